@@ -1,0 +1,75 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { loadShell } from "./server/shell.server";
+import stylesHref from "./styles/app.css?url";
+import { ErrorPage } from "./ui/error-page";
+import { MaintenancePage } from "./ui/maintenance-page";
+import { SiteShell } from "./ui/site-shell";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const shell = await loadShell(request);
+  if (shell.flags.maintenance) {
+    throw data(
+      { maintenance: true as const, shop: shell.shop },
+      { status: 503, headers: { "Retry-After": "600" } },
+    );
+  }
+  return shell;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f3d66" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {root ? <SiteShell root={root}>{children}</SiteShell> : children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503 && error.data?.maintenance) {
+    return <MaintenancePage shop={error.data.shop} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} />;
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

@@ -1,0 +1,20 @@
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { consentCookie } from "~/server/cookies.server";
+import type { Route } from "./+types/cookies";
+
+/** Records the cookie-banner decision ("aceptar" or "rechazar") and goes back. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const decision = form.get("decision");
+  if (decision !== "aceptar" && decision !== "rechazar") {
+    return data({ error: "Elija «Aceptar» o «Rechazar»." }, { status: 400 });
+  }
+  const value = decision === "aceptar" ? "accepted" : "rejected";
+  const headers = { "Set-Cookie": await consentCookie().serialize(value) };
+  return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
+}
+
+export function loader() {
+  return redirect("/politica-cookies");
+}

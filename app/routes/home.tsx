@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { shop: { name: string; baseUrl: string } }
+    | undefined;
+  const name = root?.shop.name ?? "Tienda";
+  return [
+    { title: `${name} | Calderas, aire acondicionado y aerotermia en Madrid` },
+    {
+      name: "description",
+      content:
+        "Venta de calderas, aire acondicionado, aerotermia y termostatos con envío a toda España. Instalación, mantenimiento y reparación en Madrid con visita y presupuesto gratis.",
+    },
+    { tagName: "link", rel: "canonical", href: `${root?.shop.baseUrl ?? ""}/` },
+  ];
+};
+
+export default function Home() {
+  const shopName = useRootData()?.shop.name ?? "";
+  return (
+    <>
+      <section className="hero" aria-labelledby="bienvenida">
+        <div className="container hero-inner">
+          <h1 id="bienvenida">Bienvenido a {shopName}</h1>
+          <p className="hero-lead">
+            Calderas, aire acondicionado, aerotermia y termostatos con instalación profesional en
+            Madrid. Visita y presupuesto sin compromiso.
+          </p>
+          <div className="hero-actions">
+            <a href="#conocenos" className="button button-accent">
+              ¡Conócenos!
+            </a>
+            <Link to="/tienda" className="button button-ghost">
+              Ver la tienda
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section id="conocenos" className="section container about" aria-labelledby="sobre-nosotros">
+        <h2 id="sobre-nosotros">Sobre nosotros</h2>
+        <p>
+          Somos instaladores de calefacción y climatización con más de 15 años de experiencia en la
+          Comunidad de Madrid, y también trabajamos en Guadalajara y el norte de Toledo. Vendemos
+          equipos con envío a toda España y nos encargamos de la instalación, el mantenimiento y
+          las reparaciones en Madrid.
+        </p>
+        <ul className="about-facts">
+          <li>
+            <strong>Visita gratis en 24 h</strong> para estudiar su instalación.
+          </li>
+          <li>
+            <strong>Presupuesto en 3-5 días</strong>, sin compromiso.
+          </li>
+          <li>
+            <strong>Instalación en 24-48 horas</strong> tras confirmar el presupuesto.
+          </li>
+          <li>
+            <strong>Garantía en calderas</strong>: 6 meses en mano de obra y 2 años en piezas.
+          </li>
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { createCookie } from "react-router";
+import { config } from "./config.server";
+
+const secure = () => config().NODE_ENV === "production" && config().PUBLIC_BASE_URL.startsWith("https:");
+
+/**
+ * The visitor's decision on optional cookies. Strictly necessary itself (it stores the
+ * decision), kept 12 months as the Spanish data-protection authority (AEPD) suggests.
+ */
+export function consentCookie() {
+  return createCookie("cookie_consent", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secure(),
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
+
+/** Basket id; no expiry, so it lives for the browser session like the spec's sessionStorage. */
+export function cartCookie() {
+  return createCookie("carrito", { path: "/", httpOnly: true, sameSite: "lax", secure: secure() });
+}
+
+export type ConsentDecision = "accepted" | "rejected";
+
+export async function readConsent(request: Request): Promise<ConsentDecision | null> {
+  const value: unknown = await consentCookie().parse(request.headers.get("Cookie"));
+  return value === "accepted" || value === "rejected" ? value : null;
+}

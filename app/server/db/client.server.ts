@@ -1,0 +1,106 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { acquireProcessLock } from "./process-lock.server";
+import * as schema from "./schema.server";
+import { seedIfEmpty } from "./seed.server";
+
+/**
+ * One Drizzle API over two engines: PGlite (embedded, the default, one process) and
+ * PostgreSQL through `pg` (DATABASE_URL, several instances). Both speak the same SQL,
+ * so the PGlite handle is typed as the node-postgres one.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseHandle = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its server must not crash the process.
+    pool.on("error", (error) => console.error("[db] error en una conexión inactiva:", error.message));
+    const db = drizzleNodePg(pool, { schema });
+    return { kind: "postgres", db, close: () => pool.end() };
+  }
+  let client = options.client;
+  let release = () => {};
+  if (!client) {
+    if (options.dataDir) {
+      mkdirSync(options.dataDir, { recursive: true });
+      release = acquireProcessLock(`${options.dataDir}.lock`);
+    }
+    client = new PGlite(options.dataDir);
+  }
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const owned = client;
+  const db = drizzlePglite(owned, { schema }) as unknown as Database;
+  return { kind: "pglite", db, close: () => owned.close().finally(release) };
+}
+
+/** Applies pending migrations; on PostgreSQL under an advisory lock, so instances can start together. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  await withAdvisoryLock(handle, () =>
+    migrateNodePg(handle.db, { migrationsFolder: MIGRATIONS_DIR }),
+  );
+}
+
+const MIGRATION_LOCK = 724_311;
+
+async function withAdvisoryLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  // Session-level lock: take and release it on one pinned connection.
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const connection = await pool.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    return await work();
+  } finally {
+    await connection.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    connection.release();
+  }
+}
+
+/** Opens, migrates and seeds: what the server does at start. */
+export async function prepareDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase(options);
+  try {
+    await migrateDatabase(handle);
+    if (handle.kind === "postgres") {
+      await withAdvisoryLock(handle, () => seedIfEmpty(handle.db));
+    } else {
+      await seedIfEmpty(handle.db);
+    }
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

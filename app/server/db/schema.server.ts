@@ -1,0 +1,266 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { FLAG_NAMES } from "~/domain/flags";
+import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions } from "~/domain/product";
+
+/*
+ * One PostgreSQL schema for PGlite (embedded) and PostgreSQL (DATABASE_URL).
+ * Column names are English; the spec's Spanish field names map to them in
+ * docs/decisions/0002-field-names.md. Money is always integer cents.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    family: text("family", { enum: FAMILIES }).notNull(),
+    slug: text("slug").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    type: text("type").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    previousPriceCents: integer("previous_price_cents"),
+    promotion: boolean("promotion").notNull().default(false),
+    promotionDiscountCents: integer("promotion_discount_cents"),
+    deal: boolean("deal").notNull().default(false),
+    stock: integer("stock").notNull().default(0),
+    certification: text("certification"),
+    description: text("description").notNull(),
+    description2: text("description2").notNull().default(""),
+    image: text("image").notNull(),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    energyClass: text("energy_class", { enum: ENERGY_CLASSES }),
+    powerKw: doublePrecision("power_kw"),
+    flowLpm: doublePrecision("flow_lpm"),
+    heatingPowerKw: doublePrecision("heating_power_kw"),
+    accumulator: text("accumulator"),
+    heatPump: boolean("heat_pump"),
+    wifi: boolean("wifi"),
+    mainsPowered: boolean("mains_powered"),
+    coolingCapacityFgh: integer("cooling_capacity_fgh"),
+    noiseIndoorDb: doublePrecision("noise_indoor_db"),
+    noiseOutdoorDb: doublePrecision("noise_outdoor_db"),
+    refrigerant: text("refrigerant"),
+    inverter: boolean("inverter"),
+    controller: text("controller"),
+    dimensions: jsonb("dimensions").$type<Dimensions>(),
+    dimensionsOutdoor: jsonb("dimensions_outdoor").$type<Dimensions>(),
+    dimensionsIndoor: jsonb("dimensions_indoor").$type<Dimensions>(),
+    dimensionsTank: jsonb("dimensions_tank").$type<Dimensions>(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_unique").on(t.slug),
+    index("products_family_idx").on(t.family),
+    check("products_price_positive", sql`${t.priceCents} >= 0`),
+    check("products_stock_not_negative", sql`${t.stock} >= 0`),
+    // The EU energy label is mandatory online for these families (Regulation 2017/1369).
+    check(
+      "products_energy_class_required",
+      sql`${t.family} = 'termostatos' OR ${t.energyClass} IS NOT NULL`,
+    ),
+  ],
+);
+
+export const flags = pgTable("flags", {
+  name: text("name", { enum: FLAG_NAMES }).primaryKey(),
+  enabled: boolean("enabled").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const contactRequests = pgTable("contact_requests", {
+  id: serial("id").primaryKey(),
+  nameAndSurname: text("name_and_surname").notNull(),
+  phone: text("phone").notNull().default(""),
+  email: text("email").notNull().default(""),
+  address: text("address").notNull(),
+  town: text("town").notNull(),
+  message: text("message").notNull().default(""),
+  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+  sourcePage: text("source_page").notNull().default("/contacto"),
+  createdAt: createdAt(),
+});
+
+/** The visitor's basket, kept server-side behind an httpOnly cookie (docs/deviations.md). */
+export const carts = pgTable(
+  "carts",
+  {
+    id: text("id").primaryKey(),
+    lines: jsonb("lines").$type<CartLine[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("carts_updated_idx").on(t.updatedAt)],
+);
+
+export type Address = {
+  id: string;
+  nombre: string;
+  apellidos: string;
+  empresa: string;
+  direccion: string;
+  pais: "España";
+  poblacion: string;
+  provincia: string;
+  cp: string;
+  telefono: string;
+};
+
+export const ORDER_STATUSES = ["Pendiente de Pago", "Pagado", "Enviado", "Completado", "Cancelado"] as const;
+export const PAY_METHODS = ["transferencia", "tarjeta", "bizum"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    number: text("number").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pendiente de Pago"),
+    amountCents: integer("amount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    addressSend: jsonb("address_send").$type<Address>().notNull(),
+    addressBill: jsonb("address_bill").$type<Address>().notNull(),
+    payMethod: text("pay_method", { enum: PAY_METHODS }).notNull(),
+    // One order per checkout attempt, whatever the number of clicks (issue 4).
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_unique").on(t.number),
+    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    index("orders_user_email_idx").on(t.userEmail),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: integer("product_id"),
+    family: text("family").notNull(),
+    brand: text("brand").notNull(),
+    model: text("model").notNull(),
+    type: text("type").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    gas: text("gas"),
+    region: text("region"),
+    image: text("image"),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** Deliveries to outside services (task board, e-mail), done after the commit, retried. */
+export const OUTBOX_STATUSES = ["pending", "done", "failed", "skipped"] as const;
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/* Accounts: the tables better-auth expects (its CLI needs Node 22, so they are written here). */
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;

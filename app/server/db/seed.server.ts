@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { FLAG_NAMES, type FlagName } from "~/domain/flags";
+import { demoCatalogue } from "./demo-catalogue.server";
+import * as schema from "./schema.server";
+
+/** Flags start off, except the home page's reasons block, which a new shop wants shown. */
+const FLAG_DEFAULTS: Record<FlagName, boolean> = {
+  campaignCalderas: false,
+  campaignAires: false,
+  campaignAero: false,
+  campaign: false,
+  maintenance: false,
+  showReasons: true,
+};
+
+/**
+ * Creates missing flag rows and, when there is no product at all, loads the demo catalogue.
+ * Idempotent: running it on a seeded database changes nothing.
+ */
+export async function seedIfEmpty(db: NodePgDatabase<typeof schema>): Promise<{ seeded: boolean }> {
+  await db
+    .insert(schema.flags)
+    .values(FLAG_NAMES.map((name) => ({ name, enabled: FLAG_DEFAULTS[name] })))
+    .onConflictDoNothing();
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.products);
+  if ((row?.count ?? 0) > 0) return { seeded: false };
+  await db.transaction(async (tx) => {
+    for (const product of demoCatalogue) await tx.insert(schema.products).values(product);
+  });
+  return { seeded: true };
+}

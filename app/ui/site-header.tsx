@@ -1,0 +1,120 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { mailtoHref, telHref } from "~/domain/contact-links";
+import type { ShopInfo } from "~/domain/shop";
+import { CartIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "./icons";
+import { MAIN_MENU, type MenuItem } from "./menu";
+
+type Props = { shop: ShopInfo; phone: string; cartCount: number; showBadge: boolean };
+
+export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // A new page closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const cartLabel =
+    cartCount === 1 ? "Carrito: 1 artículo" : `Carrito: ${cartCount} artículos`;
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <a href={telHref(phone)} className="topbar-item">
+            <PhoneIcon size={16} /> {phone}
+          </a>
+          <a href={mailtoHref(shop.email)} className="topbar-item">
+            <MailIcon size={16} /> {shop.email}
+          </a>
+          <span className="topbar-item topbar-hours">
+            <ClockIcon size={16} /> Atención al cliente: {shop.hoursSupport}
+          </span>
+        </div>
+      </div>
+      <div className="container header-main">
+        <Link to="/" className="brand" aria-label={`${shop.name}, inicio`}>
+          <LogoMark />
+          <span className="brand-name">{shop.name}</span>
+        </Link>
+        <nav aria-label="Menú principal" className="main-nav" data-open={menuOpen || undefined}>
+          <ul id="menu-principal" className="menu">
+            {MAIN_MENU.map((entry) =>
+              "children" in entry ? (
+                <Submenu key={entry.label} label={entry.label} items={entry.children} />
+              ) : (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className="menu-link">
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <Link to="/login" className="icon-button" aria-label="Mi cuenta">
+            <UserIcon />
+          </Link>
+          <Link to="/carrito" className="icon-button cart-link" aria-label={cartLabel}>
+            <CartIcon />
+            {showBadge ? (
+              <span className="badge" aria-hidden="true" data-testid="cart-count">
+                {cartCount}
+              </span>
+            ) : null}
+          </Link>
+          <button
+            type="button"
+            className="icon-button menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="menu-principal"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span className="visually-hidden">{menuOpen ? "Cerrar menú" : "Abrir menú"}</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Disclosure submenu: opens on click or keyboard, closes with Escape or when focus leaves. */
+function Submenu({ label, items }: { label: string; items: MenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  return (
+    <li
+      className="has-submenu"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          setOpen(false);
+          (event.currentTarget.querySelector("button") as HTMLButtonElement | null)?.focus();
+        }
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="menu-link submenu-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label} <ChevronDownIcon size={16} />
+      </button>
+      <ul id={id} className="submenu" data-open={open || undefined}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="submenu-link">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}

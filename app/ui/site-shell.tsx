@@ -1,0 +1,35 @@
+import { useMatches } from "react-router";
+import type { RootData } from "~/root";
+import { CookieBanner } from "./cookie-banner";
+import { FloatingContact } from "./floating-contact";
+import type { ShellHandle } from "./menu";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export function SiteShell({ root, children }: { root: RootData; children: React.ReactNode }) {
+  const matches = useMatches();
+  const tweaks = matches.reduce<NonNullable<ShellHandle["shell"]>>(
+    (acc, match) => ({ ...acc, ...(match.handle as ShellHandle | undefined)?.shell }),
+    {},
+  );
+  const phone = tweaks.phone === "granada" ? root.shop.phoneGranada : root.shop.phone;
+  return (
+    <>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <SiteHeader
+        shop={root.shop}
+        phone={phone}
+        cartCount={root.cartCount}
+        showBadge={!tweaks.hideCartBadge}
+      />
+      <main id="contenido" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter shop={root.shop} phone={phone} />
+      <FloatingContact phone={phone} whatsapp={root.shop.whatsapp} />
+      {root.consent === null ? <CookieBanner /> : null}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "es-ES",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [
+    { name: "escritorio", use: { ...devices["Desktop Chrome"], viewport: { width: 1400, height: 900 } } },
+    {
+      name: "movil",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
+      testIgnore: /server-process/,
+    },
+  ],
+  webServer: {
+    command: "node tests/e2e/start-server.mjs",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+  },
+});

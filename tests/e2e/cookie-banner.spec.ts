@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+
+const banner = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Su privacidad" });
+
+test.describe("cookie banner", () => {
+  test("shown until the visitor decides; both choices look the same", async ({ page }) => {
+    await page.goto("/");
+    await expect(banner(page)).toBeVisible();
+    const accept = page.getByRole("button", { name: "Aceptar" });
+    const reject = page.getByRole("button", { name: "Rechazar" });
+    const style = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderColor, s.height].join("|");
+    };
+    expect(await accept.evaluate(style)).toBe(await reject.evaluate(style));
+    // Nothing but the basket/session/consent cookies before a decision: here, none at all.
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test("rejecting hides it, and the server no longer renders it", async ({ page, request }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Rechazar" }).click();
+    await expect(banner(page)).toHaveCount(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => `${c.name}=${c.value}`)).toEqual([expect.stringMatching(/^cookie_consent=/)]);
+    await page.reload();
+    await expect(banner(page)).toHaveCount(0);
+    const consent = cookies.find((c) => c.name === "cookie_consent")!;
+    const html = await (await request.get("/", { headers: { Cookie: `${consent.name}=${consent.value}` } })).text();
+    expect(html).not.toContain("Su privacidad");
+  });
+
+  test("works without JavaScript: the form posts and comes back to the page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/esta-no-existe?x=1");
+    await page.getByRole("button", { name: "Aceptar" }).click();
+    await expect(page).toHaveURL(/\/esta-no-existe\?x=1$/);
+    await expect(banner(page)).toHaveCount(0);
+    await context.close();
+  });
+});

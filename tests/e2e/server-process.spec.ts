@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * The process as an operator sees it: its own server on its own embedded database,
+ * stopped with SIGTERM, a flag set with `npm run flag` in between, started again.
+ */
+const PORT = 3190;
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "tienda-proceso-"));
+const env = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1" };
+
+type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+async function startServer(): Promise<Running> {
+  const child = spawn(process.execPath, ["build/server/index.js"], { env });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`el servidor no arrancó en 90 s:\n${output}`);
+}
+
+function runFlag(...args: string[]) {
+  return spawnSync("npm", ["run", "--silent", "flag", "--", ...args], { env, encoding: "utf8" });
+}
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test("SIGTERM finishes the request in flight, closes the database and exits within 5 s", async () => {
+  const server = await startServer();
+  expect((await fetch(`${base}/`)).status).toBe(200);
+
+  // A form post whose body is still arriving when the signal comes.
+  const reply = new Promise<number>((resolve, reject) => {
+    const req = http.request(
+      `${base}/cookies`,
+      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" } },
+      (res) => resolve(res.statusCode ?? 0),
+    );
+    req.on("error", reject);
+    req.write("decision=rech");
+    setTimeout(() => {
+      server.child.kill("SIGTERM");
+      setTimeout(() => req.end("azar&redirectTo=/"), 500);
+    }, 300);
+  });
+  const signalledAt = Date.now() + 300;
+  expect(await reply).toBe(302);
+  const code = await server.exited;
+  const tookMs = Date.now() - signalledAt;
+  expect(code).toBe(0);
+  expect(tookMs).toBeLessThan(5000);
+  expect(server.output()).toContain("cerrado limpiamente");
+  // Not listening any more.
+  await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+});
+
+test("maintenance flag: pages answer 503, assets and /healthz keep working; data survives restarts", async () => {
+  const flagOn = runFlag("maintenance", "on");
+  expect(flagOn.status, flagOn.stderr).toBe(0);
+  expect(flagOn.stdout).toContain("maintenance: activado");
+
+  const server = await startServer();
+  try {
+    for (const pathname of ["/", "/tienda", "/no-existe"]) {
+      const response = await fetch(`${base}${pathname}`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("600");
+      expect(await response.text()).toContain("Estamos en mantenimiento");
+    }
+    const post = await fetch(`${base}/cookies`, { method: "POST", body: new URLSearchParams({ decision: "aceptar" }) });
+    expect(post.status).toBe(503);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+
+    // The embedded database belongs to the running server: the script refuses, clearly.
+    const refused = runFlag("maintenance", "off");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("en uso por el proceso");
+  } finally {
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }
+
+  const flagOff = runFlag("maintenance", "off");
+  expect(flagOff.status, flagOff.stderr).toBe(0);
+  const again = await startServer();
+  try {
+    expect((await fetch(`${base}/`)).status).toBe(200);
+  } finally {
+    again.child.kill("SIGTERM");
+    await again.exited;
+  }
+});
+
+test("the flag command explains its usage", () => {
+  const wrong = runFlag("mantenimiento", "si");
+  expect(wrong.status).toBe(1);
+  expect(wrong.stderr).toContain("Uso: npm run flag -- <campaignCalderas|");
+});
