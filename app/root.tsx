@@ -21,6 +21,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Headers of a thrown response (maintenance: Retry-After) reach the client only through here.
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const shell = await loadShell(request);
   if (shell.flags.maintenance) {

@@ -27,7 +27,7 @@ async function main() {
       options.kind === "pglite"
         ? " ¿Está el servidor en marcha? La base de datos integrada solo admite un proceso: deténgalo antes."
         : "";
-    throw new Error(`No se pudo abrir la base de datos.${hint}\n${String(error)}`);
+    throw new Error(`No se pudo abrir la base de datos.${hint}\n${String(error)}`, { cause: error });
   }
   try {
     await setFlag(handle.db, name, enabled);

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { readFileSync } from "node:fs";
 import { afterAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { useDatabaseHandle } from "~/server/db/db.server";
+import { installDatabaseHandle } from "~/server/db/db.server";
 import { SNAPSHOT_PATH } from "./setup/snapshot-path";
 
 /**
@@ -10,11 +10,11 @@ import { SNAPSHOT_PATH } from "./setup/snapshot-path";
  * (about 1 s instead of 15 s), installed as the process's database and closed afterwards.
  * Call it once per file, at the top level.
  */
-export function useTestDatabase(): Promise<DatabaseHandle> {
+export function setupTestDatabase(): Promise<DatabaseHandle> {
   const ready = (async () => {
     const snapshot = new Blob([readFileSync(SNAPSHOT_PATH)]);
     const handle = await openDatabase({ kind: "pglite", client: new PGlite({ loadDataDir: snapshot }) });
-    useDatabaseHandle(handle);
+    installDatabaseHandle(handle);
     return handle;
   })();
   afterAll(async () => {

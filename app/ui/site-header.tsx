@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mailtoHref, telHref } from "~/domain/contact-links";
 import type { ShopInfo } from "~/domain/shop";
@@ -8,10 +8,10 @@ import { MAIN_MENU, type MenuItem } from "./menu";
 type Props = { shop: ShopInfo; phone: string; cartCount: number; showBadge: boolean };
 
 export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // A new page closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The menu is open on the page where it was opened: a new page closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
   const cartLabel =
     cartCount === 1 ? "Carrito: 1 artículo" : `Carrito: ${cartCount} artículos`;
@@ -67,7 +67,7 @@ export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
             className="icon-button menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="menu-principal"
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setOpenOn(menuOpen ? null : pathname)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span className="visually-hidden">{menuOpen ? "Cerrar menú" : "Abrir menú"}</span>
@@ -80,10 +80,11 @@ export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
 
 /** Disclosure submenu: opens on click or keyboard, closes with Escape or when focus leaves. */
 function Submenu({ label, items }: { label: string; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
   const id = useId();
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   return (
     <li
       className="has-submenu"
@@ -102,7 +103,7 @@ function Submenu({ label, items }: { label: string; items: MenuItem[] }) {
         className="menu-link submenu-toggle"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(!open)}
       >
         {label} <ChevronDownIcon size={16} />
       </button>

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
-const banner = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Su privacidad" });
+const banner = (page: Page) => page.getByRole("region", { name: "Su privacidad" });
 
 test.describe("cookie banner", () => {
   test("shown until the visitor decides; both choices look the same", async ({ page }) => {

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { flags } from "~/server/db/schema.server";
 import { getFlags, setFlag } from "~/server/flags.server";
-import { useTestDatabase } from "../db-utils";
+import { setupTestDatabase } from "../db-utils";
 
 describe("flags", () => {
-  const ready = useTestDatabase();
+  const ready = setupTestDatabase();
 
   it("serves from the cache, and sees another writer's change once the cache is 2 s old", async () => {
     const { db } = await ready;

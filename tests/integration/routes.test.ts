@@ -3,7 +3,7 @@ import { setFlag } from "~/server/flags.server";
 import { action as cookiesAction } from "~/routes/cookies";
 import { loader as healthz } from "~/routes/healthz";
 import { loader as rootLoader } from "~/root";
-import { useTestDatabase } from "../db-utils";
+import { setupTestDatabase } from "../db-utils";
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
@@ -11,7 +11,7 @@ function post(url: string, fields: Record<string, string>) {
   return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
 }
 
-const ready = useTestDatabase();
+const ready = setupTestDatabase();
 
 describe("root loader", () => {
   it("gives the frame its data: shop, flags, an empty basket, no decision on cookies", async () => {

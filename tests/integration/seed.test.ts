@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedIfEmpty } from "~/server/db/seed.server";
 import { flags, products } from "~/server/db/schema.server";
-import { useTestDatabase } from "../db-utils";
+import { setupTestDatabase } from "../db-utils";
 
 describe("demo seed", () => {
-  const ready = useTestDatabase();
+  const ready = setupTestDatabase();
 
   it("loads the demo catalogue with every family", async () => {
     const { db } = await ready;

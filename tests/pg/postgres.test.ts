@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { useDatabaseHandle } from "~/server/db/db.server";
+import { installDatabaseHandle } from "~/server/db/db.server";
 import { orderLines, orders, products } from "~/server/db/schema.server";
 import { allProducts } from "~/server/catalogue.server";
 
@@ -31,7 +31,7 @@ describe.skipIf(!url)("PostgreSQL", () => {
       prepareDatabase({ kind: "postgres", url: target.toString() }),
       prepareDatabase({ kind: "postgres", url: target.toString() }),
     ]);
-    useDatabaseHandle(handle);
+    installDatabaseHandle(handle);
   });
 
   afterAll(async () => {

@@ -28,7 +28,7 @@ export async function getDb(): Promise<Database> {
 }
 
 /** Tests and scripts hand in a handle of their own. */
-export function useDatabaseHandle(handle: DatabaseHandle): void {
+export function installDatabaseHandle(handle: DatabaseHandle): void {
   holder.handle = Promise.resolve(handle);
 }
 

@@ -13,6 +13,7 @@ export function acquireProcessLock(lockPath: string): () => void {
     if (owner && owner !== process.pid && isAlive(owner)) {
       throw new Error(
         `La base de datos integrada está en uso por el proceso ${owner}. Deténgalo antes (solo un proceso puede abrirla).`,
+        { cause: error },
       );
     }
     writeFileSync(lockPath, String(process.pid));
