@@ -75,5 +75,9 @@ test.describe("unknown pages", () => {
 
   test("an unknown demo image is a 404, a known one an SVG", async ({ request }) => {
     expect((await request.get("/imagenes/demo/no-existe-1.svg")).status()).toBe(404);
+    const known = await request.get("/imagenes/demo/baxi-platinum-compact-24-24f-eco-1.svg");
+    expect(known.status()).toBe(200);
+    expect(known.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await known.text()).toContain("Platinum Compact");
   });
 });
