@@ -23,3 +23,74 @@ export type CartLine = {
   opcion?: GasType;
   provincia?: "madrid";
 };
+
+/**
+ * A product as pages see it (spec section 3, names mapped in docs/decisions/0002).
+ * Fields of other families are null. Money in integer cents.
+ */
+export type CatalogueProduct = {
+  id: number;
+  family: Family;
+  slug: string;
+  brand: string;
+  model: string;
+  type: string;
+  priceCents: number;
+  previousPriceCents: number | null;
+  promotion: boolean;
+  promotionDiscountCents: number | null;
+  deal: boolean;
+  stock: number;
+  certification: string | null;
+  description: string;
+  description2: string;
+  image: string;
+  images: string[];
+  energyClass: EnergyClass | null;
+  powerKw: number | null;
+  flowLpm: number | null;
+  heatingPowerKw: number | null;
+  accumulator: string | null;
+  heatPump: boolean | null;
+  wifi: boolean | null;
+  mainsPowered: boolean | null;
+  coolingCapacityFgh: number | null;
+  noiseIndoorDb: number | null;
+  noiseOutdoorDb: number | null;
+  refrigerant: string | null;
+  inverter: boolean | null;
+  controller: string | null;
+  dimensions: Dimensions | null;
+  dimensionsOutdoor: Dimensions | null;
+  dimensionsIndoor: Dimensions | null;
+  dimensionsTank: Dimensions | null;
+};
+
+/** Spanish names of the families, for titles and text. */
+export const FAMILY_LABELS: Record<Family, { plural: string; singular: string }> = {
+  calderas: { plural: "Calderas", singular: "Caldera" },
+  termostatos: { plural: "Termostatos", singular: "Termostato" },
+  aires: { plural: "Aires acondicionados", singular: "Aire acondicionado" },
+  aerotermia: { plural: "Aerotermia", singular: "Equipo de aerotermia" },
+};
+
+/** The catalogue path of each family without a preset (spec: shop index links). */
+export const FAMILY_HOME_TIPO: Record<Family, string> = {
+  calderas: "calderas-condensacion",
+  termostatos: "termostatos",
+  aires: "aires",
+  aerotermia: "aerotermia-kits",
+};
+
+export function catalogueHref(family: Family, tipo = FAMILY_HOME_TIPO[family]): string {
+  return `/tienda/${family}/${tipo}`;
+}
+
+export function detailHref(product: Pick<CatalogueProduct, "family" | "id">): string {
+  return `/tienda/detalle/${product.family}/${product.id}`;
+}
+
+/** Gas types offered for a boiler: Hermann units run on natural gas only (spec section 5). */
+export function gasOptions(brand: string): GasType[] {
+  return brand === "Hermann" ? ["natural"] : ["natural", "propano"];
+}

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import type { CartLine } from "~/domain/product";
 import { cartCookie } from "./cookies.server";
 import { getDb } from "./db/db.server";
 import { carts } from "./db/schema.server";
 
 const CART_ID = /^[0-9a-f-]{36}$/;
+/** Far above any real basket; stops a script from growing one row without end. */
+export const MAX_CART_LINES = 60;
 
 export async function readCartId(request: Request): Promise<string | null> {
   const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
@@ -22,4 +25,27 @@ export async function getCartLines(request: Request): Promise<CartLine[]> {
 /** The header badge: the number of basket lines (spec section 4, "Cart"). */
 export async function getCartCount(request: Request): Promise<number> {
   return (await getCartLines(request)).length;
+}
+
+export type AppendResult =
+  | { ok: true; count: number; headers: Record<string, string> }
+  | { ok: false; error: string };
+
+/** Appends lines in one statement (two tabs adding at once both land); creates the basket if needed. */
+export async function appendCartLines(request: Request, lines: CartLine[]): Promise<AppendResult> {
+  const db = await getDb();
+  const id = await readCartId(request);
+  if (id) {
+    const [row] = await db
+      .update(carts)
+      .set({ lines: sql`${carts.lines} || ${JSON.stringify(lines)}::jsonb`, updatedAt: new Date() })
+      .where(sql`${carts.id} = ${id} and jsonb_array_length(${carts.lines}) + ${lines.length} <= ${MAX_CART_LINES}`)
+      .returning({ lines: carts.lines });
+    if (row) return { ok: true, count: row.lines.length, headers: {} };
+    const [exists] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, id));
+    if (exists) return { ok: false, error: `Su carrito ya tiene el máximo de ${MAX_CART_LINES} líneas.` };
+  }
+  const newId = randomUUID();
+  await db.insert(carts).values({ id: newId, lines });
+  return { ok: true, count: lines.length, headers: { "Set-Cookie": await cartCookie().serialize(newId) } };
 }

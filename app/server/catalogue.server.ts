@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { Family } from "~/domain/product";
+import type { CatalogueProduct, Family } from "~/domain/product";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { products, type Product } from "./db/schema.server";
@@ -57,4 +57,10 @@ export async function findProductBySlug(slug: string): Promise<Product | undefin
 /** After a write in this process: read again on next use. */
 export function forgetCachedCatalogue(): void {
   cache = undefined;
+}
+
+/** What pages receive: the row without bookkeeping columns. */
+export function toCatalogueProduct(row: Product): CatalogueProduct {
+  const { createdAt: _c, updatedAt: _u, active: _a, ...product } = row;
+  return product;
 }

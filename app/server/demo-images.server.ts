@@ -7,7 +7,8 @@
 import type { Family } from "~/domain/product";
 import * as s from "./demo-images-shapes.server";
 
-export type IllustrationInput = { family: Family; brand: string; model: string; type: string; energyClass: string | null };
+/** The page shows the real EU energy label next to the image, so the drawing carries none. */
+export type IllustrationInput = { family: Family; brand: string; model: string; type: string; energyClass?: string | null };
 
 type Scene = { label: string; draw: (c: s.Ctx) => string };
 
@@ -103,11 +104,6 @@ export function brandAccent(brand: string): string {
   return colour;
 }
 
-const ENERGY_COLOURS: Record<string, string> = {
-  "A+++": "#00843d", "A++": "#2c9a3c", "A+": "#8cbf2e", A: "#cddc2a", B: "#f4d21b",
-  C: "#f6a81d", D: "#ec6a1f", E: "#e2271c", F: "#c81e1e", G: "#a51616",
-};
-
 // ---------------------------------------------------------------- composition
 
 const DEFS: Record<string, string> = {
@@ -146,14 +142,6 @@ function captionCard(c: s.Ctx): string {
   return card + s.textLines(b.lines, 200, top + 29, b.size, { fill: c.accent, bold: true }) + s.textLines(m.lines, 200, top + 50, m.size, { fill: "#27303a" });
 }
 
-/** EU-label style arrow with the energy class, top right. */
-function energyBadge(energyClass: string | null): string {
-  const fill = energyClass ? ENERGY_COLOURS[energyClass] : undefined;
-  if (!energyClass || !fill) return "";
-  const ink = contrastRatio(fill, "#ffffff") >= contrastRatio(fill, "#1f2933") ? "#ffffff" : "#1f2933";
-  return `<path d="M310 18h58l14 14-14 14h-58a4 4 0 0 1-4-4v-20a4 4 0 0 1 4-4z" fill="${fill}"/>${s.label(energyClass, 338, 38, 54, 16, { fill: ink, bold: true })}`;
-}
-
 export function drawProductSvg(product: IllustrationInput, view: 1 | 2 | 3): string {
   const family = FAMILIES[product.family] ?? FAMILIES.calderas;
   const scene = family.views[view === 2 ? 1 : view === 3 ? 2 : 0];
@@ -170,7 +158,7 @@ export function drawProductSvg(product: IllustrationInput, view: 1 | 2 | 3): str
   const inRoom = scene === family.views[2];
   const body = inRoom
     ? scene.draw(ctx) + captionCard(ctx)
-    : `<rect width="400" height="400" fill="url(#bg)"/>${scene.draw(ctx)}${caption(ctx)}${view === 1 ? energyBadge(product.energyClass) : ""}`;
+    : `<rect width="400" height="400" fill="url(#bg)"/>${scene.draw(ctx)}${caption(ctx)}`;
   const title = `${family.noun} ${brand} ${model}`.replace(/\s+/g, " ").trim() + `, ${scene.label}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-labelledby="t" font-family="system-ui, sans-serif"><title id="t">${s.esc(title)}</title><defs>${defsFor(body, family.bg)}</defs>${body}</svg>`;
 }

@@ -1,0 +1,213 @@
+import type { CatalogueProduct, Family } from "./product";
+
+/*
+ * Catalogue filters, order and pages (spec sections 4 and 9). Pure: the loader parses the
+ * URL into a state, filters first, then pages; the page renders links built from the state.
+ * URL parameters (Spanish): marca, superficie (tipo for thermostats), orden, pagina, porPagina.
+ */
+
+export type PriceOrder = "ascendente" | "descendente";
+export const PAGE_SIZES = [6, 9, 12, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 9;
+
+export type CatalogueState = {
+  brands: string[];
+  /** Size range keys; for thermostats, the type keys (analogico, digital, wifi). */
+  sizes: string[];
+  order: PriceOrder | null;
+  page: number;
+  pageSize: PageSize;
+};
+
+export const BRANDS: Record<Family, string[]> = {
+  calderas: ["Hermann", "Saunier Duval", "Ferroli", "Intergas", "Baxi"],
+  termostatos: ["Honeywell", "Saunier Duval", "Orkli"],
+  aires: ["Daikin", "Mitsubishi", "Saunier Duval", "Fujitsu"],
+  aerotermia: ["Daikin", "Saunier Duval", "Junkers", "Mitsubishi"],
+};
+
+type SizeOption = { key: string; label: string; matches: (product: CatalogueProduct) => boolean };
+
+/** Ranges by power in kW; the borders belong to both neighbouring ranges, as the spec writes them. */
+function powerRanges(labels: [string, string, string], low: number, high: number): SizeOption[] {
+  const kw = (p: CatalogueProduct) => p.powerKw ?? 0;
+  return [
+    { key: keyOf(labels[0]), label: `${labels[0]} m²`, matches: (p) => kw(p) > 0 && kw(p) <= low },
+    { key: keyOf(labels[1]), label: `${labels[1]} m²`, matches: (p) => kw(p) >= low && kw(p) <= high },
+    { key: keyOf(labels[2]), label: `${labels[2]} m²`, matches: (p) => kw(p) >= high },
+  ];
+}
+
+/** "+180" becomes "mas-180": a "+" in a query string would read as a space. */
+function keyOf(label: string): string {
+  return label.replace("+", "mas-");
+}
+
+export const SIZE_OPTIONS: Record<Family, SizeOption[]> = {
+  calderas: powerRanges(["40-100", "100-180", "+180"], 24, 30),
+  aires: powerRanges(["1-10", "10-20", "+20"], 3, 4),
+  aerotermia: powerRanges(["40-100", "100-180", "+180"], 10, 15),
+  termostatos: [
+    { key: "analogico", label: "Analógico", matches: (p) => p.type === "analogico" },
+    { key: "digital", label: "Digital", matches: (p) => p.type === "digital" },
+    { key: "wifi", label: "Wifi", matches: (p) => p.wifi === true },
+  ],
+};
+
+/** The name of the second filter group, in the URL and on screen. */
+export function sizeParam(family: Family): "superficie" | "tipo" {
+  return family === "termostatos" ? "tipo" : "superficie";
+}
+
+export function sizeGroupLabel(family: Family): string {
+  return family === "termostatos" ? "Tipo" : family === "aires" ? "Superficie de la estancia" : "Superficie de la vivienda";
+}
+
+/** The filters the route's `tipo` pre-applies (spec section 2). Unknown: none. */
+const PRESETS: Record<Family, Record<string, Partial<Pick<CatalogueState, "brands" | "sizes">>>> = {
+  calderas: {
+    "calderas-hermann": { brands: ["Hermann"] },
+    "calderas-saunier-duval": { brands: ["Saunier Duval"] },
+    "calderas-intergas": { brands: ["Intergas"] },
+    "calderas-ferroli": { brands: ["Ferroli"] },
+    "calderas-baxi": { brands: ["Baxi"] },
+    "40m2": { sizes: ["40-100"] },
+    "42m2": { sizes: ["100-180"] },
+    "100m2": { sizes: ["100-180"] },
+    "102m2": { sizes: ["mas-180"] },
+    "180m2": { sizes: ["mas-180"] },
+  },
+  termostatos: {
+    "termostatos-saunier-duval": { brands: ["Saunier Duval"] },
+    "termostatos-honeywell": { brands: ["Honeywell"] },
+    "termostatos-orkli": { brands: ["Orkli"] },
+    "termostatos-analogicos": { sizes: ["analogico"] },
+    "termostatos-digitales": { sizes: ["digital"] },
+    "termostatos-wifi": { sizes: ["wifi"] },
+  },
+  aires: {
+    "aire-acondicionado-fujitsu": { brands: ["Fujitsu"] },
+    "aire-acondicionado-saunier-duval": { brands: ["Saunier Duval"] },
+    "aire-acondicionado-mitsubishi": { brands: ["Mitsubishi"] },
+    "aire-acondicionado-daikin": { brands: ["Daikin"] },
+    "40m2": { sizes: ["1-10"] },
+    "100m2": { sizes: ["10-20"] },
+    "180m2": { sizes: ["mas-20"] },
+  },
+  aerotermia: {
+    "aerotermia-daikin": { brands: ["Daikin"] },
+    "aerotermia-saunier-duval": { brands: ["Saunier Duval"] },
+    "aerotermia-junkers": { brands: ["Junkers"] },
+    "aerotermia-mitsubishi": { brands: ["Mitsubishi"] },
+    "40m2": { sizes: ["40-100"] },
+    "100m2": { sizes: ["100-180"] },
+    "180m2": { sizes: ["mas-180"] },
+  },
+};
+
+export function presetFor(family: Family, tipo: string | undefined) {
+  return (tipo && PRESETS[family][tipo.toLowerCase()]) || {};
+}
+
+const FILTER_PARAMS = ["marca", "superficie", "tipo", "orden"];
+
+/**
+ * The state a URL shows. Filters come from the query when it names any; otherwise from the
+ * route's preset. Unknown values are dropped; a brand or size counts once.
+ */
+export function parseCatalogueState(family: Family, tipo: string | undefined, search: URLSearchParams): CatalogueState {
+  const fromQuery = FILTER_PARAMS.some((name) => search.has(name));
+  const preset = fromQuery ? {} : presetFor(family, tipo);
+  const brands = unique(fromQuery ? search.getAll("marca") : (preset.brands ?? [])).filter((b) =>
+    BRANDS[family].includes(b),
+  );
+  const sizeKeys = SIZE_OPTIONS[family].map((option) => option.key);
+  const sizes = unique(fromQuery ? search.getAll(sizeParam(family)) : (preset.sizes ?? [])).filter((s) =>
+    sizeKeys.includes(s),
+  );
+  const orderValue = search.get("orden");
+  const order = orderValue === "ascendente" || orderValue === "descendente" ? orderValue : null;
+  const sizeValue = Number(search.get("porPagina"));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeValue) ? (sizeValue as PageSize) : DEFAULT_PAGE_SIZE;
+  const pageValue = Number(search.get("pagina") ?? "1");
+  const page = Number.isInteger(pageValue) && pageValue >= 1 ? pageValue : 1;
+  return { brands, sizes, order, page, pageSize };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Same group: union; different groups: intersection; then the price order (stable). */
+export function filterProducts(family: Family, products: CatalogueProduct[], state: CatalogueState): CatalogueProduct[] {
+  const sizeOptions = SIZE_OPTIONS[family].filter((option) => state.sizes.includes(option.key));
+  const filtered = products.filter(
+    (product) =>
+      product.family === family &&
+      (state.brands.length === 0 || state.brands.includes(product.brand)) &&
+      (sizeOptions.length === 0 || sizeOptions.some((option) => option.matches(product))),
+  );
+  if (!state.order) return filtered;
+  const sign = state.order === "ascendente" ? 1 : -1;
+  return [...filtered].sort((a, b) => sign * (a.priceCents - b.priceCents));
+}
+
+export type Page<T> = {
+  items: T[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** Pagination shows only when the filtered list is longer than a page (spec section 4). */
+  showPagination: boolean;
+};
+
+/** Splits the filtered list; a page outside 1..pageCount is ignored (the first page shows). */
+export function paginate<T>(items: T[], page: number, pageSize: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const current = page >= 1 && page <= pageCount ? page : 1;
+  return {
+    items: items.slice((current - 1) * pageSize, current * pageSize),
+    page: current,
+    pageCount,
+    total: items.length,
+    showPagination: items.length > pageSize,
+  };
+}
+
+/** Query string of a state; page 1 and the default page size are left out. */
+export function toSearch(family: Family, state: CatalogueState): string {
+  const params = new URLSearchParams();
+  for (const brand of state.brands) params.append("marca", brand);
+  for (const size of state.sizes) params.append(sizeParam(family), size);
+  if (state.order) params.set("orden", state.order);
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set("porPagina", String(state.pageSize));
+  if (state.page > 1) params.set("pagina", String(state.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** A state after a filter change: always back to page 1. */
+export function changeFilters(state: CatalogueState, change: Partial<Omit<CatalogueState, "page">>): CatalogueState {
+  return { ...state, ...change, page: 1 };
+}
+
+export type Chip = { label: string; state: CatalogueState };
+
+/** The removable chips under "Filtros:", each with the state it leaves when removed. */
+export function filterChips(family: Family, state: CatalogueState): Chip[] {
+  const sizeLabel = (key: string) => SIZE_OPTIONS[family].find((o) => o.key === key)?.label ?? key;
+  return [
+    ...state.brands.map((brand) => ({
+      label: brand,
+      state: changeFilters(state, { brands: state.brands.filter((b) => b !== brand) }),
+    })),
+    ...state.sizes.map((size) => ({
+      label: sizeLabel(size),
+      state: changeFilters(state, { sizes: state.sizes.filter((s) => s !== size) }),
+    })),
+    ...(state.order
+      ? [{ label: state.order === "ascendente" ? "Precio ascendente" : "Precio descendente", state: changeFilters(state, { order: null }) }]
+      : []),
+  ];
+}

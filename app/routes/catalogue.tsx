@@ -1,0 +1,74 @@
+import { data } from "react-router";
+import {
+  filterProducts,
+  paginate,
+  parseCatalogueState,
+  SIZE_OPTIONS,
+  toSearch,
+} from "~/domain/catalogue-filters";
+import { catalogueHref, FAMILY_LABELS, isFamily, type CatalogueProduct } from "~/domain/product";
+import { pageMeta, shopFromMatches } from "~/domain/seo";
+import { addToCartAction } from "~/server/cart-add.server";
+import { productsOfFamily, toCatalogueProduct } from "~/server/catalogue.server";
+import { CatalogueView } from "~/ui/catalogue-view";
+import type { Route } from "./+types/catalogue";
+
+/** /tienda/{calderas|aires|aerotermia|termostatos}/:tipo: the four catalogues (spec section 2). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const family = url.pathname.split("/")[2] ?? "";
+  if (!isFamily(family)) throw data(null, { status: 404 });
+  const state = parseCatalogueState(family, params.tipo, url.searchParams);
+  let products: CatalogueProduct[] = [];
+  let loadError = false;
+  try {
+    products = (await productsOfFamily(family)).map(toCatalogueProduct);
+  } catch (error) {
+    console.error("[catálogo] no se pudo leer:", error);
+    loadError = true;
+  }
+  const page = paginate(filterProducts(family, products, state), state.page, state.pageSize);
+  return data(
+    {
+      family,
+      state: { ...state, page: page.page },
+      page,
+      basePath: catalogueHref(family),
+      pagePath: url.pathname,
+      loadError,
+    },
+    { status: loadError ? 503 : 200 },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return addToCartAction(request, await request.formData());
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const shop = shopFromMatches(matches);
+  if (!loaderData) return [{ title: `Tienda | ${shop.name}` }];
+  const { family, state, pagePath } = loaderData;
+  const sizeLabels = SIZE_OPTIONS[family].filter((o) => state.sizes.includes(o.key)).map((o) => o.label);
+  const detail = [...state.brands, ...sizeLabels].join(", ");
+  const name = FAMILY_LABELS[family].plural;
+  const pageText = state.page > 1 ? ` (página ${state.page})` : "";
+  return pageMeta({
+    title: `${name}${detail ? ` ${detail}` : ""}${pageText} | ${shop.name}`,
+    description: DESCRIPTIONS[family],
+    baseUrl: shop.baseUrl,
+    path: `${pagePath}${toSearch(family, state)}`,
+  });
+};
+
+const DESCRIPTIONS = {
+  calderas:
+    "Calderas de condensación Baxi, Saunier Duval, Ferroli, Hermann e Intergas con envío a toda España e instalación en Madrid. Precios con IVA.",
+  aires: "Aires acondicionados Daikin, Mitsubishi, Fujitsu y Saunier Duval con bomba de calor e inverter. Instalación en Madrid.",
+  aerotermia: "Equipos de aerotermia Daikin, Saunier Duval, Junkers y Mitsubishi para calefacción y agua caliente. Instalación en Madrid.",
+  termostatos: "Termostatos analógicos, digitales y wifi de Honeywell, Saunier Duval y Orkli. Envío a toda España e instalación en Madrid.",
+} as const;
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  return <CatalogueView {...loaderData} showHelp />;
+}

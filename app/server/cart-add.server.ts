@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { addToCartSchema, type AddToCartReply } from "~/domain/add-to-cart-form";
+import { linesForProduct, maintenanceLine } from "~/domain/cart";
+import type { CartLine } from "~/domain/product";
+import { appendCartLines } from "./cart.server";
+import { findProduct } from "./catalogue.server";
+
+/**
+ * The one server action behind every "add to basket" button (pop-up, detail page,
+ * maintenance offer). Answers 400 with a Spanish message on a rule it breaks, 404 for a
+ * product that is gone; on success the count of basket lines, and the cookie of a new basket.
+ */
+export async function addToCartAction(request: Request, form: FormData) {
+  const reply = (body: AddToCartReply, init?: ResponseInit) => data(body, init);
+  const parsed = addToCartSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return reply({ ok: false, error: "No hemos podido añadir el artículo: faltan datos." }, { status: 400 });
+  const input = parsed.data;
+
+  let lines: CartLine[];
+  if (input.kind === "mantenimiento") {
+    lines = [maintenanceLine(input.family)];
+  } else {
+    const product = await findProduct(input.family, input.id);
+    if (!product) return reply({ ok: false, error: "Este producto ya no está disponible." }, { status: 404 });
+    if (product.stock <= 0) return reply({ ok: false, error: "Este producto está agotado." }, { status: 400 });
+    const result = linesForProduct(product, {
+      installation: input.instalacion === "SI",
+      maintenance: input.mantenimiento === "SI",
+      region: input.provincia,
+      gas: input.gas,
+    });
+    if (!result.ok) return reply({ ok: false, error: result.error }, { status: 400 });
+    lines = result.lines;
+  }
+  const appended = await appendCartLines(request, lines);
+  if (!appended.ok) return reply({ ok: false, error: appended.error }, { status: 400 });
+  return reply({ ok: true, count: appended.count, added: lines.length }, { headers: appended.headers });
+}

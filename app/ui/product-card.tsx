@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { detailHref, FAMILY_LABELS, type CatalogueProduct } from "~/domain/product";
+import { formatEuros } from "~/domain/pricing";
+import { EnergyLabel } from "./energy-label";
+import { Price, PreviousPrice } from "./price";
+import { cardFeatures } from "./product-card-features";
+
+type Props = {
+  product: CatalogueProduct;
+  /** The first cards are above the fold: load their images at once. */
+  eager: boolean;
+  onRequestQuote: (product: CatalogueProduct) => void;
+};
+
+/** A catalogue card (spec section 2, "Card content"). */
+export function ProductCard({ product, eager, onRequestQuote }: Props) {
+  const href = detailHref(product);
+  const titleId = `producto-${product.id}`;
+  const name = `${product.brand} ${product.model}`;
+  const isBoiler = product.family === "calderas";
+  return (
+    <article className="product-card" aria-labelledby={titleId}>
+      <div className="card-media">
+        <img
+          src={product.image}
+          alt={`${FAMILY_LABELS[product.family].singular} ${name}`}
+          width={400}
+          height={400}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
+        />
+        <div className="card-badges">
+          {product.deal ? <span className="tag tag-deal">Oferta</span> : null}
+          {isBoiler && product.promotion ? <span className="tag tag-promo">Promoción</span> : null}
+          {isBoiler && product.promotion && product.promotionDiscountCents ? (
+            <span className="tag tag-discount">-{formatEuros(product.promotionDiscountCents).replace(/,00\s?€/, "€")}</span>
+          ) : null}
+        </div>
+        {product.energyClass ? (
+          <span className="card-energy">
+            <EnergyLabel energyClass={product.energyClass} />
+          </span>
+        ) : null}
+        <span className="brand-logo" aria-hidden="true">
+          {product.brand}
+        </span>
+        <div className="card-features">
+          <h3 className="card-features-title">Caracteristicas</h3>
+          <dl>
+            {cardFeatures(product).map((feature) => (
+              <div key={feature.label}>
+                <dt>{feature.label}</dt>
+                <dd>{feature.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to={href} className="card-details-link" aria-label={`Ver Detalles de ${name}`}>
+            Ver Detalles
+          </Link>
+        </div>
+      </div>
+      <div className="card-body">
+        <p className="card-meta">
+          <span className={product.stock <= 3 ? "stock stock-low" : "stock"}>
+            {product.stock > 0 ? `Quedan ${product.stock} unidades` : "Agotado"}
+          </span>
+          {product.certification ? <span className="certification">Certificación {product.certification}</span> : null}
+        </p>
+        <h2 className="card-title" id={titleId}>
+          <Link to={href}>
+            <span className="card-brand">{product.brand}</span> <span className="card-model">{product.model}</span>
+          </Link>
+        </h2>
+        <p className="card-price">
+          {product.previousPriceCents ? <PreviousPrice cents={product.previousPriceCents} /> : null}
+          <Price cents={product.priceCents} className="price" />
+          <span className="price-notes">IVA incl. · Sin inst.</span>
+        </p>
+        <Link
+          to={href}
+          className="button button-accent card-quote"
+          aria-haspopup="dialog"
+          aria-describedby={titleId}
+          onClick={(event) => {
+            // With JavaScript the pop-up opens here; without it, the detail page has the same form.
+            event.preventDefault();
+            onRequestQuote(product);
+          }}
+        >
+          Pedir presupuesto
+        </Link>
+      </div>
+    </article>
+  );
+}
