@@ -30,7 +30,9 @@ function createApp() {
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.use(refuseWritesDuringMaintenance);
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+  // A new context object per request: per-request state (a basket created by this request's
+  // action, read by its loaders) is keyed on it, so it must never be shared between requests.
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: () => ({}) }));
   return app;
 }
 

@@ -25,8 +25,8 @@ export const links: Route.LinksFunction = () => [
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const shell = await loadShell(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shell = await loadShell(request, context);
   if (shell.flags.maintenance) {
     throw data(
       { maintenance: true as const, shop: shell.shop },

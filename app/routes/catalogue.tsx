@@ -41,8 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, await request.formData(), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

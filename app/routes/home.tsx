@@ -1,21 +1,17 @@
 import { Link } from "react-router";
+import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { shop: { name: string; baseUrl: string } }
-    | undefined;
-  const name = root?.shop.name ?? "Tienda";
-  return [
-    { title: `${name} | Calderas, aire acondicionado y aerotermia en Madrid` },
-    {
-      name: "description",
-      content:
-        "Venta de calderas, aire acondicionado, aerotermia y termostatos con envío a toda España. Instalación, mantenimiento y reparación en Madrid con visita y presupuesto gratis.",
-    },
-    { tagName: "link", rel: "canonical", href: `${root?.shop.baseUrl ?? ""}/` },
-  ];
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    title: `${shop.name} | Calderas, aire acondicionado y aerotermia en Madrid`,
+    description:
+      "Venta de calderas, aire acondicionado, aerotermia y termostatos con envío a toda España. Instalación, mantenimiento y reparación en Madrid con visita y presupuesto gratis.",
+    baseUrl: shop.baseUrl,
+    path: "/",
+  });
 };
 
 export default function Home() {

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 /** The shared add-to-basket action; the form sends kind=mantenimiento and the family. */
-export async function action({ request }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, await request.formData(), context);
 }
 
 export default function MaintenanceOffer() {

@@ -45,8 +45,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 /** The shared "add to basket" action (spec section 5). */
-export async function action({ request }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  return addToCartAction(request, await request.formData(), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -121,7 +121,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             actionData={actionData}
           />
           <div className="detail-quote">
-            <p>¿Prefiere que estudiemos su caso antes de comprar?</p>
+            <p className="detail-quote-text">¿Prefiere que estudiemos su caso antes de comprar?</p>
             <QuotePopup productId={product.id} productName={name} />
           </div>
         </div>

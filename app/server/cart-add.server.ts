@@ -10,7 +10,7 @@ import { findProduct } from "./catalogue.server";
  * maintenance offer). Answers 400 with a Spanish message on a rule it breaks, 404 for a
  * product that is gone; on success the count of basket lines, and the cookie of a new basket.
  */
-export async function addToCartAction(request: Request, form: FormData) {
+export async function addToCartAction(request: Request, form: FormData, context?: unknown) {
   const reply = (body: AddToCartReply, init?: ResponseInit) => data(body, init);
   const parsed = addToCartSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ ok: false, error: "No hemos podido añadir el artículo: faltan datos." }, { status: 400 });
@@ -32,7 +32,7 @@ export async function addToCartAction(request: Request, form: FormData) {
     if (!result.ok) return reply({ ok: false, error: result.error }, { status: 400 });
     lines = result.lines;
   }
-  const appended = await appendCartLines(request, lines);
+  const appended = await appendCartLines(request, lines, context);
   if (!appended.ok) return reply({ ok: false, error: appended.error }, { status: 400 });
   return reply({ ok: true, count: appended.count, added: lines.length }, { headers: appended.headers });
 }

@@ -9,13 +9,22 @@ const CART_ID = /^[0-9a-f-]{36}$/;
 /** Far above any real basket; stops a script from growing one row without end. */
 export const MAX_CART_LINES = 60;
 
-export async function readCartId(request: Request): Promise<string | null> {
+/**
+ * A basket created during this request, by the request's context (shared by its action and
+ * loaders): after a post without JavaScript the page is rendered in the same request, before
+ * the browser has the new cookie.
+ */
+const createdInRequest = new WeakMap<object, string>();
+
+export async function readCartId(request: Request, context?: unknown): Promise<string | null> {
+  const created = context && typeof context === "object" ? createdInRequest.get(context) : undefined;
+  if (created) return created;
   const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && CART_ID.test(value) ? value : null;
 }
 
-export async function getCartLines(request: Request): Promise<CartLine[]> {
-  const id = await readCartId(request);
+export async function getCartLines(request: Request, context?: unknown): Promise<CartLine[]> {
+  const id = await readCartId(request, context);
   if (!id) return [];
   const db = await getDb();
   const [row] = await db.select({ lines: carts.lines }).from(carts).where(eq(carts.id, id));
@@ -23,8 +32,8 @@ export async function getCartLines(request: Request): Promise<CartLine[]> {
 }
 
 /** The header badge: the number of basket lines (spec section 4, "Cart"). */
-export async function getCartCount(request: Request): Promise<number> {
-  return (await getCartLines(request)).length;
+export async function getCartCount(request: Request, context?: unknown): Promise<number> {
+  return (await getCartLines(request, context)).length;
 }
 
 export type AppendResult =
@@ -32,7 +41,7 @@ export type AppendResult =
   | { ok: false; error: string };
 
 /** Appends lines in one statement (two tabs adding at once both land); creates the basket if needed. */
-export async function appendCartLines(request: Request, lines: CartLine[]): Promise<AppendResult> {
+export async function appendCartLines(request: Request, lines: CartLine[], context?: unknown): Promise<AppendResult> {
   const db = await getDb();
   const id = await readCartId(request);
   if (id) {
@@ -47,5 +56,6 @@ export async function appendCartLines(request: Request, lines: CartLine[]): Prom
   }
   const newId = randomUUID();
   await db.insert(carts).values({ id: newId, lines });
+  if (context && typeof context === "object") createdInRequest.set(context, newId);
   return { ok: true, count: lines.length, headers: { "Set-Cookie": await cartCookie().serialize(newId) } };
 }
