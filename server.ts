@@ -12,6 +12,8 @@ import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { getFlags } from "~/server/flags.server";
+import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
+import { startOutboxWorker } from "~/server/outbox.server";
 
 const SHUTDOWN_LIMIT_MS = 4500;
 const clientDir = path.resolve("build/client");
@@ -48,7 +50,7 @@ const refuseWritesDuringMaintenance: express.RequestHandler = (req, res, next) =
     .catch(next);
 };
 
-function stopGracefully(server: Server) {
+function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void>) {
   let stopping = false;
   return (signal: string) => {
     if (stopping) return;
@@ -64,7 +66,8 @@ function stopGracefully(server: Server) {
     idle.unref();
     server.close(() => {
       clearInterval(idle);
-      closeDatabase()
+      beforeDatabaseCloses()
+        .then(closeDatabase)
         .then(() => {
           console.log("[server] cerrado limpiamente");
           process.exit(0);
@@ -82,6 +85,8 @@ async function main() {
   const c = config();
   const handle = await databaseHandle();
   console.log(`[db] ${handle.kind === "pglite" ? `PGlite en ${path.resolve(c.DATA_DIR)}` : "PostgreSQL"}: migraciones aplicadas`);
+  registerOutboxHandlers();
+  const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
   const app = createApp();
   const server = c.HOST ? app.listen(c.PORT, c.HOST) : app.listen(c.PORT);
   server.on("listening", () => {
@@ -91,7 +96,7 @@ async function main() {
     console.error("[server] no se pudo escuchar:", error.message);
     process.exit(1);
   });
-  const stop = stopGracefully(server);
+  const stop = stopGracefully(server, worker.stop);
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

@@ -48,6 +48,25 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^ES\d{22}$/, "debe ser un IBAN español (ES + 22 cifras)"))
     .default("ES9121000418450200051332"),
   FLAG_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  // Mail: SMTP when set (smtp://user:pass@host:587, smtps://...); otherwise .eml files under DATA_DIR/mail.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "debe empezar por smtp:// o smtps://")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  // Task board (Trello). Unset: contact requests are still stored and e-mailed; no cards.
+  TRELLO_API_URL: z.url().default("https://api.trello.com"),
+  TRELLO_KEY: z.string().trim().min(1).optional(),
+  TRELLO_TOKEN: z.string().trim().min(1).optional(),
+  TRELLO_LIST_ID: z.string().trim().min(1).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  // Accounts. The secret signs sessions: required in production, a fixed dev value otherwise.
+  BETTER_AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url()
+    .default("https://accounts.google.com/.well-known/openid-configuration"),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -56,7 +75,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = envSchema
+    .superRefine((c, ctx) => {
+      const trello = [c.TRELLO_KEY, c.TRELLO_TOKEN, c.TRELLO_LIST_ID].filter(Boolean).length;
+      if (trello !== 0 && trello !== 3) {
+        ctx.addIssue({ code: "custom", path: ["TRELLO_KEY"], message: "TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID van juntas" });
+      }
+      if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+        ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
+      }
+      if (c.NODE_ENV === "production" && !c.BETTER_AUTH_SECRET && c.PUBLIC_BASE_URL.startsWith("https:")) {
+        ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "es obligatoria en producción (32 caracteres o más)" });
+      }
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
@@ -87,4 +119,21 @@ export function publicShopInfo(): ShopInfo {
     serviceArea: c.SHOP_SERVICE_AREA,
     baseUrl: c.PUBLIC_BASE_URL.replace(/\/$/, ""),
   };
+}
+
+/** The sender of the shop's e-mails. */
+export function mailFrom(): string {
+  const c = config();
+  return c.MAIL_FROM ?? `${c.SHOP_NAME} <${c.SHOP_EMAIL}>`;
+}
+
+export function trelloConfig() {
+  const c = config();
+  if (!c.TRELLO_KEY || !c.TRELLO_TOKEN || !c.TRELLO_LIST_ID) return null;
+  return { apiUrl: c.TRELLO_API_URL.replace(/\/$/, ""), key: c.TRELLO_KEY, token: c.TRELLO_TOKEN, listId: c.TRELLO_LIST_ID };
+}
+
+/** Only for tests: read the environment again. */
+export function resetConfigForTests(): void {
+  current = undefined;
 }

@@ -1,0 +1,33 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** A real SMTP server on localhost that keeps what it receives (tests only). */
+export async function startSmtpCapture(options: { rejectWith?: number } = {}) {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (options.rejectWith) {
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("rechazado"), { responseCode: options.rejectWith })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
