@@ -25,7 +25,7 @@ export class MailError extends Error {
 let transport: Transporter | undefined;
 
 function smtpTransport(url: string): Transporter {
-  transport ??= nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  transport ??= nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
   return transport;
 }
 

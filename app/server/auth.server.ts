@@ -1,0 +1,136 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { config, publicShopInfo } from "./config.server";
+import type { Database } from "./db/client.server";
+import { getDb } from "./db/db.server";
+import * as schema from "./db/schema.server";
+import { enqueue } from "./outbox.server";
+
+/**
+ * Accounts with better-auth on our own database: sessions in the `session` table behind an
+ * httpOnly cookie, Origin checks on, rate limits stored in the database (shared by instances).
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+
+function createAuth(db: Database) {
+  const c = config();
+  const baseURL = publicShopInfo().baseUrl;
+  const google =
+    c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                clientId: c.GOOGLE_CLIENT_ID,
+                clientSecret: c.GOOGLE_CLIENT_SECRET,
+                discoveryUrl: c.GOOGLE_DISCOVERY_URL,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [];
+  return betterAuth({
+    appName: c.SHOP_NAME,
+    baseURL,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    trustedOrigins: [baseURL],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The e-mail goes through the outbox: sent after the commit, retried if SMTP is down.
+      sendResetPassword: async ({ user, url }) => {
+        await enqueue(db, "email", {
+          to: user.email,
+          subject: `${c.SHOP_NAME}: restablecer su contraseña`,
+          text: [
+            "Hola,",
+            "",
+            "Hemos recibido una solicitud para restablecer la contraseña de su cuenta.",
+            "Para elegir una nueva, abra este enlace (caduca en 1 hora y solo se puede usar una vez):",
+            "",
+            url,
+            "",
+            "Si no ha sido usted, ignore este mensaje: su contraseña no cambia.",
+            "",
+            c.SHOP_NAME,
+          ].join("\n"),
+        });
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      // server.ts replaces any client value of this header with the socket's (or the trusted proxy's) address.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      useSecureCookies: baseURL.startsWith("https:"),
+      // better-auth skips this check when NODE_ENV=test; say it, so tests run what production runs.
+      disableOriginCheck: false,
+    },
+    plugins: google,
+  });
+}
+
+/**
+ * BETTER_AUTH_SECRET, or for a single embedded-database install a random secret kept next to
+ * the data (so `npm start` needs no setup and nothing secret lives in the code).
+ */
+function authSecret(): string {
+  const c = config();
+  if (c.BETTER_AUTH_SECRET) return c.BETTER_AUTH_SECRET;
+  const file = path.resolve(c.DATA_DIR, ".auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder: { auth?: Auth; db?: Database } = ((globalThis as { __shopAuth?: object }).__shopAuth ??= {});
+
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  // A new database handle (tests) gets a new auth instance.
+  if (!holder.auth || holder.db !== db) {
+    holder.auth = createAuth(db);
+    holder.db = db;
+  }
+  return holder.auth;
+}
+
+export function isGoogleConfigured(): boolean {
+  const c = config();
+  return Boolean(c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET);
+}
