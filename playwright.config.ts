@@ -46,6 +46,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}` },
   },
 });
