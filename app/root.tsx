@@ -16,8 +16,9 @@ import { ErrorPage } from "./ui/error-page";
 import { MaintenancePage } from "./ui/maintenance-page";
 import { SiteShell } from "./ui/site-shell";
 
+// In production the stylesheet is inlined by app/entry.server.tsx; the dev server links it (hot reload).
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesHref }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

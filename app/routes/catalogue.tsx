@@ -27,7 +27,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     console.error("[catálogo] no se pudo leer:", error);
     loadError = true;
   }
-  const page = paginate(filterProducts(family, products, state), state.page, state.pageSize);
+  const filtered = paginate(filterProducts(family, products, state), state.page, state.pageSize);
+  // Cards show no descriptions or gallery: leave them out of the page's data.
+  const page = { ...filtered, items: filtered.items.map((p) => ({ ...p, description: "", description2: "", images: [] })) };
   return data(
     {
       family,

@@ -12,7 +12,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return new Response(svg, {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=86400",
+      // Drawn from brand and model, which the slug in the URL names: safe to keep a month.
+      "Cache-Control": "public, max-age=2592000, stale-while-revalidate=86400",
       "X-Content-Type-Options": "nosniff",
     },
   });

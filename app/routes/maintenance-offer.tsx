@@ -6,7 +6,6 @@ import { MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "~/domain/services";
 import { addToCartAction } from "~/server/cart-add.server";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/maintenance-offer";
-import "~/styles/shop.css";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);

@@ -18,7 +18,6 @@ import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/services";
 import { useRootData } from "~/root";
 import { addToCartAction } from "~/server/cart-add.server";
 import { findProduct, toCatalogueProduct } from "~/server/catalogue.server";
-import "~/styles/product-detail.css";
 import { EnergyLabel } from "~/ui/energy-label";
 import { PreviousPrice, Price } from "~/ui/price";
 import { ProductGallery } from "~/ui/product-gallery";

@@ -4,7 +4,6 @@ import { FAMILY_LABELS, catalogueHref, type Family } from "~/domain/product";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { allProducts } from "~/server/catalogue.server";
 import type { Route } from "./+types/shop-index";
-import "~/styles/shop.css";
 
 /** Order of the cards on the shop index (spec section 2): boilers, aerothermal, air, thermostats. */
 const CARD_ORDER: Family[] = ["calderas", "aerotermia", "aires", "termostatos"];

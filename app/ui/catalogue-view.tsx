@@ -1,8 +1,8 @@
 import { useCallback, useState } from "react";
+import { preload } from "react-dom";
 import { Link, useNavigation } from "react-router";
 import { toSearch, type CatalogueState, type Page } from "~/domain/catalogue-filters";
 import { FAMILY_LABELS, type CatalogueProduct, type Family } from "~/domain/product";
-import "~/styles/catalogue.css";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { FilterChips, FiltersPanel } from "./catalogue-filters-panel";
 import { Pagination } from "./pagination";
@@ -43,6 +43,9 @@ export function CatalogueView(props: CatalogueViewProps) {
     setChosen(null);
     setAdded(`${product.brand} ${product.model} añadido al carrito.`);
   }, []);
+  // The first card's image is the page's largest paint: ask for it from <head>.
+  const first = page.items[0];
+  if (first) preload(first.image, { as: "image", fetchPriority: "high" });
   const hrefFor = (n: number) => `${pagePath}${toSearch(family, { ...state, page: n })}`;
   const pagination = (label: string) =>
     page.showPagination ? <Pagination page={page.page} pageCount={page.pageCount} hrefFor={hrefFor} label={label} /> : null;

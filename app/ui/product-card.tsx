@@ -45,7 +45,7 @@ export function ProductCard({ product, eager, onRequestQuote }: Props) {
           {product.brand}
         </span>
         <div className="card-features">
-          <h3 className="card-features-title">Caracteristicas</h3>
+          <p className="card-features-title">Caracteristicas</p>
           <dl>
             {cardFeatures(product).map((feature) => (
               <div key={feature.label}>

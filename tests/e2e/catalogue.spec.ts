@@ -107,7 +107,7 @@ test.describe("catalogues", () => {
     await expect(promo.getByRole("img", { name: /^Clase energética / })).toBeVisible();
     await expect(page.locator(".product-card del").first()).toBeVisible();
     await promo.hover();
-    await expect(promo.getByRole("heading", { name: "Caracteristicas" })).toBeVisible();
+    await expect(promo.getByText("Caracteristicas", { exact: true })).toBeVisible();
     await expect(promo.getByText("Ver Detalles")).toBeVisible();
     const images = await page.locator(".product-card img").evaluateAll((imgs) =>
       imgs.map((img) => [img.getAttribute("width"), img.getAttribute("height")]),
