@@ -23,5 +23,17 @@ export default [
   route("imagenes/demo/:file", "routes/demo-image.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // Content and legal pages (spec section 2).
+  route("servicios", "routes/services.tsx"),
+  route("reformas", "routes/renovations.tsx"),
+  route("presupuesto", "routes/quote.tsx"),
+  route("calderas-info", "routes/info-calderas.tsx"),
+  route("aires-info", "routes/info-aires.tsx"),
+  route("aerotermia-info", "routes/info-aerotermia.tsx"),
+  route("termostatos-info", "routes/info-termostatos.tsx"),
+  route("politica-cookies", "routes/cookie-policy.tsx"),
+  route("politica-privacidad", "routes/privacy-policy.tsx"),
+  route("condiciones-compra", "routes/purchase-conditions.tsx"),
+  route("aviso-legal", "routes/legal-notice.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

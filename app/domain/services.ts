@@ -26,3 +26,11 @@ export const MAINTENANCE_TITLES: Record<MaintainedFamily, string> = {
   aires: "Mantenimiento anual de aire acondicionado",
   aerotermia: "Mantenimiento anual de aerotermia",
 };
+
+/** How an installation line reads in the basket, orders and e-mails. */
+export const INSTALLATION_TITLES: Record<Family, string> = {
+  calderas: "Instalación de caldera",
+  aires: "Instalación de aire acondicionado",
+  termostatos: "Instalación de termostato",
+  aerotermia: "Instalación de aerotermia",
+};

@@ -8,5 +8,10 @@ export type ShopInfo = {
   hoursContact: string;
   hoursSupport: string;
   serviceArea: string;
+  /** Identification of the company (aviso legal, legal pages): SHOP_LEGAL_NAME, SHOP_NIF, SHOP_ADDRESS, SHOP_REGISTRY. */
+  legalName: string;
+  nif: string;
+  address: string;
+  registry: string;
   baseUrl: string;
 };

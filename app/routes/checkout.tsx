@@ -1,10 +1,198 @@
-import { data } from "react-router";
+import { randomUUID } from "node:crypto";
+import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import {
+  ADDRESS_FIELDS,
+  echoValues,
+  fieldName,
+  TERMS_FIELD,
+  TERMS_VALUE,
+  validateOrderForm,
+  type OrderAddress,
+} from "~/domain/order-form";
+import { formatDateTime, formatIban } from "~/domain/my-orders";
+import { isOrderNumber } from "~/domain/order-number";
+import { withoutVatCents } from "~/domain/pricing";
+import { PROVINCES, provinceChoices } from "~/domain/provinces";
+import { pageMeta, shopFromMatches } from "~/domain/seo";
+import { loadBasket } from "~/server/basket.server";
+import { readCartId } from "~/server/cart.server";
+import { config } from "~/server/config.server";
+import { findOrderForUser, placeOrder } from "~/server/orders.server";
+import { requireUser } from "~/server/session.server";
+import { BasketTable, type BasketTableLine } from "~/ui/basket-table";
+import { CheckoutForm } from "~/ui/checkout-form";
+import { ErrorPage } from "~/ui/error-page";
+import { OrderConfirmation } from "~/ui/order-confirmation";
+import type { Route } from "./+types/checkout";
 
-// Placeholder so the route table type-checks; replaced by the issue that builds this screen.
-export function loader() {
-  throw data(null, { status: 404 });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    title: `Pedido | ${shop.name}`,
+    description: "Datos de envío y facturación, forma de pago y confirmación de su pedido.",
+    baseUrl: shop.baseUrl,
+    path: "/carrito/pedido",
+    noindex: true,
+  });
+};
+
+function addressValues(prefix: "envio" | "factura", address: OrderAddress): Record<string, string> {
+  return Object.fromEntries(ADDRESS_FIELDS.map((field) => [fieldName(prefix, field), address[field]]));
 }
 
-export default function Placeholder() {
-  return null;
+/**
+ * /carrito/pedido (spec sections 2, 4): signed-in users only. Editing: the basket priced by the
+ * server and a fresh idempotency key. `?pedido=<number>`: the confirmation of that order, for
+ * its owner only (where the form lands after confirming, with or without JavaScript).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const number = new URL(request.url).searchParams.get("pedido");
+  if (number !== null) {
+    const found = isOrderNumber(number) ? await findOrderForUser(number, user) : null;
+    if (!found) throw data(null, { status: 404 });
+    const { order, lines } = found;
+    const c = config();
+    const sameBilling = JSON.stringify(order.addressSend) === JSON.stringify(order.addressBill);
+    const values: Record<string, string> = {
+      ...addressValues("envio", order.addressSend),
+      ...(sameBilling ? {} : addressValues("factura", order.addressBill)),
+      facturacion: sameBilling ? "igual" : "otros",
+      [TERMS_FIELD]: TERMS_VALUE,
+    };
+    return {
+      mode: "confirmed" as const,
+      email: user.email,
+      order: {
+        number: order.number,
+        date: formatDateTime(order.createdAt),
+        amountCents: order.amountCents,
+        values,
+      },
+      lines: lines.map(
+        (line): BasketTableLine => ({
+          position: line.position,
+          familia: line.family as BasketTableLine["familia"],
+          id: line.productId ?? 0,
+          kind: line.family === "instalaciones" ? "installation" : line.family === "mantenimientos" ? "maintenance" : "product",
+          family: null,
+          title: `${line.brand} ${line.model}`.trim(),
+          type: line.type,
+          gas: line.gas as BasketTableLine["gas"],
+          region: line.region === "madrid" ? "madrid" : null,
+          image: line.image,
+          priceCents: line.priceCents,
+          problem: null,
+        }),
+      ),
+      totals: {
+        shippingCents: order.shippingCents,
+        totalCents: order.amountCents,
+        withoutVatCents: withoutVatCents(order.amountCents),
+      },
+      bank: { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN) },
+      shop: { name: c.SHOP_NAME, email: c.SHOP_EMAIL, phone: c.SHOP_PHONE },
+    };
+  }
+  const basket = await loadBasket(request, context);
+  // Nothing to order, or a line to remove first: the basket page says which.
+  if (basket.lines.length === 0 || basket.blocked) throw redirect("/carrito");
+  return {
+    mode: "editing" as const,
+    email: user.email,
+    lines: basket.lines,
+    totals: basket.totals,
+    madridOnly: basket.madridOnly,
+    provinces: provinceChoices(basket.madridOnly),
+    idempotencyKey: randomUUID(),
+  };
+}
+
+/** Confirms the order: the same schema as the browser, then one transaction (orders.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
+  const validation = validateOrderForm(form, { madridOnly: basket.madridOnly });
+  if (!validation.ok) {
+    return data({ errors: validation.errors, formError: undefined, values: echoValues(form) }, { status: 400 });
+  }
+  const result = await placeOrder({ user, cartId, values: validation.values });
+  if (!result.ok) {
+    return data(
+      { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form) },
+      { status: result.status },
+    );
+  }
+  throw redirect(`/carrito/pedido?pedido=${encodeURIComponent(result.number)}`);
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.mode === "confirmed") {
+    const { order, bank } = loaderData;
+    return (
+      <div className="container checkout-page">
+        <h1 className="page-title">Pedido confirmado</h1>
+        <OrderConfirmation
+          number={order.number}
+          date={order.date}
+          amountCents={order.amountCents}
+          holder={bank.holder}
+          iban={bank.iban}
+          email={loaderData.email}
+          shop={loaderData.shop}
+        />
+        <div className="checkout-layout">
+          <CheckoutForm provinces={PROVINCES} madridOnly={false} values={order.values} confirmed />
+          <Summary lines={loaderData.lines} totals={loaderData.totals} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container checkout-page">
+      <h1 className="page-title">Confirmar pedido</h1>
+      <p className="checkout-intro">
+        Pedido a nombre de <strong>{loaderData.email}</strong>. Los campos marcados con * son obligatorios.
+      </p>
+      <div className="checkout-layout">
+        <CheckoutForm
+          provinces={loaderData.provinces}
+          madridOnly={loaderData.madridOnly}
+          values={actionData?.values ?? {}}
+          serverErrors={actionData?.errors}
+          formError={actionData?.formError}
+          idempotencyKey={loaderData.idempotencyKey}
+        />
+        <Summary lines={loaderData.lines} totals={loaderData.totals} editLink />
+      </div>
+    </div>
+  );
+}
+
+type SummaryProps = {
+  lines: BasketTableLine[];
+  totals: { shippingCents: number; totalCents: number; withoutVatCents: number };
+  editLink?: boolean;
+};
+
+function Summary({ lines, totals, editLink = false }: SummaryProps) {
+  return (
+    <aside className="checkout-summary" aria-labelledby="resumen-pedido">
+      <h2 id="resumen-pedido">Resumen</h2>
+      <BasketTable lines={lines} totals={totals} caption="Artículos del pedido" />
+      <p className="basket-note">La visita del técnico es gratuita.</p>
+      {editLink ? (
+        <p>
+          <Link to="/carrito">Modificar el carrito</Link>
+        </p>
+      ) : null}
+    </aside>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -1,10 +1,165 @@
-import { data } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { authErrorMessage, MESSAGES, oauthErrorMessage, type AuthNotice } from "~/domain/auth-messages";
+import { loginFormSchema, loginHref, modeFromParam, modeOfIntent, type LoginIntent, type LoginMode } from "~/domain/login-form";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { pageMeta, shopFromMatches } from "~/domain/seo";
+import { isGoogleConfigured } from "~/server/auth.server";
+import { callAuth, cookieHeaders, cookiePairs, spendPasswordHashTime } from "~/server/auth-forms.server";
+import { listMyOrders } from "~/server/my-orders.server";
+import { getSessionUser } from "~/server/session.server";
+import { SignedOutPanel } from "~/ui/login-forms";
+import { OrdersTable } from "~/ui/orders-table";
+import type { Route } from "./+types/login";
 
-// Placeholder so the route table type-checks; replaced by the issue that builds this screen.
-export function loader() {
-  throw data(null, { status: 404 });
+/** Where to go after signing in: a path of this site other than /login itself, or null. */
+function returnPath(value: string | null | undefined): string | null {
+  const path = safeRedirectPath(value ?? "", "");
+  if (!path || path === "/login" || path.startsWith("/login?")) return null;
+  return path;
 }
 
-export default function Placeholder() {
-  return null;
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = returnPath(url.searchParams.get("redirectTo"));
+  const user = await getSessionUser(request);
+  if (user) {
+    // Signed in already (another tab, or back from Google): straight to the page asked for.
+    if (redirectTo) throw redirect(redirectTo);
+    return { signedIn: true as const, email: user.email, orders: await listMyOrders(user) };
+  }
+  const error = url.searchParams.get("error");
+  return {
+    signedIn: false as const,
+    mode: modeFromParam(url.searchParams.get("modo")),
+    googleEnabled: isGoogleConfigured(),
+    redirectTo,
+    // A failed Google sign-in comes back here with better-auth's ?error= code.
+    notice: error ? ({ tone: "error", text: oauthErrorMessage(error) } satisfies AuthNotice) : null,
+  };
+}
+
+type Reply = { intent: LoginIntent; mode: LoginMode; notice: AuthNotice; email: string };
+
+function reply(intent: LoginIntent, notice: AuthNotice, email: string, status = 200, mode = modeOfIntent(intent)) {
+  return data<Reply>({ intent, mode, notice, email }, { status });
+}
+
+const error = (text: string): AuthNotice => ({ tone: "error", text });
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = loginFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return reply("signin", error(MESSAGES.unexpected), "", 400);
+  const { intent, email, password } = parsed.data;
+  const redirectTo = returnPath(parsed.data.redirectTo || new URL(request.url).searchParams.get("redirectTo"));
+
+  switch (intent) {
+    case "signin": {
+      const answer = await callAuth(request, "/sign-in/email", { email, password, rememberMe: true });
+      if (answer.ok) throw redirect(redirectTo ?? "/login", { headers: cookieHeaders(answer.cookies) });
+      return reply(intent, error(authErrorMessage("signin", answer.status, answer.code)), email, answer.status);
+    }
+    case "register": {
+      const answer = await callAuth(request, "/sign-up/email", { email, password, name: "" });
+      // The same answer for a new and an already registered e-mail: registration cannot be used
+      // to find out who has an account. Nobody is signed in by it (docs/deviations.md).
+      const exists = answer.code === "USER_ALREADY_EXISTS" || answer.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
+      if (answer.ok) await callAuth(request, "/sign-out", {}, { cookie: cookiePairs(answer.cookies) });
+      // A new account costs a password hash; an existing one must not answer faster.
+      if (exists) await spendPasswordHashTime(password);
+      if (answer.ok || exists) return reply(intent, { tone: "ok", text: MESSAGES.created }, email, 200, "init");
+      return reply(intent, error(authErrorMessage("register", answer.status, answer.code)), email, answer.status);
+    }
+    case "forget": {
+      const answer = await callAuth(request, "/request-password-reset", { email, redirectTo: "/login/restablecer" });
+      if (answer.ok) return reply(intent, { tone: "ok", text: MESSAGES.resetSent }, email);
+      return reply(intent, error(authErrorMessage("forget", answer.status, answer.code)), email, answer.status);
+    }
+    case "google": {
+      if (!isGoogleConfigured()) return reply(intent, error(MESSAGES.googleUnavailable), "", 400);
+      const answer = await callAuth(request, "/sign-in/social", {
+        provider: "google",
+        callbackURL: redirectTo ?? "/login",
+        errorCallbackURL: loginHref("init", redirectTo),
+        disableRedirect: true,
+      });
+      const url = typeof answer.body?.url === "string" ? answer.body.url : null;
+      if (answer.ok && url) throw redirect(url, { headers: cookieHeaders(answer.cookies) });
+      return reply(intent, error(authErrorMessage("google", answer.status, answer.code)), "", answer.ok ? 502 : answer.status);
+    }
+    case "signout": {
+      const answer = await callAuth(request, "/sign-out", {});
+      throw redirect("/login", { headers: cookieHeaders(answer.cookies) });
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    title: `${loaderData?.signedIn ? "Mi cuenta" : "Iniciar sesión"} | ${shop.name}`,
+    description: "Acceda a su cuenta para hacer pedidos y consultar sus pedidos.",
+    baseUrl: shop.baseUrl,
+    path: "/login",
+    noindex: true,
+  });
+};
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.signedIn) return <Account email={loaderData.email} orders={loaderData.orders} />;
+  const answer = actionData as Reply | undefined;
+  return (
+    <div className="container login-page">
+      <SignedOutPanel
+        mode={answer?.mode ?? loaderData.mode}
+        googleEnabled={loaderData.googleEnabled}
+        redirectTo={loaderData.redirectTo}
+        notice={answer?.notice ?? loaderData.notice}
+        email={answer?.email ?? ""}
+      />
+    </div>
+  );
+}
+
+type AccountProps = { email: string; orders: Awaited<ReturnType<typeof listMyOrders>> };
+
+/** /login for a signed-in user (spec section 2): shop, basket, "Mis Pedidos", sign out. */
+function Account({ email, orders }: AccountProps) {
+  return (
+    <div className="container account-page">
+      <h1 className="page-title">Mi cuenta</h1>
+      <p className="account-who">
+        Ha iniciado sesión como <strong>{email}</strong>
+      </p>
+      <div className="account-actions">
+        <Link to="/tienda" className="button button-secondary">
+          Ir a la tienda
+        </Link>
+        <Link to="/carrito" className="button button-secondary">
+          Ver el carrito
+        </Link>
+        <a href="#mis-pedidos" className="button">
+          Mis Pedidos
+        </a>
+        <Form method="post" className="account-signout">
+          <input type="hidden" name="intent" value="signout" />
+          <button type="submit" className="button button-secondary">
+            Cerrar sesión
+          </button>
+        </Form>
+      </div>
+
+      <section aria-labelledby="mis-pedidos" className="account-orders">
+        <h2 id="mis-pedidos" tabIndex={-1}>
+          Mis Pedidos
+        </h2>
+        {orders.length > 0 ? (
+          <OrdersTable orders={orders} />
+        ) : (
+          <p>
+            Todavía no tiene pedidos. <Link to="/tienda">Visite la tienda</Link>.
+          </p>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,10 +1,79 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { formatDate, formatDateTime, isOrderNumber } from "~/domain/my-orders";
+import { pageMeta, shopFromMatches } from "~/domain/seo";
+import { cleanReason } from "~/domain/withdrawal";
+import { useRootData } from "~/root";
+import { loadMyOrder } from "~/server/my-orders.server";
+import { requireUser } from "~/server/session.server";
+import { requestWithdrawal } from "~/server/withdrawal.server";
+import { ErrorPage } from "~/ui/error-page";
+import { OrderView, type WithdrawalReply } from "~/ui/order-view";
+import type { Route } from "./+types/order-detail";
 
-// Placeholder so the route table type-checks; replaced by the issue that builds this screen.
-export function loader() {
-  throw data(null, { status: 404 });
+/**
+ * /login/pedidos/:number — one of the signed-in user's orders. Someone else's number answers
+ * 404, exactly like a number that does not exist (no hint that it does).
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (!isOrderNumber(params.number)) throw data(null, { status: 404 });
+  const order = await loadMyOrder(user, params.number);
+  if (!order) throw data(null, { status: 404 });
+  // ?desistir: the confirmation step of the withdrawal when JavaScript does not run.
+  return { order, confirming: new URL(request.url).searchParams.has("desistir") };
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "desistir" || !isOrderNumber(params.number)) throw data(null, { status: 400 });
+  const outcome = await requestWithdrawal(user, params.number, cleanReason(form.get("motivo")));
+  switch (outcome.kind) {
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "recorded":
+      return data<WithdrawalReply>({ kind: "recorded", at: formatDateTime(outcome.at) });
+    case "already":
+      return data<WithdrawalReply>({ kind: "already", at: formatDateTime(outcome.at) });
+    case "expired":
+      return data<WithdrawalReply>({ kind: "expired", deadline: formatDate(outcome.deadline) }, { status: 409 });
+    case "not-applicable":
+      return data<WithdrawalReply>({ kind: "not-applicable" }, { status: 409 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta({
+    title: `Pedido ${params.number} | ${shop.name}`,
+    description: "Detalle de su pedido.",
+    baseUrl: shop.baseUrl,
+    path: `/login/pedidos/${params.number}`,
+    noindex: true,
+  });
+};
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const shopName = useRootData()?.shop.name ?? "";
+  return (
+    <OrderView
+      shopName={shopName}
+      order={loaderData.order}
+      confirming={loaderData.confirming}
+      reply={actionData as WithdrawalReply | undefined}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <>
+      <ErrorPage status={status} />
+      <p className="container">
+        <Link to="/login#mis-pedidos">Volver a Mis Pedidos</Link>
+      </p>
+    </>
+  );
 }

@@ -1,9 +1,11 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { beforeAccountCreated, markEmailVerified } from "./account-linking.server";
 import { config, publicShopInfo } from "./config.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
@@ -57,6 +59,8 @@ function createAuth(db: Database) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The reset link reached the inbox: the address is proved (account-linking.server.ts).
+      onPasswordReset: async ({ user }) => markEmailVerified(db, user.id),
       // The e-mail goes through the outbox: sent after the commit, retried if SMTP is down.
       sendResetPassword: async ({ user, url }) => {
         await enqueue(db, "email", {
@@ -77,7 +81,12 @@ function createAuth(db: Database) {
         });
       },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    // Google joins an existing account of the same e-mail, even one whose e-mail nobody proved
+    // (registration sends no confirmation); account-linking.server.ts makes that safe.
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"], requireLocalEmailVerified: false } },
+    databaseHooks: {
+      account: { create: { before: async (created) => void (await beforeAccountCreated(db, created, c.SHOP_NAME)) } },
+    },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -97,7 +106,10 @@ function createAuth(db: Database) {
       // better-auth skips this check when NODE_ENV=test; say it, so tests run what production runs.
       disableOriginCheck: false,
     },
-    plugins: google,
+    // A failed OAuth return with no error URL of its own lands on /login (a Spanish message), not on better-auth's English page.
+    onAPIError: { errorURL: `${baseURL}/login` },
+    // The admin plugin's ban ends the user's sessions and refuses new ones (BANNED_USER, spec section 8).
+    plugins: [admin(), ...google],
   });
 }
 

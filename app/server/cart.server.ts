@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
+import { removeLine } from "~/domain/cart";
 import type { CartLine } from "~/domain/product";
 import { cartCookie } from "./cookies.server";
+import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { carts } from "./db/schema.server";
 
@@ -58,4 +60,45 @@ export async function appendCartLines(request: Request, lines: CartLine[], conte
   await db.insert(carts).values({ id: newId, lines });
   if (context && typeof context === "object") createdInRequest.set(context, newId);
   return { ok: true, count: lines.length, headers: { "Set-Cookie": await cartCookie().serialize(newId) } };
+}
+
+/** The database or a transaction: what the basket operations below run on. */
+type Executor = Pick<Database, "select" | "update">;
+
+/** Reads a basket's lines and locks its row until the transaction ends (orders, removals). */
+export async function lockCartLines(tx: Executor, cartId: string): Promise<CartLine[] | null> {
+  const [row] = await tx.select({ lines: carts.lines }).from(carts).where(eq(carts.id, cartId)).for("update");
+  return row ? row.lines : null;
+}
+
+/** Replaces a basket's lines (the order transaction empties it with []). */
+export async function replaceCartLines(tx: Executor, cartId: string, lines: CartLine[]): Promise<void> {
+  await tx.update(carts).set({ lines, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/**
+ * Applies a basket rule to the visitor's basket in one transaction, so that an add from
+ * another tab is neither lost nor undone; returns the number of lines left.
+ */
+async function changeCart(request: Request, change: (lines: CartLine[]) => CartLine[], context?: unknown): Promise<number> {
+  const id = await readCartId(request, context);
+  if (!id) return 0;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const lines = await lockCartLines(tx, id);
+    if (!lines) return 0;
+    const next = change(lines);
+    if (next !== lines) await replaceCartLines(tx, id, next);
+    return next.length;
+  });
+}
+
+/** Removes the first line of that family and id, and the family's installation with its last product (spec section 4). */
+export function removeCartLine(request: Request, familia: CartLine["familia"], lineId: number, context?: unknown) {
+  return changeCart(request, (lines) => removeLine(lines, familia, lineId), context);
+}
+
+/** "Vaciar": the basket keeps its id and cookie, with no lines. */
+export function emptyCart(request: Request, context?: unknown) {
+  return changeCart(request, (lines) => (lines.length === 0 ? lines : []), context);
 }

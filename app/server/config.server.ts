@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShopInfo } from "~/domain/shop";
+import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**
  * Every setting of the process, read once from the environment and checked with Zod.
@@ -41,6 +42,19 @@ const envSchema = z.object({
     .min(5)
     .default("Lunes a viernes de 10:00 a 15:00 y de 16:00 a 20:00"),
   SHOP_SERVICE_AREA: z.string().trim().min(2).default("Comunidad de Madrid"),
+  // Postal address of the company: withdrawal information and form of every order e-mail.
+  SHOP_ADDRESS: z.string().trim().min(5).default("Calle de Alcalá 100, 28009 Madrid"),
+  // Identification of the company in the aviso legal (LSSI-CE art. 10) and the legal pages.
+  SHOP_NIF: z
+    .string()
+    .trim()
+    .refine(isValidSpanishId, "debe ser un CIF, NIF o NIE válido")
+    .default("B12345674"),
+  SHOP_REGISTRY: z
+    .string()
+    .trim()
+    .min(5)
+    .default("Registro Mercantil de Madrid, tomo 12345, folio 67, hoja M-123456"),
   BANK_ACCOUNT_HOLDER: z.string().trim().min(2).default("Termoclima Madrid S.L."),
   BANK_IBAN: z
     .string()
@@ -60,6 +74,8 @@ const envSchema = z.object({
   TRELLO_TOKEN: z.string().trim().min(1).optional(),
   TRELLO_LIST_ID: z.string().trim().min(1).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  // Contact form posts accepted per client address in 10 minutes (the e2e server raises it).
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(5),
   // Accounts. The secret signs sessions: required in production, a fixed dev value otherwise.
   BETTER_AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -117,6 +133,10 @@ export function publicShopInfo(): ShopInfo {
     hoursContact: c.SHOP_HOURS_CONTACT,
     hoursSupport: c.SHOP_HOURS_SUPPORT,
     serviceArea: c.SHOP_SERVICE_AREA,
+    legalName: c.SHOP_LEGAL_NAME,
+    nif: c.SHOP_NIF,
+    address: c.SHOP_ADDRESS,
+    registry: c.SHOP_REGISTRY,
     baseUrl: c.PUBLIC_BASE_URL.replace(/\/$/, ""),
   };
 }

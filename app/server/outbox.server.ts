@@ -98,9 +98,9 @@ async function deliver(db: Database, entry: OutboxEntry): Promise<void> {
   }
 }
 
-/** Sends what is due now; returns how many entries it handled. */
-export async function processDueEntries(limit = 10): Promise<number> {
-  const db = await getDb();
+/** Sends what is due now; returns how many entries it handled. `db`: another instance's handle (tests). */
+export async function processDueEntries(limit = 10, database?: Database): Promise<number> {
+  const db = database ?? (await getDb());
   const entries = await claim(db, limit);
   for (const entry of entries) await deliver(db, entry);
   return entries.length;

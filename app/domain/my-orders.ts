@@ -1,0 +1,81 @@
+/**
+ * How an order reads in "Mis Pedidos" and on its own page (spec section 2, order table
+ * columns). Pure formatting: dates in Spanish and Madrid time, so that the server and the
+ * browser print the same text.
+ */
+
+const dateFormat = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "Europe/Madrid",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+
+const dateTimeFormat = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "Europe/Madrid",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "05/03/2026" */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
+}
+
+/** "05/03/2026, 14:07" */
+export function formatDateTime(date: Date): string {
+  return dateTimeFormat.format(date);
+}
+
+const PAY_METHOD_LABELS: Record<string, string> = {
+  transferencia: "Transferencia bancaria",
+  tarjeta: "Tarjeta",
+  bizum: "Bizum",
+};
+
+export function payMethodLabel(method: string): string {
+  return PAY_METHOD_LABELS[method] ?? method;
+}
+
+/** "ES91 2100 0418 4502 0005 1332": the IBAN as people copy it. */
+export function formatIban(iban: string): string {
+  return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+export type AddressView = {
+  nombre: string;
+  apellidos: string;
+  empresa?: string;
+  direccion: string;
+  poblacion: string;
+  provincia: string;
+  cp: string;
+  pais?: string;
+  telefono?: string;
+  id?: string;
+};
+
+/** The lines of an address block: name, company, street, "28001 Madrid (Madrid)", country. */
+export function addressLines(address: AddressView): string[] {
+  const town = `${address.cp} ${address.poblacion}`.trim();
+  return [
+    `${address.nombre} ${address.apellidos}`.trim(),
+    address.empresa ?? "",
+    address.direccion,
+    address.provincia && address.provincia !== address.poblacion ? `${town} (${address.provincia})` : town,
+    address.pais ?? "España",
+  ].filter((line) => line.length > 0);
+}
+
+/** One line for the orders table: "Calle Mayor 1, 28013 Madrid". */
+export function addressSummary(address: AddressView): string {
+  return [address.direccion, `${address.cp} ${address.poblacion}`.trim()].filter(Boolean).join(", ");
+}
+
+/** Order numbers look like "1234-15626" (spec section 9); a URL with anything else is no order. */
+export function isOrderNumber(value: string): boolean {
+  return /^[0-9A-Za-z-]{1,40}$/.test(value);
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_MESSAGES, validateOrderForm } from "./order-form";
+import { PROVINCES } from "./provinces";
+
+const KEY = "0b8c7a4e-5d8f-4a57-9a1c-7f3e2d1c0b9a";
+
+const shipping = {
+  "envio-id": "12345678z",
+  "envio-nombre": " Ana ",
+  "envio-apellidos": "García López",
+  "envio-empresa": "",
+  "envio-direccion": "Calle Mayor 1, 2º B",
+  "envio-poblacion": "Madrid",
+  "envio-provincia": "Madrid",
+  "envio-cp": "28013",
+  "envio-telefono": "600 123456",
+};
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+const valid = { ...shipping, facturacion: "igual", pago: "transferencia", condiciones: "acepto", clave: KEY };
+
+describe("order form schema (spec section 5)", () => {
+  it("accepts a complete form; billing copies shipping; the id is normalised; pais is España", () => {
+    const result = validateOrderForm(form(valid), { madridOnly: false });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.values.shipping).toEqual({
+      id: "12345678Z",
+      nombre: "Ana",
+      apellidos: "García López",
+      empresa: "",
+      direccion: "Calle Mayor 1, 2º B",
+      pais: "España",
+      poblacion: "Madrid",
+      provincia: "Madrid",
+      cp: "28013",
+      telefono: "600 123456",
+    });
+    expect(result.values.billing).toEqual(result.values.shipping);
+    expect(result.values.sameBilling).toBe(true);
+    expect(result.values.payMethod).toBe("transferencia");
+    expect(result.values.idempotencyKey).toBe(KEY);
+  });
+
+  it("an empty form: every required field, the terms, the payment and the key, by field name", () => {
+    const result = validateOrderForm(form({}), { madridOnly: false });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toMatchObject({
+      "envio-id": ORDER_MESSAGES.idEmpty,
+      "envio-nombre": ORDER_MESSAGES.nombre,
+      "envio-apellidos": ORDER_MESSAGES.apellidos,
+      "envio-direccion": ORDER_MESSAGES.direccion,
+      "envio-poblacion": ORDER_MESSAGES.poblacion,
+      "envio-provincia": ORDER_MESSAGES.provincia,
+      "envio-cp": ORDER_MESSAGES.cp,
+      "envio-telefono": ORDER_MESSAGES.telefono,
+      facturacion: ORDER_MESSAGES.billing,
+      pago: ORDER_MESSAGES.payment,
+      condiciones: ORDER_MESSAGES.terms,
+      clave: ORDER_MESSAGES.key,
+    });
+    expect(result.errors).not.toHaveProperty("envio-empresa");
+  });
+
+  it("checks the id's control letter, the postcode range and the phone shape", () => {
+    const result = validateOrderForm(
+      form({ ...valid, "envio-id": "12345678A", "envio-cp": "53000", "envio-telefono": "600 123 456" }),
+      { madridOnly: false },
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(["envio-cp", "envio-id", "envio-telefono"]);
+    expect(result.errors["envio-id"]).toBe(ORDER_MESSAGES.id);
+  });
+
+  it("accepts NIE and CIF ids", () => {
+    for (const id of ["X1234567L", "B12345674", "a28015865"]) {
+      expect(validateOrderForm(form({ ...valid, "envio-id": id }), { madridOnly: false }).ok, id).toBe(true);
+    }
+  });
+
+  it("the terms must be accepted", () => {
+    const result = validateOrderForm(form({ ...valid, condiciones: "" }), { madridOnly: false });
+    expect(result).toEqual({ ok: false, errors: { condiciones: ORDER_MESSAGES.terms } });
+  });
+
+  it("card and Bizum are in testing: refused", () => {
+    for (const pago of ["tarjeta", "bizum", "efectivo"]) {
+      const result = validateOrderForm(form({ ...valid, pago }), { madridOnly: false });
+      expect(result).toEqual({ ok: false, errors: { pago: ORDER_MESSAGES.payment } });
+    }
+  });
+
+  it("provinces: any of the 50, or only Madrid when the basket holds a service for Madrid", () => {
+    expect(PROVINCES).toHaveLength(50);
+    const toledo = form({ ...valid, "envio-provincia": "Toledo" });
+    expect(validateOrderForm(toledo, { madridOnly: false }).ok).toBe(true);
+    expect(validateOrderForm(toledo, { madridOnly: true })).toEqual({
+      ok: false,
+      errors: { "envio-provincia": ORDER_MESSAGES.provinciaMadrid },
+    });
+    expect(validateOrderForm(form({ ...valid, "envio-provincia": "Narnia" }), { madridOnly: false }).ok).toBe(false);
+  });
+
+  it("'Otros' validates the billing form on its own, which may be outside Madrid", () => {
+    const billing = {
+      "factura-id": "B12345674",
+      "factura-nombre": "Reformas Ana",
+      "factura-apellidos": "S.L.",
+      "factura-empresa": "Reformas Ana S.L.",
+      "factura-direccion": "Avenida del Puerto 3",
+      "factura-poblacion": "Valencia",
+      "factura-provincia": "Valencia",
+      "factura-cp": "46021",
+      "factura-telefono": "96-1234567",
+    };
+    const ok = validateOrderForm(form({ ...valid, ...billing, facturacion: "otros" }), { madridOnly: true });
+    expect(ok.ok).toBe(true);
+    if (ok.ok) {
+      expect(ok.values.sameBilling).toBe(false);
+      expect(ok.values.billing).toMatchObject({ id: "B12345674", provincia: "Valencia", pais: "España" });
+      expect(ok.values.shipping.provincia).toBe("Madrid");
+    }
+    const bad = validateOrderForm(form({ ...valid, ...billing, "factura-cp": "", facturacion: "otros" }), { madridOnly: false });
+    expect(bad).toEqual({ ok: false, errors: { "factura-cp": ORDER_MESSAGES.cp } });
+    // With "Igual que la de envío" the billing fields are ignored, even if invalid.
+    expect(validateOrderForm(form({ ...valid, ...billing, "factura-cp": "" }), { madridOnly: false }).ok).toBe(true);
+  });
+
+  it("refuses overlong fields", () => {
+    const result = validateOrderForm(form({ ...valid, "envio-direccion": "x".repeat(201) }), { madridOnly: false });
+    expect(result).toEqual({ ok: false, errors: { "envio-direccion": "Como máximo 200 caracteres." } });
+  });
+});

@@ -1,0 +1,220 @@
+import * as z from "zod/mini";
+import { PROVINCES, provinceChoices } from "./provinces";
+import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
+
+/*
+ * The order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order form"): one schema,
+ * run in the browser for instant feedback and again by the action. Billing copies shipping
+ * unless "Otros" is chosen; the terms must be accepted. zod/mini keeps the browser's share small.
+ */
+
+export const ADDRESS_FIELDS = [
+  "id",
+  "nombre",
+  "apellidos",
+  "empresa",
+  "direccion",
+  "poblacion",
+  "provincia",
+  "cp",
+  "telefono",
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** An address of an order (spec section 3); the country is always Spain. */
+export type OrderAddress = Record<AddressField, string> & { pais: "España" };
+
+export const COUNTRY = "España";
+
+export const ADDRESS_LABELS: Record<AddressField | "pais", string> = {
+  id: "CIF/NIF/NIE",
+  nombre: "Nombre",
+  apellidos: "Apellidos",
+  empresa: "Empresa",
+  direccion: "Dirección",
+  pais: "País",
+  poblacion: "Población",
+  provincia: "Provincia",
+  cp: "Código postal",
+  telefono: "Teléfono",
+};
+
+export const ADDRESS_MAX_LENGTH: Record<AddressField, number> = {
+  id: 20,
+  nombre: 100,
+  apellidos: 150,
+  empresa: 150,
+  direccion: 200,
+  poblacion: 100,
+  provincia: 40,
+  cp: 5,
+  telefono: 20,
+};
+
+export const OPTIONAL_FIELDS: readonly AddressField[] = ["empresa"];
+
+/** The two address blocks of the form; field names are "envio-cp", "factura-cp", ... */
+export type AddressPrefix = "envio" | "factura";
+export const fieldName = (prefix: AddressPrefix, field: AddressField) => `${prefix}-${field}`;
+
+export const BILLING_CHOICES = ["igual", "otros"] as const;
+export type BillingChoice = (typeof BILLING_CHOICES)[number];
+
+/** Payment methods (spec section 4): card and Bizum are shown "En pruebas" and disabled. */
+export const PAY_METHODS = ["transferencia", "tarjeta", "bizum"] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+export const ENABLED_PAY_METHODS: readonly PayMethod[] = ["transferencia"];
+export const PAY_METHOD_LABELS: Record<PayMethod, string> = {
+  transferencia: "Transferencia bancaria",
+  tarjeta: "Tarjeta",
+  bizum: "Bizum",
+};
+export const PAY_BUTTON_LABELS: Record<PayMethod, string> = {
+  transferencia: "CONFIRMAR PEDIDO",
+  tarjeta: "PAGAR",
+  bizum: "PAGAR CON BIZUM",
+};
+
+export const TERMS_FIELD = "condiciones";
+export const TERMS_VALUE = "acepto";
+export const KEY_FIELD = "clave";
+
+export const ORDER_MESSAGES = {
+  id: "Escriba un CIF, NIF o NIE válido: compruebe sus cifras y su letra de control.",
+  idEmpty: "Escriba su CIF, NIF o NIE.",
+  nombre: "Escriba el nombre.",
+  apellidos: "Escriba los apellidos.",
+  direccion: "Escriba la dirección.",
+  poblacion: "Escriba la población.",
+  provincia: "Elija una provincia.",
+  provinciaMadrid: "La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.",
+  cp: "Escriba un código postal español de 5 cifras (de 01000 a 52999).",
+  telefono: "Escriba el teléfono con 2 o 3 cifras, un espacio o guion si quiere, y 6 o 7 cifras más (p. ej. 600 123456).",
+  terms: "Debe leer y aceptar las condiciones de compra.",
+  payment: "El pago con tarjeta y con Bizum está en pruebas: elija transferencia bancaria.",
+  billing: "Elija la dirección de facturación.",
+  key: "El formulario ha caducado. Vuelva a cargar la página.",
+  summary: "Revise los campos marcados en rojo.",
+} as const;
+
+const tooLong = (max: number) => `Como máximo ${max} caracteres.`;
+
+function text(field: AddressField, requiredMessage?: string) {
+  const max = ADDRESS_MAX_LENGTH[field];
+  return requiredMessage
+    ? z.string().check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, tooLong(max)))
+    : z.string().check(z.trim(), z.maxLength(max, tooLong(max)));
+}
+
+function addressSchema(provinces: readonly string[], provinceMessage: string) {
+  return z.object({
+    id: z
+      .string()
+      .check(
+        z.overwrite(normalizeSpanishId),
+        z.minLength(1, ORDER_MESSAGES.idEmpty),
+        z.refine((value) => value === "" || isValidSpanishId(value), ORDER_MESSAGES.id),
+      ),
+    nombre: text("nombre", ORDER_MESSAGES.nombre),
+    apellidos: text("apellidos", ORDER_MESSAGES.apellidos),
+    empresa: text("empresa"),
+    direccion: text("direccion", ORDER_MESSAGES.direccion),
+    poblacion: text("poblacion", ORDER_MESSAGES.poblacion),
+    provincia: z.string().check(z.refine((value) => provinces.includes(value), provinceMessage)),
+    cp: z.string().check(z.trim(), z.refine(isValidPostcode, ORDER_MESSAGES.cp)),
+    telefono: z.string().check(z.trim(), z.refine(isValidPhone, ORDER_MESSAGES.telefono)),
+  });
+}
+
+/**
+ * The schema of the form. `madridOnly`: the basket holds a service for Madrid, so the shipping
+ * (installation) address must be in Madrid; the billing address may be anywhere.
+ */
+export function orderFormSchema({ madridOnly }: { madridOnly: boolean }) {
+  return z.object({
+    envio: addressSchema(provinceChoices(madridOnly), madridOnly ? ORDER_MESSAGES.provinciaMadrid : ORDER_MESSAGES.provincia),
+    facturacion: z.enum(BILLING_CHOICES, ORDER_MESSAGES.billing),
+    factura: z.optional(addressSchema(PROVINCES, ORDER_MESSAGES.provincia)),
+    pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
+      z.refine((value) => ENABLED_PAY_METHODS.includes(value), ORDER_MESSAGES.payment),
+    ),
+    [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
+    [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
+  });
+}
+
+/** What the form sends, read from FormData (browser and server alike); files count as empty. */
+export function orderInput(form: FormData) {
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const address = (prefix: AddressPrefix) =>
+    Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, get(fieldName(prefix, field))])) as Record<AddressField, string>;
+  const facturacion = get("facturacion");
+  return {
+    envio: address("envio"),
+    facturacion,
+    // Billing fields only count when "Otros" is chosen: otherwise billing copies shipping.
+    factura: facturacion === "otros" ? address("factura") : undefined,
+    pago: get("pago"),
+    [TERMS_FIELD]: get(TERMS_FIELD),
+    [KEY_FIELD]: get(KEY_FIELD),
+  };
+}
+
+export type OrderFormValues = {
+  shipping: OrderAddress;
+  billing: OrderAddress;
+  sameBilling: boolean;
+  payMethod: PayMethod;
+  idempotencyKey: string;
+};
+
+/** Field name -> the first message about it ("envio-cp", "condiciones", "pago", ...). */
+export type OrderFormErrors = Record<string, string>;
+
+export type OrderValidation = { ok: true; values: OrderFormValues } | { ok: false; errors: OrderFormErrors };
+
+export function validateOrderForm(form: FormData, options: { madridOnly: boolean }): OrderValidation {
+  const result = orderFormSchema(options).safeParse(orderInput(form));
+  if (!result.success) {
+    const errors: OrderFormErrors = {};
+    for (const issue of result.error.issues) {
+      const [first, second] = issue.path;
+      const name = (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : String(first);
+      errors[name] ??= issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const input = result.data;
+  const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
+  const sameBilling = input.facturacion === "igual" || !input.factura;
+  const billing: OrderAddress = sameBilling || !input.factura ? shipping : { ...input.factura, pais: COUNTRY };
+  return {
+    ok: true,
+    values: {
+      shipping,
+      billing,
+      sameBilling,
+      payMethod: input.pago,
+      idempotencyKey: input[KEY_FIELD],
+    },
+  };
+}
+
+/** The posted values to show again after a refused post (without JavaScript). */
+export function echoValues(form: FormData): Record<string, string> {
+  const echo: Record<string, string> = {};
+  for (const prefix of ["envio", "factura"] as const) {
+    for (const field of ADDRESS_FIELDS) {
+      const value = form.get(fieldName(prefix, field));
+      if (typeof value === "string") echo[fieldName(prefix, field)] = value.slice(0, 300);
+    }
+  }
+  for (const name of ["facturacion", "pago", TERMS_FIELD]) {
+    const value = form.get(name);
+    if (typeof value === "string") echo[name] = value.slice(0, 40);
+  }
+  return echo;
+}

@@ -1,0 +1,34 @@
+/*
+ * Order numbers (spec section 9): a random number below 11111, a hyphen, then day, month and
+ * two-digit year of the order, e.g. "734-221126" for an order of 22 November 2026. The date is
+ * the shop's (Madrid), whatever the server's time zone. Uniqueness is the database's job
+ * (a unique index; orders.server.ts draws again on a collision).
+ */
+
+/** The random part runs 1..11110: "below 11111", and never a bare 0. */
+export const ORDER_NUMBER_LIMIT = 11111;
+
+const madridDate = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "Europe/Madrid",
+  day: "2-digit",
+  month: "2-digit",
+  year: "2-digit",
+});
+
+/** "DDMMYY" of an instant, in Madrid. */
+export function orderDatePart(date: Date): string {
+  const parts = Object.fromEntries(madridDate.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}${parts.month}${parts.year}`;
+}
+
+export function orderNumber(date: Date, random: () => number = Math.random): string {
+  const n = 1 + Math.floor(random() * (ORDER_NUMBER_LIMIT - 1));
+  return `${Math.min(n, ORDER_NUMBER_LIMIT - 1)}-${orderDatePart(date)}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^([1-9]\d{0,4})-(\d{6})$/;
+
+export function isOrderNumber(value: string): boolean {
+  const match = ORDER_NUMBER_PATTERN.exec(value);
+  return !!match && Number(match[1]) < ORDER_NUMBER_LIMIT;
+}

@@ -1,0 +1,82 @@
+import { getAuth } from "./auth.server";
+import { publicShopInfo } from "./config.server";
+
+/**
+ * Our forms (/login, /login/restablecer) post to their own route actions, which call
+ * better-auth through its HTTP handler rather than `auth.api`: the same rate limits per client
+ * address and the same Origin/CSRF checks apply as to a browser calling /api/auth directly.
+ */
+
+/** Headers of the visitor's request that better-auth's checks read. */
+const FORWARDED = [
+  "origin",
+  "referer",
+  "cookie",
+  "user-agent",
+  "x-forwarded-for",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+];
+
+export type AuthReply = {
+  ok: boolean;
+  status: number;
+  /** better-auth's error code (e.g. INVALID_EMAIL_OR_PASSWORD); only for mapping, never shown. */
+  code: string | undefined;
+  body: Record<string, unknown> | null;
+  /** Set-Cookie lines to pass on to the visitor (session, OAuth state). */
+  cookies: string[];
+};
+
+export async function callAuth(
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+  options: { cookie?: string } = {},
+): Promise<AuthReply> {
+  const headers = new Headers({ "Content-Type": "application/json", Accept: "application/json" });
+  for (const name of FORWARDED) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (options.cookie !== undefined) headers.set("cookie", options.cookie);
+  const target = new Request(`${publicShopInfo().baseUrl}/api/auth${path}`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  const response = await (await getAuth()).handler(target);
+  const text = await response.text();
+  const parsed = parseJson(text);
+  const code = typeof parsed?.code === "string" ? parsed.code : undefined;
+  if (response.status >= 500) console.error(`[auth] ${path} respondió ${response.status}: ${text.slice(0, 300)}`);
+  return { ok: response.ok, status: response.status, code, body: parsed, cookies: response.headers.getSetCookie() };
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = text ? JSON.parse(text) : null;
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Response headers carrying better-auth's cookies to the visitor. */
+export function cookieHeaders(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The Cookie header a browser would send after receiving these Set-Cookie lines. */
+export function cookiePairs(cookies: string[]): string {
+  return cookies.map((c) => c.split(";")[0]).join("; ");
+}
+
+/** Spends the time of a password hash, so that a quick answer gives nothing away by its speed. */
+export async function spendPasswordHashTime(password: string): Promise<void> {
+  const context = await (await getAuth()).$context;
+  await context.password.hash(password);
+}

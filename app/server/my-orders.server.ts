@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, payMethodLabel } from "~/domain/my-orders";
+import { withoutVatCents } from "~/domain/pricing";
+import { withdrawalState } from "~/domain/withdrawal";
+import { config } from "./config.server";
+import { getDb } from "./db/db.server";
+import { orderLines, orders, withdrawals } from "./db/schema.server";
+import type { SessionUser } from "./session.server";
+
+/*
+ * "Mis Pedidos" (spec sections 2, 6, 7): the signed-in user's orders. The filter is the
+ * session's user id, taken on the server from the session cookie; nothing the browser sends
+ * chooses whose orders are read (docs/deviations.md: by account, not by typed e-mail).
+ */
+
+export type OrderRow = {
+  number: string;
+  status: string;
+  date: string;
+  addressSend: string;
+  payMethod: string;
+  products: string[];
+  amountCents: number;
+  withdrawn: boolean;
+};
+
+function lineName(line: { brand: string; model: string }): string {
+  return `${line.brand} ${line.model}`.trim();
+}
+
+/** Newest first. */
+export async function listMyOrders(user: SessionUser): Promise<OrderRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, user.id))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [lines, withdrawn] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.orderId), asc(orderLines.position)),
+    db.select({ orderId: withdrawals.orderId }).from(withdrawals).where(inArray(withdrawals.orderId, ids)),
+  ]);
+  const withdrawnIds = new Set(withdrawn.map((w) => w.orderId));
+  return rows.map((row) => ({
+    number: row.number,
+    status: row.status,
+    date: formatDate(row.createdAt),
+    addressSend: addressSummary(row.addressSend),
+    payMethod: payMethodLabel(row.payMethod),
+    products: lines.filter((line) => line.orderId === row.id).map(lineName),
+    amountCents: row.amountCents,
+    withdrawn: withdrawnIds.has(row.id),
+  }));
+}
+
+/** The signed-in user's order with this number, or null (also when it is someone else's). */
+export async function findMyOrderRecord(user: SessionUser, number: string) {
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, user.id)))
+    .limit(1);
+  return order ?? null;
+}
+
+export async function loadMyOrder(user: SessionUser, number: string, now = new Date()) {
+  const order = await findMyOrderRecord(user, number);
+  if (!order) return null;
+  const db = await getDb();
+  const [lines, [withdrawal]] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+    db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
+  ]);
+  const c = config();
+  const state = withdrawalState(order, withdrawal?.createdAt ?? null, now);
+  return {
+    number: order.number,
+    status: order.status,
+    date: formatDateTime(order.createdAt),
+    payMethod: payMethodLabel(order.payMethod),
+    lines: lines.map((line) => ({
+      name: lineName(line),
+      type: line.type,
+      gas: line.gas,
+      region: line.region,
+      priceCents: line.priceCents,
+    })),
+    shippingCents: order.shippingCents,
+    amountCents: order.amountCents,
+    withoutVatCents: withoutVatCents(order.amountCents),
+    addressSend: addressLines(order.addressSend),
+    addressBill: addressLines(order.addressBill),
+    transfer:
+      order.status === "Pendiente de Pago" && order.payMethod === "transferencia"
+        ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number }
+        : null,
+    withdrawal:
+      state.kind === "open"
+        ? { kind: "open" as const, deadline: formatDate(state.deadline) }
+        : state.kind === "requested"
+          ? { kind: "requested" as const, at: formatDateTime(state.at), reason: withdrawal?.reason ?? "" }
+          : state.kind === "expired"
+            ? { kind: "expired" as const, deadline: formatDate(state.deadline) }
+            : { kind: "not-applicable" as const },
+  };
+}
+
+export type MyOrder = NonNullable<Awaited<ReturnType<typeof loadMyOrder>>>;

@@ -1,0 +1,121 @@
+import type { OrderAddress } from "~/domain/order-form";
+import { addressLines, formatDateTime, formatIban } from "~/domain/my-orders";
+import { formatEuros } from "~/domain/pricing";
+import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/withdrawal-terms";
+import { config, publicShopInfo } from "./config.server";
+import type { MailMessage } from "./mail.server";
+
+/*
+ * The order confirmation e-mail (issue 4): number, lines, shipping, totals with and without
+ * VAT, the transfer instructions, and the withdrawal information with the model form of the
+ * legal terms (the "durable medium" a distance contract needs). The shop gets a copy. Both
+ * go through the outbox, written in the order's transaction.
+ */
+
+export type OrderMailLine = {
+  title: string;
+  type: string;
+  gas: string | null;
+  region: string | null;
+  priceCents: number;
+};
+
+export type OrderMailFacts = {
+  number: string;
+  createdAt: Date;
+  customerEmail: string;
+  lines: OrderMailLine[];
+  shippingCents: number;
+  totalCents: number;
+  withoutVatCents: number;
+  shipping: OrderAddress;
+  billing: OrderAddress;
+};
+
+const GAS = { natural: "gas natural", propano: "propano" } as Record<string, string>;
+
+function lineText(line: OrderMailLine): string {
+  const details = [
+    // A service's type ("Instalación") is already in its title.
+    line.title.toLowerCase().includes(line.type.toLowerCase()) ? "" : line.type,
+    line.gas ? (GAS[line.gas] ?? line.gas) : "",
+    line.region === "madrid" ? "Comunidad de Madrid" : "",
+  ].filter(Boolean);
+  return `- ${line.title}${details.length ? ` (${details.join(", ")})` : ""}: ${formatEuros(line.priceCents)}`;
+}
+
+export function trader(): Trader {
+  const c = config();
+  return { legalName: c.SHOP_LEGAL_NAME, address: c.SHOP_ADDRESS, email: c.SHOP_EMAIL, phone: c.SHOP_PHONE };
+}
+
+/** The customer's confirmation; also the body of the shop's copy. */
+export function orderConfirmationText(facts: OrderMailFacts): string {
+  const c = config();
+  const shop = publicShopInfo();
+  return [
+    `Hola, ${facts.shipping.nombre}:`,
+    "",
+    `Gracias por su pedido en ${shop.name}. Lo hemos registrado con estos datos.`,
+    "",
+    `Número de pedido: ${facts.number}`,
+    `Fecha: ${formatDateTime(facts.createdAt)} (hora de Madrid)`,
+    "Estado: Pendiente de Pago",
+    "Forma de pago: transferencia bancaria",
+    "",
+    "Artículos",
+    ...facts.lines.map(lineText),
+    `- Gastos de envío: ${formatEuros(facts.shippingCents)}`,
+    "",
+    `Total sin IVA: ${formatEuros(facts.withoutVatCents)}`,
+    `IVA (21 %): ${formatEuros(facts.totalCents - facts.withoutVatCents)}`,
+    `Total a pagar (IVA incluido): ${formatEuros(facts.totalCents)}`,
+    "",
+    "Cómo pagar: transferencia bancaria",
+    `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
+    `IBAN: ${formatIban(c.BANK_IBAN)}`,
+    `Importe: ${formatEuros(facts.totalCents)}`,
+    `Concepto: ${facts.number}`,
+    "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
+    "",
+    "Dirección de envío",
+    ...addressLines(facts.shipping),
+    `CIF/NIF/NIE: ${facts.shipping.id} · Teléfono: ${facts.shipping.telefono}`,
+    "",
+    "Dirección de facturación",
+    ...addressLines(facts.billing),
+    `CIF/NIF/NIE: ${facts.billing.id}`,
+    "",
+    "La visita del técnico es gratuita. Si ha contratado instalación o mantenimiento, le llamaremos para acordar la fecha.",
+    `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
+    "",
+    "----------------------------------------",
+    ...withdrawalInformation(trader()).flatMap((paragraph) => [paragraph, ""]),
+    "----------------------------------------",
+    `Referencia de su pedido para el formulario: ${facts.number}`,
+    "",
+    ...withdrawalModelForm(trader()),
+    "",
+    `${c.SHOP_LEGAL_NAME} · ${c.SHOP_ADDRESS} · ${shop.baseUrl}`,
+  ].join("\n");
+}
+
+export function orderEmails(facts: OrderMailFacts): { customer: MailMessage; shop: MailMessage } {
+  const c = config();
+  const shop = publicShopInfo();
+  const text = orderConfirmationText(facts);
+  return {
+    customer: {
+      to: facts.customerEmail,
+      replyTo: c.SHOP_EMAIL,
+      subject: `${shop.name}: confirmación de su pedido ${facts.number}`,
+      text,
+    },
+    shop: {
+      to: c.SHOP_EMAIL,
+      replyTo: facts.customerEmail,
+      subject: `Nuevo pedido ${facts.number} (${formatEuros(facts.totalCents)}), pendiente de pago`,
+      text: [`Copia para la tienda: pedido de ${facts.customerEmail}.`, "", text].join("\n"),
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  ENABLED_PAY_METHODS,
+  KEY_FIELD,
+  ORDER_MESSAGES,
+  PAY_BUTTON_LABELS,
+  PAY_METHOD_LABELS,
+  PAY_METHODS,
+  TERMS_FIELD,
+  TERMS_VALUE,
+  validateOrderForm,
+  type OrderFormErrors,
+  type PayMethod,
+} from "~/domain/order-form";
+import { PROVINCES } from "~/domain/provinces";
+import { AddressFields, FieldError } from "./address-fields";
+
+type Props = {
+  provinces: readonly string[];
+  madridOnly: boolean;
+  /** Field name -> value: a refused post shown again, or the confirmed order. */
+  values: Record<string, string>;
+  /** The server's answer to a refused post. */
+  serverErrors?: OrderFormErrors;
+  formError?: string;
+  idempotencyKey?: string;
+  /** After confirmation every field is disabled and the button leads to the customer area. */
+  confirmed?: boolean;
+};
+
+/**
+ * The order form (spec sections 2, 4, 5): shipping address, billing "Igual que la de envío" or
+ * "Otros", payment method, terms. A real form posting to the route's action; with JavaScript the
+ * same schema checks it first and nothing is sent while a field is wrong.
+ */
+export function CheckoutForm({ provinces, madridOnly, values, serverErrors, formError, idempotencyKey, confirmed = false }: Props) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [clientErrors, setClientErrors] = useState<OrderFormErrors | null>(null);
+  const [payMethod, setPayMethod] = useState<PayMethod>("transferencia");
+  const errors = clientErrors ?? serverErrors ?? {};
+  const invalid = Object.keys(errors).length > 0;
+  const summary = formError ?? (invalid ? ORDER_MESSAGES.summary : null);
+
+  const check = (form: HTMLFormElement) => validateOrderForm(new FormData(form), { madridOnly });
+
+  return (
+    <Form
+      method="post"
+      className="checkout-form"
+      noValidate
+      aria-describedby={summary ? "pedido-errores" : undefined}
+      onSubmit={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        const result = check(event.currentTarget);
+        if (result.ok) {
+          setClientErrors(null);
+          return;
+        }
+        event.preventDefault();
+        setClientErrors(result.errors);
+        // The first wrong field, in the order of the form, takes the focus.
+        const first = Array.from(event.currentTarget.elements).find(
+          (element): element is HTMLInputElement => "name" in element && (element as HTMLInputElement).name in result.errors,
+        );
+        first?.focus();
+      }}
+      onChange={(event) => {
+        // After a try, a mark goes as soon as its field is right; new ones wait for the next try
+        // (choosing "Otros" does not paint a block of untouched billing fields red).
+        const shown = clientErrors ?? serverErrors;
+        if (!shown) return;
+        const result = check(event.currentTarget);
+        const still = result.ok ? {} : result.errors;
+        setClientErrors(Object.fromEntries(Object.entries(still).filter(([name]) => name in shown)));
+      }}
+    >
+      <fieldset className="checkout-all" disabled={confirmed}>
+        <legend className="visually-hidden">Datos del pedido</legend>
+        {summary ? (
+          <p className="form-error checkout-summary-error" id="pedido-errores" role="alert">
+            {summary}
+          </p>
+        ) : null}
+        {idempotencyKey ? <input type="hidden" name={KEY_FIELD} value={idempotencyKey} /> : null}
+
+        <AddressFields
+          prefix="envio"
+          legend="Dirección de envío"
+          provinces={provinces}
+          values={values}
+          errors={errors}
+          provinceNote={
+            madridOnly ? "Su carrito incluye instalación o mantenimiento: de momento solo damos servicio en Madrid." : undefined
+          }
+        />
+
+        <fieldset className="checkout-choice billing-choice">
+          <legend>Dirección de facturación</legend>
+          <label className="choice">
+            <input type="radio" name="facturacion" value="igual" defaultChecked={values.facturacion !== "otros"} />
+            Igual que la de envío
+          </label>
+          <label className="choice">
+            <input type="radio" name="facturacion" value="otros" defaultChecked={values.facturacion === "otros"} />
+            Otros
+          </label>
+          <FieldError name="facturacion" error={errors.facturacion} />
+        </fieldset>
+        {/* Shown by CSS while "Otros" is checked, so it works without JavaScript too. */}
+        <div className="billing-fields">
+          <AddressFields prefix="factura" legend="Datos de facturación" provinces={PROVINCES} values={values} errors={errors} />
+        </div>
+
+        <fieldset className={`checkout-choice payment-choice${errors.pago ? " field-invalid" : ""}`}>
+          <legend>Forma de pago</legend>
+          {PAY_METHODS.map((method) => {
+            const enabled = ENABLED_PAY_METHODS.includes(method);
+            return (
+              <label key={method} className={`choice pay-option${enabled ? "" : " pay-option-disabled"}`}>
+                <input
+                  type="radio"
+                  name="pago"
+                  value={method}
+                  disabled={!enabled}
+                  defaultChecked={method === "transferencia"}
+                  onChange={() => setPayMethod(method)}
+                  aria-describedby={enabled ? undefined : `pago-${method}-nota`}
+                />
+                <span>{PAY_METHOD_LABELS[method]}</span>
+                {enabled ? null : (
+                  <span className="pay-testing" id={`pago-${method}-nota`}>
+                    En pruebas
+                  </span>
+                )}
+              </label>
+            );
+          })}
+          <p className="field-help">
+            Al confirmar le mostraremos el IBAN y el concepto para hacer la transferencia; también se los enviamos por correo.
+          </p>
+          <FieldError name="pago" error={errors.pago} />
+        </fieldset>
+
+        <div className={`field terms${errors[TERMS_FIELD] ? " field-invalid" : ""}`}>
+          <label className="choice" htmlFor="condiciones">
+            <input
+              type="checkbox"
+              id="condiciones"
+              name={TERMS_FIELD}
+              value={TERMS_VALUE}
+              defaultChecked={values[TERMS_FIELD] === TERMS_VALUE}
+              required
+              aria-invalid={errors[TERMS_FIELD] ? true : undefined}
+              aria-describedby={errors[TERMS_FIELD] ? `${TERMS_FIELD}-error` : undefined}
+            />
+            <span>
+              He leído y acepto las{" "}
+              <Link to="/condiciones-compra" target="_blank" rel="noopener">
+                condiciones de compra<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </Link>
+            </span>
+          </label>
+          <FieldError name={TERMS_FIELD} error={errors[TERMS_FIELD]} />
+        </div>
+      </fieldset>
+
+      <div className="checkout-actions">
+        {confirmed ? (
+          <Link to="/login" className="button button-accent checkout-submit">
+            Ir al area de cliente
+          </Link>
+        ) : (
+          <button type="submit" className="button button-accent checkout-submit" disabled={busy} aria-busy={busy || undefined}>
+            {PAY_BUTTON_LABELS[payMethod]}
+          </button>
+        )}
+        {confirmed ? null : (
+          <Link to="/carrito" className="button button-secondary">
+            Volver al carrito
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,412 @@
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { ORDER_MESSAGES } from "~/domain/order-form";
+import { action, loader } from "~/routes/checkout";
+import { loader as rootLoader } from "~/root";
+import { config, resetConfigForTests } from "~/server/config.server";
+import { orderLines, orders, outbox } from "~/server/db/schema.server";
+import { resetMailTransport } from "~/server/mail.server";
+import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
+import { processDueEntries } from "~/server/outbox.server";
+import { setupTestDatabase } from "../db-utils";
+import { authRequest, cookieFrom } from "../support/auth-utils";
+import {
+  BOILER_ID,
+  BOILER_WITH_SERVICES,
+  basketLines,
+  basketWith,
+  productRow,
+  THERMOSTAT_ID,
+  updateProduct,
+} from "../support/basket-utils";
+import { startSmtpCapture } from "../support/smtp-capture";
+
+const ready = setupTestDatabase();
+
+let accounts = 0;
+/** A new account's session cookie; each from its own address, clear of the sign-up rate limit. */
+async function signUp(email: string): Promise<string> {
+  accounts += 1;
+  const response = await authRequest("/sign-up/email", { email, password: "claveSegura123", name: "Cliente" }, "", `10.9.${accounts}.1`);
+  if (!response.ok) throw new Error(`alta fallida: ${response.status}`);
+  return cookieFrom(response);
+}
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pedidos-"));
+resetConfigForTests();
+registerOutboxHandlers();
+afterAll(() => {
+  delete process.env.SMTP_URL;
+  resetConfigForTests();
+  resetMailTransport();
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+const ADDRESS = {
+  "envio-id": "12345678Z",
+  "envio-nombre": "Ana",
+  "envio-apellidos": "García López",
+  "envio-empresa": "",
+  "envio-direccion": "Calle Mayor 1, 2º B",
+  "envio-poblacion": "Madrid",
+  "envio-provincia": "Madrid",
+  "envio-cp": "28013",
+  "envio-telefono": "600 123456",
+};
+
+const formFields = (overrides: Record<string, string> = {}) => ({
+  ...ADDRESS,
+  facturacion: "igual",
+  pago: "transferencia",
+  condiciones: "acepto",
+  clave: randomUUID(),
+  ...overrides,
+});
+
+type Reply = { init?: ResponseInit; data: { errors: Record<string, string>; formError?: string; values: Record<string, string> } };
+
+/** Posts the order form; a redirect comes back as a Response, a refusal as data with its status. */
+async function submit(fields: Record<string, string> | URLSearchParams, cookie: string): Promise<Response | Reply> {
+  const request = new Request("http://localhost/carrito/pedido", {
+    method: "POST",
+    body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
+    headers: { Cookie: cookie },
+  });
+  try {
+    return (await action(args(request))) as unknown as Reply;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+function numberOf(reply: Response | Reply): string {
+  if (!(reply instanceof Response)) throw new Error(`se esperaba una redirección: ${JSON.stringify(reply)}`);
+  expect(reply.status).toBe(302);
+  const location = reply.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/carrito\/pedido\?pedido=\d{1,5}-\d{6}$/);
+  return decodeURIComponent(location.split("=")[1]!);
+}
+
+async function customer(email: string, lines = BOILER_WITH_SERVICES) {
+  const session = await signUp(email);
+  const basket = await basketWith(lines);
+  return { session, basket, cookie: `${session}; ${basket.cookie}` };
+}
+
+async function orderRow(number: string) {
+  const { db } = await ready;
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  const lines = order ? await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position) : [];
+  return { order, lines };
+}
+
+async function countOrders(email: string) {
+  const { db } = await ready;
+  return (await db.select({ id: orders.id }).from(orders).where(eq(orders.userEmail, email))).length;
+}
+
+describe("confirming an order", () => {
+  it("creates it in one go: catalogue prices, lines, status, addresses, stock down, basket emptied, two e-mails queued", async () => {
+    const { db } = await ready;
+    const { cookie, basket } = await customer("ana@example.com");
+    const boiler = await productRow(BOILER_ID);
+    const thermostat = await productRow(THERMOSTAT_ID);
+    const queuedBefore = (await db.select().from(outbox)).length;
+
+    const number = numberOf(await submit(formFields(), cookie));
+    const { order, lines } = await orderRow(number);
+    const total = boiler.priceCents + 30200 + 8500 + thermostat.priceCents + 1995 + 795;
+    expect(order).toMatchObject({
+      status: "Pendiente de Pago",
+      amountCents: total,
+      shippingCents: 2790,
+      userEmail: "ana@example.com",
+      payMethod: "transferencia",
+      addressSend: { id: "12345678Z", nombre: "Ana", provincia: "Madrid", pais: "España", cp: "28013" },
+    });
+    expect(order!.userId).toBeTruthy();
+    expect(order!.addressBill).toEqual(order!.addressSend);
+    expect(lines.map((line) => [line.family, line.brand, line.model, line.priceCents, line.gas, line.region])).toEqual([
+      ["calderas", boiler.brand, boiler.model, boiler.priceCents, "natural", null],
+      ["instalaciones", "", "Instalación de caldera", 30200, null, "madrid"],
+      ["mantenimientos", "", "Mantenimiento anual de caldera", 8500, null, "madrid"],
+      ["termostatos", thermostat.brand, thermostat.model, thermostat.priceCents, null, null],
+    ]);
+    expect(lines[0]).toMatchObject({ productId: BOILER_ID, type: boiler.type, image: boiler.image });
+
+    expect((await productRow(BOILER_ID)).stock).toBe(boiler.stock - 1);
+    expect((await productRow(THERMOSTAT_ID)).stock).toBe(thermostat.stock - 1);
+    expect(await basketLines(basket.id)).toEqual([]);
+    expect((await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })))).cartCount).toBe(0);
+
+    const queued = (await db.select().from(outbox)).slice(queuedBefore);
+    expect(queued.map((entry) => [entry.kind, (entry.payload as { to: string }).to])).toEqual([
+      ["email", "ana@example.com"],
+      ["email", config().SHOP_EMAIL],
+    ]);
+  });
+
+  it("shows the confirmation to its owner only", async () => {
+    await ready;
+    const { cookie, session } = await customer("dueno@example.com");
+    const number = numberOf(await submit(formFields(), cookie));
+    const page = await loader(args(new Request(`http://localhost/carrito/pedido?pedido=${number}`, { headers: { Cookie: session } })));
+    if (page.mode !== "confirmed") throw new Error("se esperaba la confirmación");
+    expect(page.order.number).toBe(number);
+    expect(page.bank.iban).toMatch(/^ES\d{2}( \d{4}){5}$/);
+    expect(page.order.values["envio-nombre"]).toBe("Ana");
+    expect(page.order.values.facturacion).toBe("igual");
+
+    const stranger = await signUp("curioso@example.com");
+    for (const search of [`?pedido=${number}`, "?pedido=1-010101", "?pedido=../x"]) {
+      try {
+        await loader(args(new Request(`http://localhost/carrito/pedido${search}`, { headers: { Cookie: stranger } })));
+        expect.unreachable();
+      } catch (thrown) {
+        expect((thrown as { init?: ResponseInit }).init?.status).toBe(404);
+      }
+    }
+  });
+
+  it("ignores a tampered price and foreign product ids in the posted form: the catalogue decides", async () => {
+    await ready;
+    const { cookie } = await customer("trampa@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
+    const thermostat = await productRow(THERMOSTAT_ID);
+    const fields = new URLSearchParams(formFields());
+    for (const [name, value] of [
+      ["precio", "1"],
+      ["amount", "1"],
+      ["amountCents", "100"],
+      ["products[0][precio]", "0.01"],
+      ["products[0][id]", "1"],
+      ["id", "999"],
+      ["familia", "calderas"],
+      ["lines", JSON.stringify([{ id: 999, familia: "calderas", precio: 1 }])],
+    ]) {
+      fields.append(name!, value!);
+    }
+    const number = numberOf(await submit(fields, cookie));
+    const { order, lines } = await orderRow(number);
+    expect(order!.amountCents).toBe(thermostat.priceCents + 795);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ productId: THERMOSTAT_ID, priceCents: thermostat.priceCents });
+  });
+
+  it("refuses with 400 a basket line whose product does not exist; nothing is ordered", async () => {
+    await ready;
+    const email = "fantasma@example.com";
+    const { cookie, basket } = await customer(email, [
+      { id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 },
+      { id: 999, familia: "calderas", cantidad: 1 },
+    ]);
+    const before = (await productRow(THERMOSTAT_ID)).stock;
+    const reply = (await submit(formFields(), cookie)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.formError).toMatch(/^No podemos tramitar el pedido/);
+    expect(await countOrders(email)).toBe(0);
+    expect((await productRow(THERMOSTAT_ID)).stock).toBe(before);
+    expect(await basketLines(basket.id)).toHaveLength(2);
+  });
+
+  it("refuses with a Spanish 400 an order beyond the stock, and changes nothing", async () => {
+    await ready;
+    const email = "agotado@example.com";
+    const scarce = 7; // stock 1 in the seed
+    const { cookie, basket } = await customer(email, [{ id: scarce, familia: "calderas", cantidad: 1, opcion: "natural" }]);
+    await updateProduct(scarce, { stock: 0 });
+    try {
+      const reply = (await submit(formFields(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.formError).toMatch(/ya no está disponible en la cantidad pedida/);
+      expect(await countOrders(email)).toBe(0);
+      expect(await basketLines(basket.id)).toHaveLength(1);
+      expect((await productRow(scarce)).stock).toBe(0);
+    } finally {
+      await updateProduct(scarce, { stock: 1 });
+    }
+  });
+
+  it("a double submission with the same key makes one order and answers with it both times", async () => {
+    await ready;
+    const email = "doble@example.com";
+    const { cookie } = await customer(email);
+    const fields = formFields();
+    const first = numberOf(await submit(fields, cookie));
+    const second = numberOf(await submit(fields, cookie));
+    expect(second).toBe(first);
+    expect(await countOrders(email)).toBe(1);
+  });
+
+  it("two clicks at the same moment make one order too", async () => {
+    await ready;
+    const email = "impaciente@example.com";
+    const { cookie } = await customer(email);
+    const stock = (await productRow(BOILER_ID)).stock;
+    const fields = formFields();
+    const replies = await Promise.all([submit(fields, cookie), submit(fields, cookie), submit(fields, cookie)]);
+    const numbers = replies.map(numberOf);
+    expect(new Set(numbers).size).toBe(1);
+    expect(await countOrders(email)).toBe(1);
+    expect((await productRow(BOILER_ID)).stock).toBe(stock - 1);
+  });
+
+  it("a new key on an emptied basket (another tab) is refused: no second order", async () => {
+    await ready;
+    const email = "dospestanas@example.com";
+    const { cookie } = await customer(email);
+    numberOf(await submit(formFields(), cookie));
+    const reply = (await submit(formFields(), cookie)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.formError).toMatch(/carrito está vacío/);
+    expect(await countOrders(email)).toBe(1);
+  });
+
+  it("another user's key is not theirs to reuse", async () => {
+    await ready;
+    const fields = formFields();
+    numberOf(await submit(fields, (await customer("primera@example.com")).cookie));
+    const reply = (await submit(fields, (await customer("segunda@example.com")).cookie)) as Reply;
+    expect(reply.init?.status).toBe(409);
+    expect(await countOrders("segunda@example.com")).toBe(0);
+  });
+});
+
+describe("refused forms: 400 with the field errors, never 500", () => {
+  it("invalid fields", async () => {
+    await ready;
+    const { cookie } = await customer("errores@example.com");
+    const reply = (await submit(
+      formFields({ "envio-id": "12345678A", "envio-cp": "60000", "envio-telefono": "12", "envio-nombre": "", condiciones: "" }),
+      cookie,
+    )) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.errors).toEqual({
+      "envio-id": ORDER_MESSAGES.id,
+      "envio-nombre": ORDER_MESSAGES.nombre,
+      "envio-cp": ORDER_MESSAGES.cp,
+      "envio-telefono": ORDER_MESSAGES.telefono,
+      condiciones: ORDER_MESSAGES.terms,
+    });
+    expect(reply.data.values["envio-id"]).toBe("12345678A");
+    expect(await countOrders("errores@example.com")).toBe(0);
+  });
+
+  it("card and Bizum, in testing", async () => {
+    await ready;
+    const { cookie } = await customer("tarjeta@example.com");
+    for (const pago of ["tarjeta", "bizum"]) {
+      const reply = (await submit(formFields({ pago }), cookie)) as Reply;
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.errors.pago).toBe(ORDER_MESSAGES.payment);
+    }
+  });
+
+  it("a province other than Madrid when the basket holds a service for Madrid", async () => {
+    await ready;
+    const { cookie } = await customer("toledo@example.com");
+    const reply = (await submit(formFields({ "envio-provincia": "Toledo" }), cookie)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.errors["envio-provincia"]).toBe(ORDER_MESSAGES.provinciaMadrid);
+  });
+
+  it("billing 'Otros' keeps its own address", async () => {
+    await ready;
+    const { cookie } = await customer("factura@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
+    const billing = Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name.replace("envio-", "factura-"), value]));
+    const number = numberOf(
+      await submit(
+        formFields({
+          ...billing,
+          facturacion: "otros",
+          "factura-id": "B12345674",
+          "factura-empresa": "Reformas Ana S.L.",
+          "factura-provincia": "Valencia",
+          "factura-poblacion": "Valencia",
+          "factura-cp": "46021",
+          "envio-provincia": "Toledo",
+          "envio-cp": "45001",
+        }),
+        cookie,
+      ),
+    );
+    const { order } = await orderRow(number);
+    expect(order!.addressSend).toMatchObject({ provincia: "Toledo", id: "12345678Z" });
+    expect(order!.addressBill).toMatchObject({ provincia: "Valencia", id: "B12345674", empresa: "Reformas Ana S.L.", pais: "España" });
+  });
+
+  it("anonymous posts go to sign in", async () => {
+    await ready;
+    const { basket } = await customer("anonimo@example.com");
+    const reply = await submit(formFields(), basket.cookie);
+    expect(reply).toBeInstanceOf(Response);
+    expect((reply as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+});
+
+describe("order e-mails", () => {
+  it("reach the customer and the shop through a real SMTP server after the commit", async () => {
+    await ready;
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await processDueEntries(50); // what earlier tests queued goes to .eml files
+    const smtp = await startSmtpCapture();
+    process.env.SMTP_URL = smtp.url;
+    resetConfigForTests();
+    resetMailTransport();
+    try {
+      const { cookie } = await customer("correo@example.com");
+      const number = numberOf(await submit(formFields(), cookie));
+      const { order } = await orderRow(number);
+      expect(smtp.messages).toHaveLength(0); // nothing is sent inside the request
+      await processDueEntries();
+
+      const mine = smtp.messages.find((mail) => mail.subject?.includes(number) && mail.text?.startsWith("Hola"));
+      expect(mine, "correo del cliente").toBeTruthy();
+      const toText = (mail: typeof mine) => (Array.isArray(mail!.to) ? mail!.to : [mail!.to]).map((to) => to!.text).join();
+      expect(toText(mine)).toBe("correo@example.com");
+      const text = mine!.text ?? "";
+      const euros = (cents: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(cents / 100);
+      expect(text).toContain(`Número de pedido: ${number}`);
+      expect(text).toContain(`- Instalación de caldera (Comunidad de Madrid): ${euros(30200)}`);
+      expect(text).toContain(`Gastos de envío: ${euros(2790)}`);
+      expect(text).toContain(`Total a pagar (IVA incluido): ${euros(order!.amountCents)}`);
+      expect(text).toContain(`Total sin IVA: ${euros(Math.round(order!.amountCents / 1.21))}`);
+      expect(text).toContain(`Titular: ${config().BANK_ACCOUNT_HOLDER}`);
+      expect(text).toContain("IBAN: ES91 2100 0418 4502 0005 1332");
+      expect(text).toContain(`Concepto: ${number}`);
+      expect(text).toContain("14 días naturales");
+      expect(text).toContain("Modelo de formulario de desistimiento");
+      expect(text).toContain("Por la presente le comunico/comunicamos (*) que desisto de mi/desistimos de nuestro (*) contrato");
+      expect(text).toContain(config().SHOP_ADDRESS);
+
+      const shop = smtp.messages.find((mail) => mail.subject?.startsWith(`Nuevo pedido ${number}`));
+      expect(shop, "copia de la tienda").toBeTruthy();
+      expect(toText(shop)).toBe(config().SHOP_EMAIL);
+      expect(shop!.text).toContain("correo@example.com");
+      expect(shop!.text).toContain(`Concepto: ${number}`);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("an SMTP server that is down neither loses nor blocks the order: the e-mail waits for a retry", async () => {
+    const { db } = await ready;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const smtp = await startSmtpCapture();
+    await smtp.close(); // nothing listens there now
+    process.env.SMTP_URL = smtp.url;
+    resetConfigForTests();
+    resetMailTransport();
+    const { cookie } = await customer("caido@example.com");
+    const number = numberOf(await submit(formFields(), cookie));
+    expect((await orderRow(number)).order).toBeTruthy();
+    await processDueEntries();
+    const pending = (await db.select().from(outbox)).filter((entry) => JSON.stringify(entry.payload).includes(number));
+    expect(pending).toHaveLength(2);
+    for (const entry of pending) expect(entry).toMatchObject({ status: "pending", attempts: 1 });
+  });
+});
