@@ -35,5 +35,12 @@ export default [
   route("politica-privacidad", "routes/privacy-policy.tsx"),
   route("condiciones-compra", "routes/purchase-conditions.tsx"),
   route("aviso-legal", "routes/legal-notice.tsx"),
+  // Promotional landing pages (spec section 2): one module, one config per path.
+  route("promo-Calderas", "routes/promo.tsx", { id: "promo-calderas" }),
+  route("promo-Aires", "routes/promo.tsx", { id: "promo-aires" }),
+  route("promo-Saunier", "routes/promo.tsx", { id: "promo-saunier" }),
+  route("promo-Aero", "routes/promo.tsx", { id: "promo-aero" }),
+  route("promo-Reparaciones", "routes/promo.tsx", { id: "promo-reparaciones" }),
+  route("promo-Granada", "routes/promo-granada.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -51,9 +51,10 @@ export const SITE_COOKIES: StoredItem[] = [
 export type WebStorageItem = StoredItem & { store: "localStorage" | "sessionStorage" };
 
 /**
- * Keys in the browser's web storage. Our code writes none (the spec's cookieConsent and cart
- * live in the cookies above: docs/deviations.md); React Router's <ScrollRestoration> and its
- * route discovery write these two to sessionStorage. Nothing goes to localStorage.
+ * Keys in the browser's web storage. The spec's cookieConsent and cart live in the cookies above
+ * (docs/deviations.md); React Router's <ScrollRestoration> and its route discovery write two
+ * keys to sessionStorage, and the campaign pop-ups (app/ui/campaign-popups.tsx) their "closed"
+ * marks. Nothing goes to localStorage.
  */
 export const SITE_WEB_STORAGE: WebStorageItem[] = [
   {
@@ -74,4 +75,20 @@ export const SITE_WEB_STORAGE: WebStorageItem[] = [
       "Solo si publicamos una versión nueva de la web mientras usted navega: anota la versión para cargarla una sola vez, sin recargas repetidas.",
     duration: "Sesión: se borra al cerrar la pestaña",
   },
+  ...(
+    [
+      ["campana-calderas-cerrada", "calderas"],
+      ["campana-aires-cerrada", "aire acondicionado"],
+      ["campana-aerotermia-cerrada", "aerotermia"],
+    ] as const
+  ).map(
+    ([name, topic]): WebStorageItem => ({
+      name,
+      store: "sessionStorage",
+      owner: "Propia",
+      kind: "Técnica (necesaria)",
+      purpose: `Solo si hay una promoción de ${topic} en curso: recuerda que ha cerrado su ventana emergente para no volver a mostrársela.`,
+      duration: "Sesión: se borra al cerrar la pestaña",
+    }),
+  ),
 ];

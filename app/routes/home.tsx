@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { useRootData } from "~/root";
+import { ContactCard } from "~/ui/contact-card";
+import { ContactForm } from "~/ui/contact-form";
+import { HomeBrands } from "~/ui/home-brands";
+import { HomeCarousel } from "~/ui/home-carousel";
+import { HomeFaq } from "~/ui/home-faq";
+import { HomeReasons } from "~/ui/home-reasons";
+import { HomeMaintenance, HomeServices } from "~/ui/home-services";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -15,7 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Home() {
-  const shopName = useRootData()?.shop.name ?? "";
+  const root = useRootData();
+  const shopName = root?.shop.name ?? "";
   return (
     <>
       <section className="hero" aria-labelledby="bienvenida">
@@ -35,6 +43,7 @@ export default function Home() {
           </div>
         </div>
       </section>
+      <HomeBrands />
       <section id="conocenos" className="section container about" aria-labelledby="sobre-nosotros">
         <h2 id="sobre-nosotros">Sobre nosotros</h2>
         <p>
@@ -57,6 +66,31 @@ export default function Home() {
             <strong>Garantía en calderas</strong>: 6 meses en mano de obra y 2 años en piezas.
           </li>
         </ul>
+      </section>
+      <HomeReasons showReasons={Boolean(root?.flags.showReasons)} />
+      <HomeServices />
+      <HomeMaintenance />
+      <HomeCarousel />
+      <HomeFaq />
+      <section className="section home-quote-cta" aria-labelledby="pida-presupuesto">
+        <div className="container">
+          <h2 id="pida-presupuesto">Pida su presupuesto sin compromiso</h2>
+          <p>Le visitamos gratis y le enviamos el presupuesto en 3-5 días.</p>
+          <Link to="/contacto" className="button button-accent">
+            Pedir presupuesto
+          </Link>
+        </div>
+      </section>
+      <section className="section home-contact" aria-labelledby="contacto-home">
+        <h2 id="contacto-home" className="visually-hidden">
+          Contacto
+        </h2>
+        <div className="container contact-layout">
+          {root ? <ContactCard shop={root.shop} /> : null}
+          <div className="contact-form-panel">
+            <ContactForm sourcePage="/" />
+          </div>
+        </div>
       </section>
     </>
   );

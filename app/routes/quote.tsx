@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { ContactCard } from "~/ui/contact-card";
+import { ContactForm } from "~/ui/contact-form";
 import { ContentHero, ContentSection, Steps, useShopInfo } from "~/ui/content-page";
 import type { Route } from "./+types/quote";
 
@@ -93,8 +94,6 @@ export default function Quote() {
         </p>
       </ContentSection>
 
-      {/* QUOTE_FORM_SLOT: the contact form (app/ui/contact-form.tsx) is embedded here in a later
-          step of issue 7; until then this section links to /contacto. */}
       <section id="solicitud" className="content-section content-section-soft" aria-label="Solicitar presupuesto">
         <div className="container quote-request">
           <ContactCard
@@ -104,14 +103,12 @@ export default function Quote() {
             titleColor="presupuesto"
             description="Utilice alguno de los medios de contacto disponibles o el formulario de contacto y nos pondremos en contacto con usted lo antes posible."
           />
-          <div className="quote-request-form">
+          <div className="quote-request-form contact-form-panel">
             <p>
               En el formulario nos deja sus datos y lo que necesita en un minuto, y le llamamos
               para concertar la visita.
             </p>
-            <Link to="/contacto" className="button button-accent">
-              Ir al formulario de contacto
-            </Link>
+            <ContactForm sourcePage="/presupuesto" />
           </div>
         </div>
       </section>

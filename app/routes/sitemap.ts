@@ -20,6 +20,12 @@ const STATIC_PATHS = [
   "/politica-privacidad",
   "/condiciones-compra",
   "/aviso-legal",
+  "/promo-Calderas",
+  "/promo-Aires",
+  "/promo-Saunier",
+  "/promo-Aero",
+  "/promo-Reparaciones",
+  "/promo-Granada",
 ];
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

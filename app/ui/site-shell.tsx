@@ -1,5 +1,6 @@
 import { useMatches } from "react-router";
 import type { RootData } from "~/root";
+import { CampaignPopups } from "./campaign-popups";
 import { CookieBanner } from "./cookie-banner";
 import { FloatingContact } from "./floating-contact";
 import type { ShellHandle } from "./menu";
@@ -30,6 +31,7 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
       <SiteFooter shop={root.shop} phone={phone} />
       <FloatingContact phone={phone} whatsapp={root.shop.whatsapp} />
       {root.consent === null ? <CookieBanner /> : null}
+      <CampaignPopups flags={root.flags} path={matches.at(-1)?.pathname ?? "/"} consentDecided={root.consent !== null} />
     </>
   );
 }

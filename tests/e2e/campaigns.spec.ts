@@ -1,0 +1,126 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { rejectCookies } from "./helpers";
+
+/** Campaign pop-ups need flags on: a server of our own, on its own embedded database. */
+const PORT = 3197;
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "tienda-campanas-"));
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  PUBLIC_BASE_URL: base,
+};
+
+type Running = { child: ChildProcess; exited: Promise<number | null> };
+
+async function startServer(): Promise<Running> {
+  const child = spawn(process.execPath, ["build/server/index.js"], { env, stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, exited };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error("el servidor terminó al arrancar");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("el servidor no arrancó en 90 s");
+}
+
+async function stopServer(server: Running) {
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+function setFlag(name: string, value: "on" | "off") {
+  const result = spawnSync("npm", ["run", "--silent", "flag", "--", name, value], { env, encoding: "utf8" });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
+
+async function freshPage(browser: Browser) {
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES" });
+  return { context, page: await context.newPage() };
+}
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test("flags off: no campaign pop-up", async ({ browser }) => {
+  const server = await startServer();
+  try {
+    const { context, page } = await freshPage(browser);
+    await page.goto("/");
+    await rejectCookies(page);
+    await page.waitForTimeout(800);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Abrir la promoción/ })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await stopServer(server);
+  }
+});
+
+test("flags on: boiler pop-up after the cookie decision, closes for the session; air pop-up shrinks to the corner", async ({ browser }) => {
+  setFlag("campaignCalderas", "on");
+  setFlag("campaignAires", "on");
+  const server = await startServer();
+  try {
+    const { context, page } = await freshPage(browser);
+    await page.goto("/");
+    // Never in front of the cookie banner.
+    await expect(page.getByRole("region", { name: "Su privacidad" })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await rejectCookies(page);
+
+    const boilers = dialog(page, "Promoción en calderas");
+    await expect(boilers).toBeVisible();
+    await expect(boilers).toContainText("30 de junio");
+    expect(await boilers.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await boilers.getByRole("button", { name: "Cerrar" }).click();
+    await expect(boilers).toHaveCount(0);
+
+    // The next campaign takes its turn; Escape closes it into the corner.
+    const air = dialog(page, "Promoción en aire acondicionado");
+    await expect(air).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(air).toHaveCount(0);
+    const corner = page.getByRole("button", { name: "Abrir la promoción en aire acondicionado" });
+    await expect(corner).toBeVisible();
+    await corner.click();
+    await expect(air).toBeVisible();
+    await air.getByRole("button", { name: "Cerrar" }).click();
+    await expect(air).toHaveCount(0);
+    await expect(corner).toBeVisible();
+
+    // Same browser session: both stay closed, the air one stays in the corner.
+    await page.reload();
+    await expect(corner).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem("campana-calderas-cerrada"))).toBe("1");
+    await context.close();
+
+    // Not on the boiler promotion itself.
+    const other = await freshPage(browser);
+    await other.page.goto("/promo-Calderas");
+    await rejectCookies(other.page);
+    await other.page.waitForTimeout(800);
+    await expect(other.page.getByRole("dialog")).toHaveCount(0);
+    await other.page.goto("/promo-Aires");
+    await expect(dialog(other.page, "Promoción en calderas")).toBeVisible();
+    await other.context.close();
+  } finally {
+    await stopServer(server);
+  }
+});
