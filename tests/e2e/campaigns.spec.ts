@@ -124,3 +124,42 @@ test("flags on: boiler pop-up after the cookie decision, closes for the session;
     await stopServer(server);
   }
 });
+
+test("aerothermal pop-up shrinks to the corner and reopens; the global flag alone shows the boiler one", async ({ browser }) => {
+  setFlag("campaignCalderas", "off");
+  setFlag("campaignAires", "off");
+  setFlag("campaignAero", "on");
+  let server = await startServer();
+  try {
+    const { context, page } = await freshPage(browser);
+    await page.goto("/tienda");
+    await rejectCookies(page);
+    const aero = dialog(page, "Promoción en aerotermia");
+    await expect(aero).toBeVisible();
+    await expect(dialog(page, "Promoción en calderas")).toHaveCount(0);
+    await aero.getByRole("button", { name: "Cerrar" }).click();
+    const corner = page.getByRole("button", { name: "Abrir la promoción en aerotermia" });
+    await expect(corner).toBeVisible();
+    await corner.click();
+    await expect(aero).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(corner).toBeVisible();
+    await context.close();
+  } finally {
+    await stopServer(server);
+  }
+
+  setFlag("campaignAero", "off");
+  setFlag("campaign", "on");
+  server = await startServer();
+  try {
+    const { context, page } = await freshPage(browser);
+    await page.goto("/");
+    await rejectCookies(page);
+    await expect(dialog(page, "Promoción en calderas")).toBeVisible();
+    await context.close();
+  } finally {
+    await stopServer(server);
+    setFlag("campaign", "off");
+  }
+});
