@@ -4,6 +4,18 @@
  * browser print the same text.
  */
 
+/** One row of the "Mis Pedidos" table: columns of spec section 2, ready to print. */
+export type OrderRow = {
+  number: string;
+  status: string;
+  date: string;
+  addressSend: string;
+  payMethod: string;
+  products: string[];
+  amountCents: number;
+  withdrawn: boolean;
+};
+
 const dateFormat = new Intl.DateTimeFormat("es-ES", {
   timeZone: "Europe/Madrid",
   day: "2-digit",

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, payMethodLabel } from "~/domain/my-orders";
+import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, payMethodLabel, type OrderRow } from "~/domain/my-orders";
 import { withoutVatCents } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
 import { config } from "./config.server";
@@ -13,16 +13,6 @@ import type { SessionUser } from "./session.server";
  * chooses whose orders are read (docs/deviations.md: by account, not by typed e-mail).
  */
 
-export type OrderRow = {
-  number: string;
-  status: string;
-  date: string;
-  addressSend: string;
-  payMethod: string;
-  products: string[];
-  amountCents: number;
-  withdrawn: boolean;
-};
 
 function lineName(line: { brand: string; model: string }): string {
   return `${line.brand} ${line.model}`.trim();

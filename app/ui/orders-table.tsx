@@ -1,23 +1,14 @@
 import { Link } from "react-router";
+import type { OrderRow } from "~/domain/my-orders";
 import { Price } from "./price";
 
-export type OrdersTableRow = {
-  number: string;
-  status: string;
-  date: string;
-  addressSend: string;
-  payMethod: string;
-  products: string[];
-  amountCents: number;
-  withdrawn: boolean;
-};
 
 /**
  * "Mis Pedidos" (spec section 2): number, status, date, delivery address, payment method,
  * products and amount, newest first. On narrow screens each row becomes a card whose cells
  * carry their column name (data-label).
  */
-export function OrdersTable({ orders }: { orders: OrdersTableRow[] }) {
+export function OrdersTable({ orders }: { orders: OrderRow[] }) {
   return (
     <table className="orders-table">
       <caption className="visually-hidden">Sus pedidos, del más reciente al más antiguo</caption>
