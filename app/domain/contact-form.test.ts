@@ -96,7 +96,8 @@ describe("where the form was sent from", () => {
     expect(safeSourcePage("//evil.example")).toBe("/contacto");
     expect(safeSourcePage("https://evil.example")).toBe("/contacto");
     expect(safeSourcePage("/x)[pulse](https://evil.example")).toBe("/contacto");
-    expect(safeSourcePage("/a b")).toBe("/contacto");
+    expect(safeSourcePage("/a b")).toBe("/a%20b");
+    expect(safeSourcePage("/\t/evil.example")).toBe("/contacto");
     expect(safeSourcePage(`/${"a".repeat(400)}`)).toBe("/contacto");
     expect(safeSourcePage(null, "/")).toBe("/");
   });
