@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAccountCreated, markEmailVerified } from "./account-linking.server";
-import { config, publicShopInfo } from "./config.server";
+import { config, publicShopInfo, trustedOrigins } from "./config.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import * as schema from "./db/schema.server";
@@ -43,7 +43,8 @@ function createAuth(db: Database) {
     baseURL,
     basePath: "/api/auth",
     secret: authSecret(),
-    trustedOrigins: [baseURL],
+    // With no PUBLIC_BASE_URL, http://localhost:PORT and http://127.0.0.1:PORT both work.
+    trustedOrigins: trustedOrigins(),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import type { ShopInfo } from "~/domain/shop";
 import { isValidSpanishId } from "~/domain/spanish-ids";
@@ -22,9 +23,27 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres://")
     .optional(),
-  PUBLIC_BASE_URL: z.url("debe ser una URL completa, p. ej. https://www.ejemplo.es").default(
-    "http://localhost:3000",
-  ),
+  // Unset: http://localhost:PORT (and 127.0.0.1:PORT is trusted too); required in production.
+  PUBLIC_BASE_URL: z
+    .url("debe ser una URL completa, p. ej. https://www.ejemplo.es")
+    .regex(/^https?:\/\//, "debe empezar por http:// o https://")
+    .optional(),
+  // Express's `trust proxy`: a hop count, true/false, or a list of addresses and subnets.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: "custom", message: "debe ser un número de saltos, true, false o una lista de direcciones (p. ej. loopback, 10.0.0.0/8)" });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
+  // PostgreSQL starts empty unless asked for the demo catalogue; the embedded database always gets it.
+  SEED_DEMO: z.enum(["0", "1"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHOP_NAME: z.string().trim().min(2).default("Termoclima Madrid"),
   SHOP_LEGAL_NAME: z.string().trim().min(2).default("Termoclima Madrid S.L."),
   SHOP_PHONE: phone.default("912 345 678"),
@@ -87,6 +106,55 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema>;
 
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** As Express reads `trust proxy`: "2" is a hop count, "true"/"false", else addresses and subnets. */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(",").map((item) => item.trim()).filter(Boolean);
+  const valid = list.every((item) => {
+    if (PROXY_NAMES.has(item)) return true;
+    const [address, bits, extra] = item.split("/");
+    if (extra !== undefined || !address || !isIP(address)) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+  });
+  return valid && list.length > 0 ? list : null;
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/**
+ * Whether this process answers visitors other than this machine: it listens on a public
+ * address, or sits behind a proxy. Unset HOST (every address, `npm start` on a laptop) counts
+ * as local so the first run needs no setting; a deployment sets HOST or TRUST_PROXY.
+ */
+function servesOthers(c: { HOST?: string; TRUST_PROXY: TrustProxy }): boolean {
+  return (c.HOST !== undefined && !LOCAL_HOSTS.has(c.HOST)) || c.TRUST_PROXY !== false;
+}
+
+/** The shop's public address without a trailing slash; with none set, this machine on PORT. */
+export function publicBaseUrl(c: Config = config()): string {
+  return (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+}
+
+/**
+ * Origins whose requests may change things (forms, sign-in): the public address, and with
+ * none set both names of this machine, so http://127.0.0.1:PORT works as well as localhost.
+ */
+export function trustedOrigins(c: Config = config()): string[] {
+  if (c.PUBLIC_BASE_URL) return [new URL(c.PUBLIC_BASE_URL).origin];
+  return [`http://localhost:${c.PORT}`, `http://127.0.0.1:${c.PORT}`, `http://[::1]:${c.PORT}`];
+}
+
+/** The demo catalogue goes into an empty embedded database always, into PostgreSQL only with SEED_DEMO=1. */
+export function seedsDemo(c: Config = config()): boolean {
+  return c.DATABASE_URL ? c.SEED_DEMO === "1" : c.SEED_DEMO !== "0";
+}
+
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
@@ -100,8 +168,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
       }
-      if (c.NODE_ENV === "production" && !c.BETTER_AUTH_SECRET && c.PUBLIC_BASE_URL.startsWith("https:")) {
+      if (c.DATABASE_URL && !c.BETTER_AUTH_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BETTER_AUTH_SECRET"],
+          message: "es obligatoria con DATABASE_URL: todas las instancias deben firmar las sesiones con el mismo secreto (32 caracteres o más)",
+        });
+      }
+      if (c.NODE_ENV === "production" && !c.BETTER_AUTH_SECRET && c.PUBLIC_BASE_URL?.startsWith("https:")) {
         ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "es obligatoria en producción (32 caracteres o más)" });
+      }
+      if (c.NODE_ENV === "production" && !c.PUBLIC_BASE_URL && servesOthers(c)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_BASE_URL"],
+          message: "es obligatoria en producción (la dirección pública de la tienda, p. ej. https://www.ejemplo.es)",
+        });
       }
     })
     .safeParse(cleaned);
@@ -137,7 +219,7 @@ export function publicShopInfo(): ShopInfo {
     nif: c.SHOP_NIF,
     address: c.SHOP_ADDRESS,
     registry: c.SHOP_REGISTRY,
-    baseUrl: c.PUBLIC_BASE_URL.replace(/\/$/, ""),
+    baseUrl: publicBaseUrl(c),
   };
 }
 

@@ -1,7 +1,8 @@
 import { createCookie } from "react-router";
-import { config } from "./config.server";
+import { publicBaseUrl } from "./config.server";
 
-const secure = () => config().NODE_ENV === "production" && config().PUBLIC_BASE_URL.startsWith("https:");
+/** Every cookie of ours is HttpOnly, SameSite=Lax, and Secure when the shop is served over https. */
+const secure = () => publicBaseUrl().startsWith("https:");
 
 /**
  * The visitor's decision on optional cookies. Strictly necessary itself (it stores the

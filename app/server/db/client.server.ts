@@ -26,9 +26,13 @@ export type DatabaseHandle = {
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
-export type OpenOptions =
+export type OpenOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+  | { kind: "pglite"; dataDir?: string; client?: PGlite }
+) & {
+  /** Load the demo catalogue into an empty database (prepareDatabase); default true. */
+  seedDemo?: boolean;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -89,10 +93,11 @@ export async function prepareDatabase(options: OpenOptions): Promise<DatabaseHan
   const handle = await openDatabase(options);
   try {
     await migrateDatabase(handle);
+    const demo = options.seedDemo ?? true;
     if (handle.kind === "postgres") {
-      await withAdvisoryLock(handle, () => seedIfEmpty(handle.db));
+      await withAdvisoryLock(handle, () => seedIfEmpty(handle.db, { demo }));
     } else {
-      await seedIfEmpty(handle.db);
+      await seedIfEmpty(handle.db, { demo });
     }
     return handle;
   } catch (error) {

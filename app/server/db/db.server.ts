@@ -1,5 +1,5 @@
 import path from "node:path";
-import { config } from "../config.server";
+import { config, seedsDemo } from "../config.server";
 import { prepareDatabase, type Database, type DatabaseHandle, type OpenOptions } from "./client.server";
 
 /**
@@ -11,8 +11,9 @@ const holder: Holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
 export function optionsFromConfig(): OpenOptions {
   const c = config();
-  if (c.DATABASE_URL) return { kind: "postgres", url: c.DATABASE_URL };
-  return { kind: "pglite", dataDir: path.resolve(c.DATA_DIR, "pglite") };
+  const seedDemo = seedsDemo(c);
+  if (c.DATABASE_URL) return { kind: "postgres", url: c.DATABASE_URL, seedDemo };
+  return { kind: "pglite", dataDir: path.resolve(c.DATA_DIR, "pglite"), seedDemo };
 }
 
 export function databaseHandle(): Promise<DatabaseHandle> {

@@ -15,14 +15,15 @@ const FLAG_DEFAULTS: Record<FlagName, boolean> = {
 };
 
 /**
- * Creates missing flag rows and, when there is no product at all, loads the demo catalogue.
- * Idempotent: running it on a seeded database changes nothing.
+ * Creates missing flag rows and, when there is no product at all and `demo` is on, loads the
+ * demo catalogue. Idempotent: running it on a seeded database changes nothing.
  */
-export async function seedIfEmpty(db: NodePgDatabase<typeof schema>): Promise<{ seeded: boolean }> {
+export async function seedIfEmpty(db: NodePgDatabase<typeof schema>, { demo = true } = {}): Promise<{ seeded: boolean }> {
   await db
     .insert(schema.flags)
     .values(FLAG_NAMES.map((name) => ({ name, enabled: FLAG_DEFAULTS[name] })))
     .onConflictDoNothing();
+  if (!demo) return { seeded: false };
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.products);
   if ((row?.count ?? 0) > 0) return { seeded: false };
   await db.transaction(async (tx) => {
