@@ -29,6 +29,21 @@ export default tseslint.config(
     },
   },
   {
+    // Actions read posted bodies only through readForm (app/server/request-body.server.ts):
+    // content type, size and encoding are checked there once, for every form.
+    files: ["app/**"],
+    ignores: ["app/server/request-body.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+          message: "Lea el cuerpo con readForm() de ~/server/request-body.server (límites, tipo y codificación).",
+        },
+      ],
+    },
+  },
+  {
     // Shared components may not reach into server code.
     files: ["app/ui/**"],
     rules: {

@@ -1,4 +1,7 @@
+import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
 import { getAuth } from "~/server/auth.server";
+import { registerAccount } from "~/server/auth-forms.server";
+import { readJsonText } from "~/server/request-body.server";
 import type { Route } from "./+types/auth-api";
 
 /** better-auth's HTTP endpoints (/api/auth/*): sign-in, sign-up, reset, OAuth callbacks. */
@@ -6,6 +9,35 @@ export async function loader({ request }: Route.LoaderArgs) {
   return (await getAuth()).handler(request);
 }
 
+/** No request to these endpoints is anywhere near this size. */
+const AUTH_BODY_LIMIT = 64_000;
+const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
+
 export async function action({ request }: Route.ActionArgs) {
-  return (await getAuth()).handler(request);
+  if (!BODY_TYPES.test(request.headers.get("content-type") ?? "")) {
+    return Response.json({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Envíe los datos como JSON." }, { status: 415 });
+  }
+  // Read once, with a limit, then handed on as it came.
+  const body = await readJsonText(request, AUTH_BODY_LIMIT);
+  const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body });
+  if (new URL(request.url).pathname.replace(/\/$/, "") === "/api/auth/sign-up/email") return signUp(forwarded, body);
+  return (await getAuth()).handler(forwarded);
+}
+
+/** The raw sign-up keeps the promise of /login: the same answer for a new and a known e-mail. */
+async function signUp(request: Request, body: string) {
+  let fields: { email?: unknown; password?: unknown; name?: unknown } = {};
+  try {
+    const parsed: unknown = body.trim().startsWith("{") ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
+    if (parsed && typeof parsed === "object") fields = parsed as typeof fields;
+  } catch {
+    return Response.json({ code: "INVALID_BODY", message: MESSAGES.unexpected }, { status: 400 });
+  }
+  const email = typeof fields.email === "string" ? fields.email : "";
+  const password = typeof fields.password === "string" ? fields.password : "";
+  const name = typeof fields.name === "string" ? fields.name.slice(0, 200) : "";
+  const answer = await registerAccount(request, email, password, name);
+  if (answer.ok) return Response.json({ status: true, message: MESSAGES.created });
+  const message = authErrorMessage("register", answer.status, answer.code);
+  return Response.json({ code: answer.code ?? "ERROR", message }, { status: answer.status });
 }

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useFetcher, useRouteError } from "react-router";
 import { z } from "zod";
@@ -35,7 +36,7 @@ const removeSchema = z.object({
  * answer with a redirect to the basket, so a reload never repeats a removal.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   if (form.intent === "vaciar") {
     await emptyCart(request, context);
     throw redirect("/carrito");

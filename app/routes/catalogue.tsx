@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { data } from "react-router";
 import {
   filterProducts,
@@ -44,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData(), context);
+  return addToCartAction(request, await readForm(request), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

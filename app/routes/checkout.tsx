@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import {
@@ -111,7 +112,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Confirms the order: the same schema as the browser, then one transaction (orders.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
   const validation = validateOrderForm(form, { madridOnly: basket.madridOnly });
   if (!validation.ok) {

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { data, redirect } from "react-router";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { consentCookie } from "~/server/cookies.server";
@@ -5,7 +6,7 @@ import type { Route } from "./+types/cookies";
 
 /** Records the cookie-banner decision ("aceptar" or "rechazar") and goes back. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const decision = form.get("decision");
   if (decision !== "aceptar" && decision !== "rechazar") {
     return data({ error: "Elija «Aceptar» o «Rechazar»." }, { status: 400 });

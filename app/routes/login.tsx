@@ -1,10 +1,11 @@
+import { readForm } from "~/server/request-body.server";
 import { data, Form, Link, redirect } from "react-router";
 import { authErrorMessage, MESSAGES, oauthErrorMessage, type AuthNotice } from "~/domain/auth-messages";
 import { loginFormSchema, loginHref, modeFromParam, modeOfIntent, type LoginIntent, type LoginMode } from "~/domain/login-form";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { isGoogleConfigured } from "~/server/auth.server";
-import { callAuth, cookieHeaders, cookiePairs, spendPasswordHashTime } from "~/server/auth-forms.server";
+import { callAuth, cookieHeaders, registerAccount } from "~/server/auth-forms.server";
 import { listMyOrders } from "~/server/my-orders.server";
 import { getSessionUser } from "~/server/session.server";
 import { SignedOutPanel } from "~/ui/login-forms";
@@ -47,7 +48,7 @@ function reply(intent: LoginIntent, notice: AuthNotice, email: string, status = 
 const error = (text: string): AuthNotice => ({ tone: "error", text });
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = loginFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = loginFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return reply("signin", error(MESSAGES.unexpected), "", 400);
   const { intent, email, password } = parsed.data;
   const redirectTo = returnPath(parsed.data.redirectTo || new URL(request.url).searchParams.get("redirectTo"));
@@ -59,14 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
       return reply(intent, error(authErrorMessage("signin", answer.status, answer.code)), email, answer.status);
     }
     case "register": {
-      const answer = await callAuth(request, "/sign-up/email", { email, password, name: "" });
-      // The same answer for a new and an already registered e-mail: registration cannot be used
-      // to find out who has an account. Nobody is signed in by it (docs/deviations.md).
-      const exists = answer.code === "USER_ALREADY_EXISTS" || answer.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
-      if (answer.ok) await callAuth(request, "/sign-out", {}, { cookie: cookiePairs(answer.cookies) });
-      // A new account costs a password hash; an existing one must not answer faster.
-      if (exists) await spendPasswordHashTime(password);
-      if (answer.ok || exists) return reply(intent, { tone: "ok", text: MESSAGES.created }, email, 200, "init");
+      const answer = await registerAccount(request, email, password);
+      if (answer.ok) return reply(intent, { tone: "ok", text: MESSAGES.created }, email, 200, "init");
       return reply(intent, error(authErrorMessage("register", answer.status, answer.code)), email, answer.status);
     }
     case "forget": {

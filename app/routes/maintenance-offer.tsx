@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { AddToCartReply } from "~/domain/add-to-cart-form";
 import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } from "~/domain/pricing";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The shared add-to-basket action; the form sends kind=mantenimiento and the family. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData(), context);
+  return addToCartAction(request, await readForm(request), context);
 }
 
 export default function MaintenanceOffer() {

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { formatDate, formatDateTime, isOrderNumber } from "~/domain/my-orders";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "desistir" || !isOrderNumber(params.number)) throw data(null, { status: 400 });
   const outcome = await requestWithdrawal(user, params.number, cleanReason(form.get("motivo")));
   switch (outcome.kind) {

@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { AddToCartReply } from "~/domain/add-to-cart-form";
@@ -45,7 +46,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** The shared "add to basket" action (spec section 5). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await request.formData(), context);
+  return addToCartAction(request, await readForm(request), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

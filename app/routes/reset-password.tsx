@@ -1,3 +1,4 @@
+import { readForm } from "~/server/request-body.server";
 import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
@@ -22,7 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
 type Reply = { done: true } | { done: false; message: string; field?: "password" | "confirm" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = resetFormSchema.safeParse({
     token: typeof form.token === "string" ? form.token : "",
     password: typeof form.password === "string" ? form.password : "",

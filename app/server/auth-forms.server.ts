@@ -80,3 +80,20 @@ export async function spendPasswordHashTime(password: string): Promise<void> {
   const context = await (await getAuth()).$context;
   await context.password.hash(password);
 }
+
+export type RegistrationReply = { ok: true } | { ok: false; status: number; code: string | undefined };
+
+/**
+ * Registration, for our /login form and for better-auth's own /api/auth/sign-up/email alike:
+ * a new and an already registered e-mail get the same answer in the same time, and nobody
+ * is signed in by it (docs/deviations.md), so registration tells nobody who has an account.
+ */
+export async function registerAccount(request: Request, email: string, password: string, name = ""): Promise<RegistrationReply> {
+  const answer = await callAuth(request, "/sign-up/email", { email, password, name });
+  const exists = answer.code === "USER_ALREADY_EXISTS" || answer.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL";
+  if (answer.ok) await callAuth(request, "/sign-out", {}, { cookie: cookiePairs(answer.cookies) });
+  // A new account costs a password hash; an existing one must not answer faster.
+  if (exists) await spendPasswordHashTime(password);
+  if (answer.ok || exists) return { ok: true };
+  return { ok: false, status: answer.status, code: answer.code };
+}

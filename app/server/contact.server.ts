@@ -19,6 +19,7 @@ import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { contactRequests, products } from "./db/schema.server";
 import { enqueue } from "./outbox.server";
+import { bodyProblemStatus, readForm } from "./request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "./rate-limit.server";
 
 /*
@@ -37,9 +38,14 @@ const TOO_LARGE_MESSAGE = "El formulario es demasiado largo. Acorte el mensaje e
 const reply = (body: ContactReply, status = 200) => data(body, { status });
 
 export async function contactAction(request: Request) {
-  const form = await readForm(request);
-  if (form === "too-large") return reply({ ok: false, error: TOO_LARGE_MESSAGE }, 400);
-  if (!form) return reply({ ok: false, error: SPAM_MESSAGE }, 400);
+  let form: FormData;
+  try {
+    form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
+  } catch (error) {
+    // The form's own message, in place, for a message pasted far beyond any real one.
+    if (bodyProblemStatus(error) === 413) return reply({ ok: false, error: TOO_LARGE_MESSAGE }, 413);
+    throw error;
+  }
 
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
@@ -92,27 +98,6 @@ function unavailable(error: unknown, values: ContactFailureValues) {
 }
 
 type ContactFailureValues = Extract<ContactReply, { ok: false }>["values"];
-
-/** The posted form, read up to MAX_BODY_BYTES whatever the Content-Length says; null if it is none. */
-async function readForm(request: Request): Promise<FormData | "too-large" | null> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return "too-large";
-  if (!request.body) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (let part = await reader.read(); !part.done; part = await reader.read()) {
-    size += part.value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      return "too-large";
-    }
-    chunks.push(part.value);
-  }
-  const body = new Blob(chunks as BlobPart[]);
-  return new Response(body, { headers: { "Content-Type": request.headers.get("content-type") ?? "" } })
-    .formData()
-    .catch(() => null);
-}
 
 /** The request and both deliveries, committed together or not at all. Returns the request id. */
 export async function storeContactRequest(

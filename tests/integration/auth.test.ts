@@ -12,9 +12,24 @@ describe("accounts", () => {
     await ready;
     const response = await authRequest("/sign-up/email", { email: "lucia@example.com", password: "unaClaveLarga8", name: "Lucía" });
     expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
-    const user = await getSessionUser(withCookie(cookieFrom(response)));
+    const signIn = await authRequest("/sign-in/email", { email: "lucia@example.com", password: "unaClaveLarga8" });
+    expect(signIn.headers.getSetCookie().join()).toMatch(/HttpOnly/i);
+    expect(signIn.headers.getSetCookie().join()).toMatch(/SameSite=Lax/i);
+    const user = await getSessionUser(withCookie(cookieFrom(signIn)));
     expect(user).toMatchObject({ email: "lucia@example.com", name: "Lucía" });
+  });
+
+  it("answers the raw sign-up of a known e-mail exactly like a new one, and signs nobody in", async () => {
+    await ready;
+    const fresh = await authRequest("/sign-up/email", { email: "nueva@example.com", password: "unaClaveLarga8", name: "N" });
+    const known = await authRequest("/sign-up/email", { email: "nueva@example.com", password: "otraClave9999", name: "Intruso" });
+    expect(known.status).toBe(fresh.status);
+    expect(await known.text()).toBe(await fresh.text());
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    expect(known.headers.getSetCookie()).toEqual([]);
+    // The first password still opens the account; the second one does not.
+    expect((await authRequest("/sign-in/email", { email: "nueva@example.com", password: "otraClave9999" })).status).toBe(401);
+    expect((await authRequest("/sign-in/email", { email: "nueva@example.com", password: "unaClaveLarga8" })).status).toBe(200);
   });
 
   it("signs in with the right password, refuses a wrong one and an unknown e-mail alike", async () => {

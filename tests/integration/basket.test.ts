@@ -3,7 +3,7 @@ import { action, loader } from "~/routes/cart";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
-import { authRequest, cookieFrom } from "../support/auth-utils";
+import { signUp as signUpFrom } from "../support/auth-utils";
 import {
   BOILER_ID,
   BOILER_WITH_SERVICES,
@@ -18,11 +18,9 @@ const ready = setupTestDatabase();
 
 let accounts = 0;
 /** A new account's session cookie; each from its own address, clear of the sign-up rate limit. */
-async function signUp(email: string): Promise<string> {
+function signUp(email: string): Promise<string> {
   accounts += 1;
-  const response = await authRequest("/sign-up/email", { email, password: "claveSegura123", name: "Cliente" }, "", `10.9.${accounts}.1`);
-  if (!response.ok) throw new Error(`alta fallida: ${response.status}`);
-  return cookieFrom(response);
+  return signUpFrom(email, "claveSegura123", "Cliente", `10.9.${accounts}.1`);
 }
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;

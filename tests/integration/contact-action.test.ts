@@ -154,12 +154,12 @@ describe("the contact action without JavaScript", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("answers 400 to a body of megabytes before reading it, and to a body that is no form", async () => {
+  it("answers 413 to a body of megabytes before reading it, and 415 to a body that is no form", async () => {
     const huge = await post({}, { body: new URLSearchParams({ ...valid, message: "x".repeat(300_000) }) });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ ok: false, error: "El formulario es demasiado largo. Acorte el mensaje e inténtelo de nuevo." });
-    const json = await post({}, { body: JSON.stringify(valid), headers: { "Content-Type": "application/json" } });
-    expect(json.status).toBe(400);
+    const json = post({}, { body: JSON.stringify(valid), headers: { "Content-Type": "application/json" } });
+    await expect(json).rejects.toMatchObject({ init: { status: 415 } });
   });
 
   it("refuses a filled honeypot with 400 and a Spanish message, storing nothing", async () => {

@@ -13,7 +13,7 @@ import { resetMailTransport } from "~/server/mail.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";
 import { setupTestDatabase } from "../db-utils";
-import { authRequest, cookieFrom } from "../support/auth-utils";
+import { signUp as signUpFrom } from "../support/auth-utils";
 import {
   BOILER_ID,
   BOILER_WITH_SERVICES,
@@ -29,11 +29,9 @@ const ready = setupTestDatabase();
 
 let accounts = 0;
 /** A new account's session cookie; each from its own address, clear of the sign-up rate limit. */
-async function signUp(email: string): Promise<string> {
+function signUp(email: string): Promise<string> {
   accounts += 1;
-  const response = await authRequest("/sign-up/email", { email, password: "claveSegura123", name: "Cliente" }, "", `10.9.${accounts}.1`);
-  if (!response.ok) throw new Error(`alta fallida: ${response.status}`);
-  return cookieFrom(response);
+  return signUpFrom(email, "claveSegura123", "Cliente", `10.9.${accounts}.1`);
 }
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "pedidos-"));
 resetConfigForTests();

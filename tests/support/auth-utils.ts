@@ -26,9 +26,11 @@ export function cookieFrom(response: Response): string {
     .join("; ");
 }
 
-/** Registers a user and returns the session cookie of that account. */
-export async function signUp(email: string, password = "contraseña-segura-1", name = "Cliente de prueba") {
-  const response = await authRequest("/sign-up/email", { email, password, name });
+/** Registers a user, signs in (registration signs nobody in) and returns the session cookie. */
+export async function signUp(email: string, password = "contraseña-segura-1", name = "Cliente de prueba", ip = "127.0.0.1") {
+  const response = await authRequest("/sign-up/email", { email, password, name }, "", ip);
   if (!response.ok) throw new Error(`alta fallida: ${response.status} ${await response.text()}`);
-  return cookieFrom(response);
+  const session = await authRequest("/sign-in/email", { email, password }, "", ip);
+  if (!session.ok) throw new Error(`inicio de sesión fallido: ${session.status} ${await session.text()}`);
+  return cookieFrom(session);
 }

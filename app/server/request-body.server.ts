@@ -1,0 +1,156 @@
+import { data } from "react-router";
+
+/*
+ * The one way an action reads what was posted to it (lint forbids request.formData() and
+ * friends elsewhere). Whatever arrives, the answer is a FormData or a 4xx the error page
+ * explains in Spanish, never a 500:
+ *   - a content type other than a form (or none): 415;
+ *   - a body over the limit, declared or streamed: 413 (read no further);
+ *   - bytes that are not UTF-8, a broken percent-escape or a broken multipart body: 400.
+ * Uploads (later issues) pass a larger `maxBytes` of their own.
+ */
+
+/** A form of this shop is a few kilobytes; 1 MB leaves room for any of them. */
+export const FORM_LIMIT_BYTES = 1_000_000;
+/** No form here has more than a few dozen fields. */
+export const MAX_FORM_FIELDS = 500;
+
+export type BodyProblem = 400 | 413 | 415;
+
+export const BODY_MESSAGES: Record<BodyProblem, string> = {
+  400: "No hemos podido leer el formulario enviado. Vuelva a la página e inténtelo de nuevo.",
+  413: "El formulario enviado es demasiado grande. Acorte el texto e inténtelo de nuevo.",
+  415: "El formulario no llegó en un formato que podamos leer. Vuelva a la página e inténtelo de nuevo.",
+};
+
+/** The thrown answer: the root error boundary shows the status's Spanish page. */
+function refuse(status: BodyProblem): never {
+  throw data({ message: BODY_MESSAGES[status] }, { status });
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+function mediaType(request: Request): { type: string; params: Map<string, string> } | null {
+  const header = request.headers.get("content-type");
+  if (!header) return null;
+  const [type = "", ...rest] = header.split(";");
+  const params = new Map<string, string>();
+  for (const part of rest) {
+    const at = part.indexOf("=");
+    if (at > 0) params.set(part.slice(0, at).trim().toLowerCase(), part.slice(at + 1).trim().replace(/^"(.*)"$/, "$1"));
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
+/** Reads at most `limit` bytes of the body; 413 beyond, 400 if the client broke off. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) {
+    refuse(/^\d+$/.test(declared.trim()) ? 413 : 400);
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        refuse(413);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof Response || isThrownData(error)) throw error;
+    refuse(400);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function isThrownData(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: string }).type === "DataWithResponseInit";
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/** UTF-8 text, or 400 for bytes that are not. */
+export function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    refuse(400);
+  }
+}
+
+/** application/x-www-form-urlencoded, strictly: a broken %-escape is an error, not a guess. */
+function parseUrlEncoded(text: string): FormData {
+  const form = new FormData();
+  if (text === "") return form;
+  const pairs = text.split("&");
+  if (pairs.length > MAX_FORM_FIELDS) refuse(413);
+  for (const pair of pairs) {
+    if (pair === "") continue;
+    const at = pair.indexOf("=");
+    const [rawName, rawValue] = at === -1 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
+    try {
+      form.append(decodeURIComponent(rawName.replaceAll("+", " ")), decodeURIComponent(rawValue.replaceAll("+", " ")));
+    } catch {
+      refuse(400);
+    }
+  }
+  return form;
+}
+
+async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>): Promise<FormData> {
+  const copy = new Request(request.url, {
+    method: "POST",
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+    body: bytes,
+  });
+  let form: FormData;
+  try {
+    form = await copy.formData();
+  } catch {
+    refuse(400);
+  }
+  let fields = 0;
+  for (const [, value] of form) {
+    if (++fields > MAX_FORM_FIELDS) refuse(413);
+    if (typeof value === "string" && value.includes("\uFFFD")) refuse(400);
+  }
+  return form;
+}
+
+/** The posted form, or a thrown 400/413/415 answer. */
+export async function readForm(request: Request, { maxBytes = FORM_LIMIT_BYTES } = {}): Promise<FormData> {
+  const media = mediaType(request);
+  if (!media || !FORM_TYPES.has(media.type)) refuse(415);
+  const charset = media.params.get("charset");
+  if (charset && charset.toLowerCase() !== "utf-8") refuse(415);
+  if (media.type === "multipart/form-data" && !media.params.get("boundary")) refuse(400);
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (media.type === "multipart/form-data") return parseMultipart(request, bytes);
+  return parseUrlEncoded(decodeUtf8(bytes));
+}
+
+/** The status of a refusal thrown by readForm, or null for any other error. */
+export function bodyProblemStatus(error: unknown): BodyProblem | null {
+  if (!isThrownData(error)) return null;
+  const status = (error as { init?: ResponseInit | null }).init?.status;
+  return status === 400 || status === 413 || status === 415 ? status : null;
+}
+
+/** A JSON body of at most `maxBytes` (better-auth's endpoints), as text for the handler. */
+export async function readJsonText(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  return decodeUtf8(bytes);
+}
