@@ -3,52 +3,19 @@
  * graceful stop. Built by Vite into build/server/index.js (vite.config.ts), so it shares
  * one module graph, and one database handle, with the routes.
  */
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
 import type { Server } from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
-import { getFlags } from "~/server/flags.server";
+import { createApp } from "~/server/http/app.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 
 const SHUTDOWN_LIMIT_MS = 4500;
-const clientDir = path.resolve("build/client");
-
-function createApp() {
-  const app = express();
-  app.disable("x-powered-by");
-  // Behind a reverse proxy set TRUST_PROXY (e.g. "loopback" or "1"); otherwise the socket decides.
-  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
-  app.use((req, _res, next) => {
-    // Downstream code (rate limits) reads the client address from this header.
-    req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "";
-    next();
-  });
-  app.use(compression());
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
-  app.use(refuseWritesDuringMaintenance);
-  // A new context object per request: per-request state (a basket created by this request's
-  // action, read by its loaders) is keyed on it, so it must never be shared between requests.
-  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext: () => ({}) }));
-  return app;
-}
-
-/** Pages answer 503 from the root loader; this stops form posts too (actions run before loaders). */
-const refuseWritesDuringMaintenance: express.RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.path === "/healthz") return next();
-  getFlags()
-    .then((flags) => {
-      if (!flags.maintenance) return next();
-      res.status(503).set("Retry-After", "600").type("text/plain; charset=utf-8");
-      res.send("Estamos en mantenimiento. Vuelva a intentarlo en unos minutos.");
-    })
-    .catch(next);
-};
+// build/server/index.js -> build/client, wherever the process was started from.
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
 function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void>) {
   let stopping = false;
@@ -87,7 +54,7 @@ async function main() {
   console.log(`[db] ${handle.kind === "pglite" ? `PGlite en ${path.resolve(c.DATA_DIR)}` : "PostgreSQL"}: migraciones aplicadas`);
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
-  const app = createApp();
+  const app = createApp({ build, clientDir });
   const server = c.HOST ? app.listen(c.PORT, c.HOST) : app.listen(c.PORT);
   server.on("listening", () => {
     console.log(`[server] ${c.SHOP_NAME} escuchando en http://${c.HOST ?? "localhost"}:${c.PORT}`);

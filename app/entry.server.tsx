@@ -3,8 +3,9 @@ import { isbot } from "isbot";
 import { PassThrough, Transform } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import siteCss from "./styles/app.css?inline";
+import { NonceContext } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
 
@@ -14,9 +15,8 @@ export const streamTimeout = 5_000;
  * (Lighthouse mobile budget). React 19 skips unknown <head> elements when hydrating; the
  * styles are global and stay across client-side navigations.
  */
-const inlineStyle = import.meta.env.PROD ? `<style>${siteCss}</style>` : "";
-
-function injectStyle(): Transform {
+function injectStyle(nonce: string | undefined): Transform {
+  const inlineStyle = import.meta.env.PROD ? `<style${nonce ? ` nonce="${nonce}"` : ""}>${siteCss}</style>` : "";
   let done = inlineStyle === "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -35,7 +35,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  // The Content-Security-Policy nonce of this response (app/server/http/security-headers.server.ts).
+  const nonce = loadContext?.cspNonce;
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -47,7 +50,13 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -57,7 +66,7 @@ export default function handleRequest(
             callback();
           },
         });
-        const styled = injectStyle();
+        const styled = injectStyle(nonce);
         styled.pipe(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(styled);

@@ -14,6 +14,7 @@ import { loadShell } from "./server/shell.server";
 import stylesHref from "./styles/app.css?url";
 import { ErrorPage } from "./ui/error-page";
 import { MaintenancePage } from "./ui/maintenance-page";
+import { useNonce } from "./ui/nonce";
 import { SiteShell } from "./ui/site-shell";
 
 // In production the stylesheet is inlined by app/entry.server.tsx; the dev server links it (hot reload).
@@ -45,6 +46,7 @@ export function useRootData(): RootData | undefined {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const nonce = useNonce();
   return (
     <html lang="es">
       <head>
@@ -56,8 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {root ? <SiteShell root={root}>{children}</SiteShell> : children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,0 +1,61 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { config, publicBaseUrl, trustedOrigins } from "../config.server";
+import { getFlags } from "../flags.server";
+import { clientAddressHeader } from "./client-address.server";
+import { messagePage, refuseForeignOrigins } from "./origin-check.server";
+import { cspNonce, securityHeaders } from "./security-headers.server";
+
+/** What every loader and action gets besides the request (React Router's load context). */
+export type ShopLoadContext = { cspNonce: string };
+
+/** Origins a sign-in form is sent on to: the OpenID provider's, when Google sign-in is on. */
+function signInFormTargets(): string[] {
+  const c = config();
+  if (!c.GOOGLE_CLIENT_ID) return [];
+  return [new URL(c.GOOGLE_DISCOVERY_URL).origin];
+}
+
+/**
+ * The Express application around React Router: client address, security headers, static
+ * files, foreign-Origin and maintenance refusals, then the pages.
+ */
+export function createApp({ build, clientDir }: { build: ServerBuild; clientDir: string }) {
+  const c = config();
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", c.TRUST_PROXY);
+  app.use(clientAddressHeader);
+  app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: signInFormTargets() }));
+  app.use(compression());
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(refuseForeignOrigins(trustedOrigins()));
+  app.use(refuseWritesDuringMaintenance);
+  // A new context object per request: per-request state (a basket created by this request's
+  // action, read by its loaders) is keyed on it, so it must never be shared between requests.
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (_req, res): ShopLoadContext => ({ cspNonce: cspNonce(res) }),
+    }),
+  );
+  return app;
+}
+
+/** Pages answer 503 from the root loader; this stops form posts too (actions run before loaders). */
+const refuseWritesDuringMaintenance: express.RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.path === "/healthz") return next();
+  getFlags()
+    .then((flags) => {
+      if (!flags.maintenance) return next();
+      res.status(503).set("Retry-After", "600").type("text/html; charset=utf-8");
+      res.send(messagePage("En mantenimiento", "Estamos en mantenimiento. Vuelva a intentarlo en unos minutos."));
+    })
+    .catch(next);
+};
