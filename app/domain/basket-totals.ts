@@ -1,4 +1,4 @@
-import { SHIPPING_LARGE_CENTS, SHIPPING_SMALL_CENTS, withoutVatCents } from "./pricing";
+import { shippingCents, withoutVatCents } from "./pricing";
 import type { CartLine, Family, GasType } from "./product";
 
 /*
@@ -46,10 +46,9 @@ export type BasketTotals = {
   vatCents: number;
 };
 
-/** Shipping of one line: products by parcel size, services none. */
+/** Shipping of one line: a product by its parcel size (the rule lives in pricing.ts), services none. */
 export function lineShippingCents(kind: LineKind, family: Family | null): number {
-  if (kind !== "product" || family === null) return 0;
-  return family === "termostatos" ? SHIPPING_SMALL_CENTS : SHIPPING_LARGE_CENTS;
+  return kind === "product" && family !== null ? shippingCents(family) : 0;
 }
 
 /** Totals over the lines that can be ordered; a flagged line counts for nothing. */
