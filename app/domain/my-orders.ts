@@ -86,8 +86,3 @@ export function addressLines(address: AddressView): string[] {
 export function addressSummary(address: AddressView): string {
   return [address.direccion, `${address.cp} ${address.poblacion}`.trim()].filter(Boolean).join(", ");
 }
-
-/** Order numbers look like "1234-15626" (spec section 9); a URL with anything else is no order. */
-export function isOrderNumber(value: string): boolean {
-  return /^[0-9A-Za-z-]{1,40}$/.test(value);
-}

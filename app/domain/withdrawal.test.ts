@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatIban, addressLines, addressSummary, isOrderNumber } from "./my-orders";
+import { formatDate, formatIban, addressLines, addressSummary } from "./my-orders";
+import { isOrderNumber } from "./order-number";
 import { cleanReason, withdrawalDeadline, withdrawalState } from "./withdrawal";
 
 const DAY = 24 * 60 * 60 * 1000;

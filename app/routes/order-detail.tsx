@@ -1,6 +1,7 @@
 import { readForm } from "~/server/request-body.server";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { formatDate, formatDateTime, isOrderNumber } from "~/domain/my-orders";
+import { formatDate, formatDateTime } from "~/domain/my-orders";
+import { isOrderNumber } from "~/domain/order-number";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { cleanReason } from "~/domain/withdrawal";
 import { useRootData } from "~/root";
