@@ -87,18 +87,23 @@ export const flags = pgTable("flags", {
   updatedAt: updatedAt(),
 });
 
-export const contactRequests = pgTable("contact_requests", {
-  id: serial("id").primaryKey(),
-  nameAndSurname: text("name_and_surname").notNull(),
-  phone: text("phone").notNull().default(""),
-  email: text("email").notNull().default(""),
-  address: text("address").notNull(),
-  town: text("town").notNull(),
-  message: text("message").notNull().default(""),
-  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
-  sourcePage: text("source_page").notNull().default("/contacto"),
-  createdAt: createdAt(),
-});
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: serial("id").primaryKey(),
+    nameAndSurname: text("name_and_surname").notNull(),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    address: text("address").notNull(),
+    town: text("town").notNull(),
+    message: text("message").notNull().default(""),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    sourcePage: text("source_page").notNull().default("/contacto"),
+    createdAt: createdAt(),
+  },
+  // The privacy-policy retention job deletes by age (app/server/jobs).
+  (t) => [index("contact_requests_created_idx").on(t.createdAt)],
+);
 
 /** The visitor's basket, kept server-side behind an httpOnly cookie (docs/deviations.md). */
 export const carts = pgTable(
@@ -187,12 +192,31 @@ export const outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The claim that holds the entry: only that claim may finish it (app/server/outbox.server.ts).
+    claimToken: text("claim_token"),
+    // Set just before the irreversible step of a send, and when the service took it: an entry
+    // found with the first and not the second was interrupted mid-send (it may have arrived).
+    sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_finished_idx").on(t.status, t.updatedAt)],
 );
+
+/** Recurring maintenance tasks: one row per task; a run is claimed by one instance at a time. */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  claimToken: text("claim_token"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  /** What the last run did (its log line), or why it failed. */
+  lastResult: text("last_result"),
+  lastFailed: boolean("last_failed").notNull().default(false),
+});
 
 /* Accounts: the tables better-auth expects (its CLI needs Node 22, so they are written here). */
 
@@ -267,12 +291,17 @@ export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 
 /** Rate-limit counters shared by all instances (better-auth's "rateLimit" model; contact form). */
-export const rateLimit = pgTable("rate_limit", {
-  id: text("id").primaryKey(),
-  key: text("key").notNull().unique(),
-  count: integer("count").notNull(),
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-});
+export const rateLimit = pgTable(
+  "rate_limit",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    count: integer("count").notNull(),
+    // Milliseconds since 1970: better-auth's last request, or the start of our own windows.
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  (t) => [index("rate_limit_last_request_idx").on(t.lastRequest)],
+);
 
 /** A customer's withdrawal from an order (EU Directive 2023/2673; issue 5). */
 export const withdrawals = pgTable(
