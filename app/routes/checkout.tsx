@@ -18,7 +18,8 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { loadBasket } from "~/server/basket.server";
 import { readCartId } from "~/server/cart.server";
 import { config } from "~/server/config.server";
-import { findOrderForUser, placeOrder } from "~/server/orders.server";
+import { findMyOrder } from "~/server/my-orders.server";
+import { placeOrder } from "~/server/orders.server";
 import { requireUser } from "~/server/session.server";
 import { BasketTable, type BasketTableLine } from "~/ui/basket-table";
 import { CheckoutForm } from "~/ui/checkout-form";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const number = new URL(request.url).searchParams.get("pedido");
   if (number !== null) {
-    const found = isOrderNumber(number) ? await findOrderForUser(number, user) : null;
+    const found = isOrderNumber(number) ? await findMyOrder(user, number) : null;
     if (!found) throw data(null, { status: 404 });
     const { order, lines } = found;
     const c = config();

@@ -45,25 +45,28 @@ export async function listMyOrders(user: SessionUser): Promise<OrderRow[]> {
   }));
 }
 
-/** The signed-in user's order with this number, or null (also when it is someone else's). */
-export async function findMyOrderRecord(user: SessionUser, number: string) {
+/**
+ * The one reader of a single order: the signed-in user's order with this number and its lines,
+ * or null (also when it is someone else's). The checkout confirmation and the order page use it.
+ */
+export async function findMyOrder(user: SessionUser, number: string) {
   const db = await getDb();
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.number, number), eq(orders.userId, user.id)))
     .limit(1);
-  return order ?? null;
+  if (!order) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+  return { order, lines };
 }
 
 export async function loadMyOrder(user: SessionUser, number: string, now = new Date()) {
-  const order = await findMyOrderRecord(user, number);
-  if (!order) return null;
+  const found = await findMyOrder(user, number);
+  if (!found) return null;
+  const { order, lines } = found;
   const db = await getDb();
-  const [lines, [withdrawal]] = await Promise.all([
-    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
-    db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
-  ]);
+  const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1);
   const c = config();
   const state = withdrawalState(order, withdrawal?.createdAt ?? null, now);
   return {

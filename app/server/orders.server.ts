@@ -181,15 +181,3 @@ export async function placeOrder({ user, cartId, values, now = new Date() }: Pla
   }
 }
 
-
-/** The signed-in user's order with this number, with its lines; null for anyone else's. */
-export async function findOrderForUser(number: string, user: SessionUser) {
-  const db = await getDb();
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.number, number), eq(orders.userId, user.id)));
-  if (!order) return null;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
-  return { order, lines };
-}
