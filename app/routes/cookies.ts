@@ -13,6 +13,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const value = decision === "aceptar" ? "accepted" : "rejected";
   const headers = { "Set-Cookie": await consentCookie().serialize(value) };
+  // The banner's fetcher (js=1) stays on the page; a plain post goes back where it came from.
+  if (form.get("js") === "1") return data({ ok: true as const, decision: value }, { headers });
   return redirect(safeRedirectPath(form.get("redirectTo")), { headers });
 }
 

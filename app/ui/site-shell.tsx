@@ -1,6 +1,7 @@
 import { useMatches } from "react-router";
 import type { RootData } from "~/root";
 import { CampaignPopups } from "./campaign-popups";
+import { useConsent } from "./consent-state";
 import { CookieBanner } from "./cookie-banner";
 import { FloatingContact } from "./floating-contact";
 import type { ShellHandle } from "./menu";
@@ -14,6 +15,7 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
     {},
   );
   const phone = tweaks.phone === "granada" ? root.shop.phoneGranada : root.shop.phone;
+  const consent = useConsent(root.consent);
   return (
     <>
       <a className="skip-link" href="#contenido">
@@ -30,8 +32,8 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
       </main>
       <SiteFooter shop={root.shop} phone={phone} />
       <FloatingContact phone={phone} whatsapp={root.shop.whatsapp} />
-      {root.consent === null ? <CookieBanner /> : null}
-      <CampaignPopups flags={root.flags} path={matches.at(-1)?.pathname ?? "/"} consentDecided={root.consent !== null} />
+      {consent === null ? <CookieBanner /> : null}
+      <CampaignPopups flags={root.flags} path={matches.at(-1)?.pathname ?? "/"} consentDecided={consent !== null} />
     </>
   );
 }

@@ -42,3 +42,24 @@ test.describe("cookie banner", () => {
     await context.close();
   });
 });
+
+test("the decision survives a link followed at once, before the server has answered", async ({ page }) => {
+  // The decision's post takes its time (a slow network); the visitor clicks on straight away.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/cookies.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/tienda");
+  await page.getByRole("button", { name: "Aceptar" }).click();
+  await page.getByRole("contentinfo").getByRole("link", { name: /Política de privacidad/ }).click();
+  await expect(page).toHaveURL(/\/politica-privacidad$/);
+  await expect(banner(page)).toHaveCount(0);
+  release();
+  await expect.poll(async () => (await page.context().cookies()).map((c) => c.name)).toEqual(["cookie_consent"]);
+  // Still on the page the visitor chose (no redirect back), and the server remembers.
+  await expect(page).toHaveURL(/\/politica-privacidad$/);
+  await page.reload();
+  await expect(banner(page)).toHaveCount(0);
+});
