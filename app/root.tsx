@@ -1,3 +1,4 @@
+import "./domain/zod-setup";
 import {
   data,
   isRouteErrorResponse,

@@ -70,7 +70,8 @@ export function SignedOutPanel({ mode, googleEnabled, redirectTo, notice, email 
       ) : null}
 
       {/* key: a new mode starts with an empty form (no password carried across modes). */}
-      <Form method="post" className="login-form" key={mode}>
+      {/* noValidate: the spec's own messages ("Email no valido.") answer, not the browser's bubbles. */}
+      <Form method="post" className="login-form" key={mode} noValidate>
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="redirectTo" value={redirectTo ?? ""} />
         <div className="field">
