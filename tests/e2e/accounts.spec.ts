@@ -1,10 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startOidcStandin, type OidcStandin } from "../support/oidc-standin";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, rejectCookies } from "./helpers";
@@ -16,8 +14,8 @@ import { expectAccessible, rejectCookies } from "./helpers";
  * GOOGLE_DISCOVERY_URL. Orders are written into the database while the server is stopped
  * (PGlite is single-process), as the checkout would have written them.
  */
-const PORT = 3195;
-const OIDC_PORT = 3196;
+const PORT = specPort(45);
+const OIDC_PORT = specPort(46);
 const base = `http://127.0.0.1:${PORT}`;
 const CLIENT = { id: "tienda-e2e", secret: "secreto-e2e" };
 
@@ -30,21 +28,17 @@ const SHOP_EMAIL = "info@termoclima.example";
 const DAY = 24 * 60 * 60 * 1000;
 const orderNumbers = { anaRecent: "1201-101126", anaOld: "1202-011026", beto: "1203-151126" };
 
-type Running = { child: ChildProcess; exited: Promise<number | null>; output: () => string };
-const state: { dataDir: string; server?: Running; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; standin?: OidcStandin } = {
+const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; standin?: OidcStandin } = {
   dataDir: "",
 };
 
-async function startServer(): Promise<Running> {
-  // ACCOUNTS_APP_DIR: a built copy of the app elsewhere (default: this one).
-  const child = spawn(process.execPath, ["build/server/index.js"], {
-    cwd: process.env.ACCOUNTS_APP_DIR ?? process.cwd(),
+function startServer(): Promise<AppServer> {
+  return startAppServer({
+    port: PORT,
+    dataDir: state.dataDir,
+    // ACCOUNTS_APP_DIR: a built copy of the app elsewhere (default: this one).
+    cwd: process.env.ACCOUNTS_APP_DIR,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: state.dataDir,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
       PUBLIC_BASE_URL: base,
       SMTP_URL: state.smtp!.url,
       OUTBOX_POLL_MS: "200",
@@ -53,37 +47,19 @@ async function startServer(): Promise<Running> {
       GOOGLE_DISCOVERY_URL: state.standin!.discoveryUrl,
     },
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, exited, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`el servidor no arrancó en 90 s:\n${output}`);
 }
 
 async function stopServer() {
   const server = state.server;
   state.server = undefined;
-  if (!server || server.child.exitCode !== null) return;
-  server.child.kill("SIGTERM");
-  await server.exited;
+  await server?.stop();
 }
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  state.dataDir = mkdtempSync(path.join(tmpdir(), "tienda-cuentas-"));
+  state.dataDir = freshDataDir("cuentas");
   state.smtp = await startSmtpCapture();
   state.standin = await startOidcStandin({
     port: OIDC_PORT,

@@ -1,14 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { rejectCookies } from "./helpers";
 
 /** Campaign pop-ups need flags on: a server of our own, on its own embedded database. */
-const PORT = 3197;
+const PORT = specPort(47);
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "tienda-campanas-"));
+const dataDir = freshDataDir("campanas");
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -18,28 +16,10 @@ const env = {
   PUBLIC_BASE_URL: base,
 };
 
-type Running = { child: ChildProcess; exited: Promise<number | null> };
+const startServer = () => startAppServer({ port: PORT, dataDir });
 
-async function startServer(): Promise<Running> {
-  const child = spawn(process.execPath, ["build/server/index.js"], { env, stdio: "ignore" });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, exited };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error("el servidor terminó al arrancar");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("el servidor no arrancó en 90 s");
-}
-
-async function stopServer(server: Running) {
-  server.child.kill("SIGTERM");
-  await server.exited;
+async function stopServer(server: AppServer) {
+  await server.stop();
 }
 
 function setFlag(name: string, value: "on" | "off") {

@@ -1,9 +1,8 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { startTrelloStandIn } from "../support/trello-standin";
 import { expectAccessible, rejectCookies } from "./helpers";
@@ -178,15 +177,10 @@ test.describe("a crash after the commit", () => {
     test.skip(test.info().project.name !== "escritorio", "one run is enough: it starts servers of its own");
     const trello = await startTrelloStandIn();
     const smtp = await startSmtpCapture();
-    const port = 3191;
+    const port = specPort(41);
     const base = `http://127.0.0.1:${port}`;
+    const dataDir = freshDataDir("contacto");
     const env = {
-      ...process.env,
-      NODE_ENV: "production",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tienda-contacto-")),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: base,
       OUTBOX_POLL_MS: "100",
       SMTP_URL: smtp.url,
       TRELLO_API_URL: trello.url,
@@ -194,10 +188,11 @@ test.describe("a crash after the commit", () => {
       TRELLO_TOKEN: "token-e2e",
       TRELLO_LIST_ID: "lista-e2e",
     };
-    let server: Running | undefined;
+    const startServer = () => startAppServer({ port, dataDir, env });
+    let server: AppServer | undefined;
     try {
       trello.setFallback("post", { status: 500, body: "Internal Server Error" });
-      server = await startServer(base, env);
+      server = await startServer();
       expect(server.output()).toContain("[trello] tablero de tareas activo");
 
       const response = await fetch(`${base}/contacto`, {
@@ -225,7 +220,7 @@ test.describe("a crash after the commit", () => {
       expect(server.output()).not.toMatch(/clave-e2e|token-e2e/);
 
       trello.setFallback("post", { ok: true });
-      server = await startServer(base, env);
+      server = await startServer();
       await expect.poll(() => trello.cards.length, { timeout: 20_000 }).toBe(1);
       // Give a duplicate every chance to show up.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -244,25 +239,3 @@ test.describe("a crash after the commit", () => {
     }
   });
 });
-
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-async function startServer(base: string, env: NodeJS.ProcessEnv): Promise<Running> {
-  const child = spawn(process.execPath, ["build/server/index.js"], { env });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, output: () => output, exited };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`el servidor no arrancó en 90 s:\n${output}`);
-}

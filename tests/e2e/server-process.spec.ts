@@ -1,40 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { freshDataDir, specPort, startAppServer } from "../support/app-server";
 
 /**
  * The process as an operator sees it: its own server on its own embedded database,
  * stopped with SIGTERM, a flag set with `npm run flag` in between, started again.
  */
-const PORT = 3190;
+const PORT = specPort(40);
 const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "tienda-proceso-"));
+const dataDir = freshDataDir("proceso");
 const env = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: String(PORT), HOST: "127.0.0.1" };
 
-type Running = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-async function startServer(): Promise<Running> {
-  const child = spawn(process.execPath, ["build/server/index.js"], { env });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, output: () => output, exited };
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`el servidor no arrancó en 90 s:\n${output}`);
-}
+const startServer = () => startAppServer({ port: PORT, dataDir });
 
 function runFlag(...args: string[]) {
   return spawnSync("npm", ["run", "--silent", "flag", "--", ...args], { env, encoding: "utf8" });

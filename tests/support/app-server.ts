@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/*
+ * A production server of a spec's own: the built app (build/ by default, or E2E_BUILD_DIR)
+ * on its own port and embedded database, started as an operator would (node
+ * <build>/server/index.js), ready once /healthz answers, stopped with SIGTERM (SIGKILL if it
+ * hangs). Specs that need flags set while it is down, a restart on the same data, or outside
+ * services (SMTP, task board, OpenID) start one of these instead of using the shared server.
+ */
+
+export type AppServerOptions = {
+  port: number;
+  /** The embedded database's folder; a fresh temporary one when left out. Pass it again to restart on the same data. */
+  dataDir?: string;
+  /** Extra environment (PUBLIC_BASE_URL defaults to the server's own address). */
+  env?: NodeJS.ProcessEnv;
+  /** Folder holding the build (server/index.js, client/); default E2E_BUILD_DIR or build/. */
+  buildDir?: string;
+  /** Working directory of the process (a built copy of the app elsewhere). */
+  cwd?: string;
+  timeoutMs?: number;
+};
+
+export type AppServer = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process has written to stdout and stderr so far. */
+  output: () => string;
+  child: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
+  stop: (graceMs?: number) => Promise<number | null>;
+};
+
+/** A port for a spec's own server, beside the shared e2e server's (E2E_PORT, default 3100). */
+export function specPort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 3100) + offset;
+}
+
+/** A new, empty folder for an embedded database. */
+export function freshDataDir(name: string): string {
+  return mkdtempSync(path.join(tmpdir(), `tienda-${name}-`));
+}
+
+/** The production build in use: E2E_BUILD_DIR, or build/ of the app. */
+export function buildDirectory(): string {
+  return path.resolve(process.env.E2E_BUILD_DIR ?? "build");
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  const { port, timeoutMs = 90_000 } = options;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? freshDataDir("servidor");
+  const cwd = options.cwd ?? process.cwd();
+  const buildDir = path.resolve(cwd, options.buildDir ?? process.env.E2E_BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
+    cwd,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PUBLIC_BASE_URL: baseUrl,
+      ...options.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const stop = async (graceMs = 10_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, port, dataDir, output: () => output, child, exited, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`el servidor no arrancó en ${timeoutMs / 1000} s:\n${output}`);
+}
