@@ -42,16 +42,6 @@ export function formatDateTime(date: Date): string {
   return dateTimeFormat.format(date);
 }
 
-const PAY_METHOD_LABELS: Record<string, string> = {
-  transferencia: "Transferencia bancaria",
-  tarjeta: "Tarjeta",
-  bizum: "Bizum",
-};
-
-export function payMethodLabel(method: string): string {
-  return PAY_METHOD_LABELS[method] ?? method;
-}
-
 /** "ES91 2100 0418 4502 0005 1332": the IBAN as people copy it. */
 export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");

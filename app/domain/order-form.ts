@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ENABLED_PAY_METHODS, PAY_METHODS, type PayMethod } from "./payment-methods";
 import { PROVINCES, provinceChoices } from "./provinces";
 import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
 
@@ -59,21 +60,6 @@ export const fieldName = (prefix: AddressPrefix, field: AddressField) => `${pref
 
 export const BILLING_CHOICES = ["igual", "otros"] as const;
 export type BillingChoice = (typeof BILLING_CHOICES)[number];
-
-/** Payment methods (spec section 4): card and Bizum are shown "En pruebas" and disabled. */
-export const PAY_METHODS = ["transferencia", "tarjeta", "bizum"] as const;
-export type PayMethod = (typeof PAY_METHODS)[number];
-export const ENABLED_PAY_METHODS: readonly PayMethod[] = ["transferencia"];
-export const PAY_METHOD_LABELS: Record<PayMethod, string> = {
-  transferencia: "Transferencia bancaria",
-  tarjeta: "Tarjeta",
-  bizum: "Bizum",
-};
-export const PAY_BUTTON_LABELS: Record<PayMethod, string> = {
-  transferencia: "CONFIRMAR PEDIDO",
-  tarjeta: "PAGAR",
-  bizum: "PAGAR CON BIZUM",
-};
 
 export const TERMS_FIELD = "condiciones";
 export const TERMS_VALUE = "acepto";

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, payMethodLabel, type OrderRow } from "~/domain/my-orders";
+import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, type OrderRow } from "~/domain/my-orders";
+import { payMethodLabel } from "~/domain/payment-methods";
 import { withoutVatCents } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
 import { config } from "./config.server";

@@ -1,18 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import {
-  ENABLED_PAY_METHODS,
-  KEY_FIELD,
-  ORDER_MESSAGES,
-  PAY_BUTTON_LABELS,
-  PAY_METHOD_LABELS,
-  PAY_METHODS,
-  TERMS_FIELD,
-  TERMS_VALUE,
-  validateOrderForm,
-  type OrderFormErrors,
-  type PayMethod,
-} from "~/domain/order-form";
+import { KEY_FIELD, ORDER_MESSAGES, TERMS_FIELD, TERMS_VALUE, validateOrderForm, type OrderFormErrors } from "~/domain/order-form";
+import { ENABLED_PAY_METHODS, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, type PayMethod } from "~/domain/payment-methods";
 import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "./address-fields";
 

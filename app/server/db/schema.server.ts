@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_NAMES } from "~/domain/flags";
+import { PAY_METHODS } from "~/domain/payment-methods";
 import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions } from "~/domain/product";
 
 /*
@@ -131,7 +132,6 @@ export type Address = {
 };
 
 export const ORDER_STATUSES = ["Pendiente de Pago", "Pagado", "Enviado", "Completado", "Cancelado"] as const;
-export const PAY_METHODS = ["transferencia", "tarjeta", "bizum"] as const;
 
 export const orders = pgTable(
   "orders",
