@@ -6,7 +6,7 @@ import type { CartLine, Family, GasType } from "./product";
  * shipping per product line (large parcel for boilers, air and aerothermal units, small for
  * other goods, none for installation and maintenance), the total, and the total without VAT
  * (total / 1.21, rounded to the cent). Prices come from the server's catalogue and service
- * price table (app/server/basket.server.ts), never from the browser.
+ * price table (basket-pricing.ts, fed by the server), never from the browser.
  */
 
 export type LineKind = "product" | "installation" | "maintenance";

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { priceCartLines } from "~/domain/basket-pricing";
 import { basketTotals, needsMadrid, type PricedLine } from "~/domain/basket-totals";
 import type { OrderFormValues } from "~/domain/order-form";
 import { orderNumber } from "~/domain/order-number";
 import { SERVICE_PROVINCE } from "~/domain/provinces";
-import { priceCartLines } from "./basket.server";
 import { lockCartLines, replaceCartLines } from "./cart.server";
 import { forgetCachedCatalogue } from "./catalogue.server";
 import { getDb } from "./db/db.server";
