@@ -1,4 +1,5 @@
-import { expect, test, type ConsoleMessage } from "@playwright/test";
+import { expect, test, type Browser, type ConsoleMessage } from "@playwright/test";
+import { specPort, startAppServer, type AppServer } from "../support/app-server";
 
 // Pages of every kind in the route table: content, shop, account, promotions, errors.
 const PAGES = [
@@ -15,7 +16,7 @@ const PAGES = [
   "/reformas",
   "/calderas-info",
   "/login",
-  "/login?modo=register",
+  "/login?modo=registro",
   "/login/restablecer?token=x",
   "/politica-cookies",
   "/politica-privacidad",
@@ -95,4 +96,37 @@ test("sign-in: an invalid e-mail gets the spec's message, not the browser's bubb
   await page.getByLabel("Contraseña", { exact: true }).fill("unaClaveCualquiera");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page.getByText("Email no valido.")).toBeVisible();
+});
+
+test.describe("a server on another port with no PUBLIC_BASE_URL", () => {
+  const port = specPort(60);
+  let server: AppServer | undefined;
+  test.beforeAll(async () => {
+    server = await startAppServer({ port, env: { PUBLIC_BASE_URL: "" } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function signIn(browser: Browser, origin: string, register: boolean) {
+    const context = await browser.newContext({ baseURL: origin });
+    const page = await context.newPage();
+    await page.goto(register ? "/login?modo=registro" : "/login");
+    await page.getByRole("button", { name: "Rechazar" }).click();
+    await page.getByLabel("Email").fill("otro.puerto@example.com");
+    await page.getByLabel("Contraseña", { exact: true }).fill("claveDelPuerto8");
+    if (register) {
+      await page.getByRole("button", { name: "Crear cuenta" }).click();
+      await expect(page.getByText("Usuario creado correctamente. Puede iniciar sesión.")).toBeVisible();
+      await page.getByLabel("Contraseña", { exact: true }).fill("claveDelPuerto8");
+    }
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.getByRole("heading", { name: "Mi cuenta" })).toBeVisible();
+    await context.close();
+  }
+
+  test("registration and sign-in work from localhost and from 127.0.0.1", async ({ browser }) => {
+    await signIn(browser, `http://localhost:${port}`, true);
+    await signIn(browser, `http://127.0.0.1:${port}`, false);
+  });
 });
