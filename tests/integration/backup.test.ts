@@ -151,4 +151,17 @@ describe("backup and restore of the embedded database", () => {
     await expect(backupDatabase(target, path.join(root, "copias-vacias"))).rejects.toThrow("No hay base de datos integrada en");
     expect(existsSync(target.dataDir)).toBe(false);
   });
+
+  it("says clearly when pg_dump is not installed (PostgreSQL)", async () => {
+    const saved = process.env.PATH;
+    process.env.PATH = root; // a PATH without the PostgreSQL client
+    try {
+      await expect(backupDatabase({ kind: "postgres", url: "postgres://tienda:secreto@127.0.0.1:1/tienda" }, path.join(root, "copias-pg"))).rejects.toThrow(
+        "No se encuentra pg_dump: instale el cliente de PostgreSQL (Debian/Ubuntu: apt-get install postgresql-client)",
+      );
+    } finally {
+      process.env.PATH = saved;
+    }
+    expect(readdirSync(path.join(root, "copias-pg"))).toEqual([]);
+  });
 });
