@@ -1,17 +1,41 @@
-import { MailError, sendMail, type MailMessage } from "./mail.server";
-import { DeliveryError, registerOutboxHandler } from "./outbox.server";
+import { MailError, mailDelivery, outboxMessageId, sendMail, type MailMessage } from "./mail.server";
+import { DeliveryError, registerOutboxHandler, type Handler } from "./outbox.server";
 import { describeTaskBoard, trelloCardHandler } from "./trello.server";
+
+/** What the owner reads on an e-mail entry that the outbox will not send again by itself. */
+export const MAYBE_SENT_MESSAGE =
+  "Un intento anterior se cortó mientras se enviaba este correo por SMTP y puede que llegara; no se reenvía solo para no duplicarlo: compruébelo y, si no llegó, reenvíelo.";
+
+/**
+ * E-mails from the outbox, with a Message-ID fixed per entry. A send cut off mid-way (crash,
+ * lost connection after the data went out) leaves the entry marked "sending started": the
+ * .eml file transport writes the same file again, a no-op; over SMTP nobody can ask the server
+ * whether it took the message, so the entry is failed for the owner to check instead of sent
+ * twice. What is left: a crash in the milliseconds between the server's "250 OK" and our
+ * record of it turns a delivered e-mail into such a "maybe sent" entry (never into a duplicate).
+ */
+export function emailHandler(): Handler {
+  return async (entry, context) => {
+    if (context.interruptedSend && mailDelivery() === "smtp") throw new DeliveryError(MAYBE_SENT_MESSAGE, false);
+    try {
+      await sendMail(entry.payload as MailMessage, {
+        messageId: outboxMessageId(entry),
+        signal: context.signal,
+        beforeSend: context.sending,
+        afterSend: context.sent,
+      });
+    } catch (error) {
+      if (error instanceof MailError) {
+        throw new DeliveryError(error.message, error.retryable, { cause: error, notSent: !error.mayHaveBeenSent });
+      }
+      throw error;
+    }
+  };
+}
 
 /** Kinds of outbox entries and who sends them. Called once at start (server.ts) and by tests. */
 export function registerOutboxHandlers(): void {
-  registerOutboxHandler("email", async (entry) => {
-    try {
-      await sendMail(entry.payload as MailMessage);
-    } catch (error) {
-      if (error instanceof MailError) throw new DeliveryError(error.message, error.retryable, { cause: error });
-      throw error;
-    }
-  });
+  registerOutboxHandler("email", emailHandler());
   // Contact requests as cards on the task board; "skipped" while Trello is not configured.
   registerOutboxHandler("trello_card", trelloCardHandler());
   console.log(describeTaskBoard());

@@ -44,10 +44,12 @@ async function failure(board: Board, what: string, response: Response): Promise<
   return new DeliveryError(scrub(board, `Trello ${what}: HTTP ${response.status}${detail ? ` ${detail}` : ""}`), retryable);
 }
 
-async function call(board: Board, what: string, url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+async function call(board: Board, what: string, url: string, init: RequestInit, timeoutMs: number, stop: AbortSignal): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return await fetch(url, { ...init, signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), stop]) });
   } catch (error) {
+    // The outbox called the attempt off (claim lost, deadline): its reason, not a Trello error.
+    if (stop.aborted) throw stop.reason;
     const name = (error as Error).name;
     const reason =
       name === "TimeoutError" || name === "AbortError"
@@ -64,9 +66,9 @@ async function call(board: Board, what: string, url: string, init: RequestInit, 
 }
 
 /** After a crash between the POST and the bookkeeping, the card may already be there. */
-async function cardAlreadyPosted(board: Board, outboxId: number, timeoutMs: number): Promise<boolean> {
+async function cardAlreadyPosted(board: Board, outboxId: number, timeoutMs: number, stop: AbortSignal): Promise<boolean> {
   const url = endpoint(board, `/1/lists/${encodeURIComponent(board.listId)}/cards`, { fields: "desc" });
-  const response = await call(board, "buscar tarjeta", url, { headers: { Accept: "application/json" } }, timeoutMs);
+  const response = await call(board, "buscar tarjeta", url, { headers: { Accept: "application/json" } }, timeoutMs, stop);
   if (!response.ok) throw await failure(board, "buscar tarjeta", response);
   const cards = (await response.json().catch(() => [])) as unknown;
   return (
@@ -75,27 +77,33 @@ async function cardAlreadyPosted(board: Board, outboxId: number, timeoutMs: numb
   );
 }
 
-/** The outbox handler of "trello_card" entries; "skipped" while the board is not configured. */
+/**
+ * The outbox handler of "trello_card" entries; "skipped" while the board is not configured.
+ * At most two calls of TRELLO_TIMEOUT_MS each: well inside the outbox lease.
+ */
 export function trelloCardHandler({ timeoutMs = TRELLO_TIMEOUT_MS } = {}): Handler {
-  return async (entry) => {
+  return async (entry, context) => {
     const board = trelloConfig();
     if (!board) return "skipped";
     const parsed = payloadSchema.safeParse(entry.payload);
     if (!parsed.success) throw new DeliveryError("Trello: la entrada no es una solicitud de contacto válida", false);
     const request = parsed.data;
 
-    if (entry.attempts > 1 && (await cardAlreadyPosted(board, entry.id, timeoutMs))) return;
+    if (entry.attempts > 1 && (await cardAlreadyPosted(board, entry.id, timeoutMs, context.signal))) return;
 
     const body = { name: taskCardName(request), desc: taskCardDesc(request, entry.id), idList: board.listId };
     const url = endpoint(board, "/1/cards", { idList: board.listId });
+    await context.sending();
     const response = await call(
       board,
       "crear tarjeta",
       url,
       { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) },
       timeoutMs,
+      context.signal,
     );
     if (!response.ok) throw await failure(board, "crear tarjeta", response);
+    await context.sent();
     await response.body?.cancel().catch(() => {});
   };
 }

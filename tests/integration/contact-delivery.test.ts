@@ -288,10 +288,10 @@ describe("a crash between the POST and the bookkeeping", () => {
     const { card } = await newRequest();
     await deliverEverything();
     expect(trello.cards).toHaveLength(1);
-    // As if the process had died after Trello's 200 and before marking the entry done.
+    // As if the process had died after Trello's 200 and before recording it (sent_at) or marking the entry done.
     await db
       .update(outbox)
-      .set({ status: "pending", attempts: 1, lockedUntil: null, nextAttemptAt: new Date(Date.now() - 1000) })
+      .set({ status: "pending", attempts: 1, sentAt: null, lockedUntil: null, nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outbox.id, card));
     await processDueEntries();
     expect(trello.cards).toHaveLength(1);
@@ -305,7 +305,7 @@ describe("a crash between the POST and the bookkeeping", () => {
     await deliverEverything();
     await db
       .update(outbox)
-      .set({ status: "pending", attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
+      .set({ status: "pending", attempts: 1, sentAt: null, lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(outbox.id, card));
     await deliverEverything();
     expect(trello.cards).toHaveLength(1);
@@ -322,7 +322,7 @@ describe("a crash between the POST and the bookkeeping", () => {
     trello.cards.splice(1, 1);
     await db
       .update(outbox)
-      .set({ status: "pending", attempts: 1, nextAttemptAt: new Date(Date.now() - 1000) })
+      .set({ status: "pending", attempts: 1, sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outbox.id, second.card));
     await processDueEntries();
     expect(trello.cards.map((c) => c.desc.split("\n").at(-1))).toEqual([`Ref. envío: #${first.card}`, `Ref. envío: #${second.card}`]);

@@ -2,12 +2,21 @@ import { eq } from "drizzle-orm";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "~/server/config.server";
 import { outbox } from "~/server/db/schema.server";
-import { resetMailTransport } from "~/server/mail.server";
-import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
-import { backoffMs, DeliveryError, enqueue, MAX_ATTEMPTS, processDueEntries, registerOutboxHandler } from "~/server/outbox.server";
+import { outboxMessageId, resetMailTransport, SMTP_TIMEOUTS } from "~/server/mail.server";
+import { emailHandler, MAYBE_SENT_MESSAGE, registerOutboxHandlers } from "~/server/outbox-handlers.server";
+import {
+  backoffMs,
+  DeliveryError,
+  enqueue,
+  MAX_ATTEMPTS,
+  outboxSettings,
+  processDueEntries,
+  registerOutboxHandler,
+} from "~/server/outbox.server";
+import { TRELLO_TIMEOUT_MS } from "~/server/trello.server";
 import { setupTestDatabase } from "../db-utils";
 import { startSmtpCapture } from "../support/smtp-capture";
 
@@ -149,5 +158,261 @@ describe("e-mail entries", () => {
     const down = await enqueue(db, "email", { to: "cliente@example.com", subject: "x", text: "x" });
     await processDueEntries();
     expect(await entry(down)).toMatchObject({ status: "pending", attempts: 1 });
+  });
+});
+
+/** A promise the test opens when it decides; `entered` resolves when the handler got there. */
+function gate() {
+  let open!: () => void;
+  let enter!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  return { open, opened, enter, entered };
+}
+
+const DEFAULT_SETTINGS = { ...outboxSettings };
+
+/** Another worker's rounds until it claims something: the first worker's lease has run out. */
+async function otherWorkerTakesOver() {
+  await vi.waitFor(async () => expect(await processDueEntries(1)).toBe(1), { timeout: 10_000, interval: 20 });
+}
+
+describe("claims (issue 10: never twice)", () => {
+  beforeEach(async () => {
+    const { db } = await ready;
+    // Entries left waiting by earlier tests must not be claimed here.
+    await db.update(outbox).set({ status: "skipped" }).where(eq(outbox.status, "pending"));
+  });
+  afterEach(() => {
+    Object.assign(outboxSettings, DEFAULT_SETTINGS);
+  });
+
+  it("a stale claim cannot finish an entry that another worker took over", async () => {
+    const { db } = await ready;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    // The first worker freezes (no heartbeat gets through) past its short lease.
+    Object.assign(outboxSettings, { leaseMs: 200, heartbeatMs: 60_000 });
+    const stale = gate();
+    const current = gate();
+    let calls = 0;
+    registerOutboxHandler("prueba-relevo", async () => {
+      const mine = ++calls === 1 ? stale : current;
+      mine.enter();
+      await mine.opened;
+      if (mine === stale) throw new Error("ECONNRESET"); // what the stale worker would record: a retry
+    });
+    const id = await enqueue(db, "prueba-relevo", {});
+    const first = processDueEntries(1);
+    await stale.entered;
+    const firstToken = (await entry(id)).claimToken;
+    await vi.waitFor(async () => expect(Date.now()).toBeGreaterThan((await entry(id)).lockedUntil!.getTime() + 20), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    // Another worker takes the entry and is still sending it when the stale one wakes up.
+    const second = processDueEntries(1);
+    await current.entered;
+    const secondToken = (await entry(id)).claimToken;
+    expect(secondToken).not.toBe(firstToken);
+    stale.open();
+    await first;
+    const meanwhile = await entry(id);
+    expect(meanwhile).toMatchObject({ status: "pending", attempts: 2, claimToken: secondToken, lastError: null });
+    // Still held: no third worker can claim it while the second one sends.
+    expect(meanwhile.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    expect(await processDueEntries(1)).toBe(0);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`#${id}: otro proceso se hizo cargo`)));
+    current.open();
+    await second;
+    expect(await entry(id)).toMatchObject({ status: "done", attempts: 2, claimToken: null, lastError: null });
+  });
+
+  it("a stale claim cannot start a send: context.sending() refuses it", async () => {
+    const { db } = await ready;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    Object.assign(outboxSettings, { leaseMs: 200, heartbeatMs: 60_000 });
+    const frozen = gate();
+    const sends: string[] = [];
+    let calls = 0;
+    registerOutboxHandler("prueba-envio-tardio", async (_entry, context) => {
+      const worker = ++calls === 1 ? "primero" : "segundo";
+      if (worker === "primero") {
+        frozen.enter();
+        await frozen.opened;
+      }
+      await context.sending();
+      sends.push(worker);
+    });
+    const id = await enqueue(db, "prueba-envio-tardio", {});
+    const first = processDueEntries(1);
+    await frozen.entered;
+    await otherWorkerTakesOver();
+    frozen.open();
+    await first;
+    expect(sends).toEqual(["segundo"]);
+    expect((await entry(id)).status).toBe("done");
+  });
+
+  it("a slow handler keeps its lease: the heartbeat extends it, no other worker gets the entry", async () => {
+    const { db } = await ready;
+    Object.assign(outboxSettings, { leaseMs: 300, heartbeatMs: 50 });
+    const slow = gate();
+    let calls = 0;
+    registerOutboxHandler("prueba-lenta", async () => {
+      calls++;
+      slow.enter();
+      await slow.opened;
+    });
+    const id = await enqueue(db, "prueba-lenta", {});
+    const first = processDueEntries(1);
+    await slow.entered;
+    const claimedUntil = (await entry(id)).lockedUntil!.getTime();
+    // Wait until the first lease is over and the heartbeat has moved it on.
+    await vi.waitFor(
+      async () => {
+        expect(Date.now()).toBeGreaterThan(claimedUntil + 100);
+        expect((await entry(id)).lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(await processDueEntries(1)).toBe(0);
+    slow.open();
+    await first;
+    expect(calls).toBe(1);
+    expect(await entry(id)).toMatchObject({ status: "done", attempts: 1, lockedUntil: null });
+  });
+
+  it("a handler that hangs is given up at handlerTimeoutMs and its entry retried", async () => {
+    const { db } = await ready;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    Object.assign(outboxSettings, { handlerTimeoutMs: 100 });
+    let signal: AbortSignal | undefined;
+    registerOutboxHandler("prueba-colgada", (_entry, context) => {
+      signal = context.signal;
+      return new Promise(() => {});
+    });
+    const id = await enqueue(db, "prueba-colgada", {});
+    await processDueEntries(1);
+    expect(signal?.aborted).toBe(true);
+    expect(await entry(id)).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null, lastError: "sin terminar en 0.1 s" });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`prueba-colgada #${id} intento 1: sin terminar en 0.1 s`));
+  });
+
+  it("handlers' own timeouts are shorter than the lease", () => {
+    const { connectionTimeout, greetingTimeout, socketTimeout } = SMTP_TIMEOUTS;
+    expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(outboxSettings.leaseMs);
+    expect(2 * TRELLO_TIMEOUT_MS).toBeLessThan(outboxSettings.leaseMs);
+    expect(outboxSettings.heartbeatMs * 3).toBeLessThanOrEqual(outboxSettings.leaseMs);
+  });
+});
+
+describe("an e-mail interrupted between the send and the bookkeeping", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  beforeEach(async () => {
+    const { db } = await ready;
+    await db.update(outbox).set({ status: "skipped" }).where(eq(outbox.status, "pending"));
+    process.env.SMTP_URL = smtp.url;
+    resetConfigForTests();
+    resetMailTransport();
+    smtp.messages.length = 0;
+  });
+  afterEach(() => {
+    Object.assign(outboxSettings, DEFAULT_SETTINGS);
+    registerOutboxHandler("email", emailHandler());
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  const mail = { to: "cliente@example.com", subject: "Pedido 124-221126", text: "Gracias por su pedido." };
+
+  it("the handler throws after the server took it: done, one message with the entry's Message-ID", async () => {
+    const { db } = await ready;
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const real = emailHandler();
+    registerOutboxHandler("email", async (e, context) => {
+      await real(e, context);
+      throw new Error("fallo después del envío");
+    });
+    const id = await enqueue(db, "email", mail);
+    await processDueEntries(1);
+    expect(await processDueEntries(1)).toBe(0);
+    const row = await entry(id);
+    expect(row).toMatchObject({ status: "done" });
+    expect(row.sentAt).not.toBeNull();
+    expect(smtp.messages.map((m) => m.messageId)).toEqual([outboxMessageId(row)]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("enviado, pero después falló"));
+  });
+
+  it("the process dies after the send: the next worker does not send it again and flags it", async () => {
+    const { db } = await ready;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    Object.assign(outboxSettings, { leaseMs: 200, heartbeatMs: 60_000 });
+    const dead = gate();
+    const real = emailHandler();
+    registerOutboxHandler("email", async (e, context) => {
+      // Killed between the server's "250 OK" and the record of it: nothing after the send runs.
+      await real(e, { ...context, sent: () => new Promise(() => dead.enter()) });
+    });
+    const id = await enqueue(db, "email", mail);
+    void processDueEntries(1);
+    await dead.entered;
+    expect(smtp.messages).toHaveLength(1);
+    registerOutboxHandler("email", emailHandler());
+    await otherWorkerTakesOver();
+    const row = await entry(id);
+    expect(row).toMatchObject({ status: "failed", attempts: 2, lastError: MAYBE_SENT_MESSAGE, sentAt: null });
+    expect(smtp.messages.map((m) => m.messageId)).toEqual([outboxMessageId(row)]);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining(`email #${id} fallido`));
+  });
+
+  it("a refusal by the server is surely not a send: retried, and the retry keeps the Message-ID", async () => {
+    const { db } = await ready;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const refusing = await startSmtpCapture({ rejectWith: 451 });
+    process.env.SMTP_URL = refusing.url;
+    resetConfigForTests();
+    resetMailTransport();
+    const id = await enqueue(db, "email", mail);
+    await processDueEntries(1);
+    expect(await entry(id)).toMatchObject({ status: "pending", attempts: 1, sendStartedAt: null });
+    await refusing.close();
+    process.env.SMTP_URL = smtp.url;
+    resetConfigForTests();
+    resetMailTransport();
+    await makeDue(id);
+    await processDueEntries(1);
+    const row = await entry(id);
+    expect(row).toMatchObject({ status: "done", attempts: 2 });
+    expect(smtp.messages.map((m) => m.messageId)).toEqual([outboxMessageId(row)]);
+  });
+
+  it("without SMTP, the .eml file named by the Message-ID makes the resend a no-op", async () => {
+    const { db } = await ready;
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    delete process.env.SMTP_URL;
+    resetConfigForTests();
+    Object.assign(outboxSettings, { leaseMs: 200, heartbeatMs: 60_000 });
+    const dead = gate();
+    const real = emailHandler();
+    registerOutboxHandler("email", async (e, context) => {
+      await real(e, { ...context, sent: () => new Promise(() => dead.enter()) });
+    });
+    const id = await enqueue(db, "email", { ...mail, subject: "Pedido 125-221126" });
+    void processDueEntries(1);
+    await dead.entered;
+    registerOutboxHandler("email", emailHandler());
+    await otherWorkerTakesOver();
+    const row = await entry(id);
+    expect(row).toMatchObject({ status: "done", attempts: 2 });
+    const name = `${outboxMessageId(row).slice(1).split("@")[0]}.eml`;
+    const files = readdirSync(path.join(dataDir, "mail")).filter((file) => file.includes(`outbox-${id}-`));
+    expect(files).toEqual([name]);
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("ya estaba guardado"));
   });
 });

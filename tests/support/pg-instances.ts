@@ -1,0 +1,31 @@
+import pg from "pg";
+import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { installDatabaseHandle } from "~/server/db/db.server";
+
+/**
+ * Two app instances on one new PostgreSQL database (two pools, as two processes would have),
+ * created from TEST_DATABASE_URL and dropped by `drop()`. The first is the process's handle.
+ */
+export async function twoInstances(url: string, label: string) {
+  const name = `tienda_${label}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const [first, second] = await Promise.all([
+    prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false }),
+    prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false }),
+  ]);
+  installDatabaseHandle(first);
+  return {
+    first: first as DatabaseHandle,
+    second: second as DatabaseHandle,
+    drop: async () => {
+      await first.close();
+      await second.close();
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
