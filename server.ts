@@ -12,8 +12,10 @@ import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { createApp } from "~/server/http/app.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { startOutboxWorker } from "~/server/outbox.server";
+import { log } from "~/server/log.server";
 
 const SHUTDOWN_LIMIT_MS = 4500;
+const logger = log("server");
 // build/server/index.js -> build/client, wherever the process was started from.
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
 
@@ -22,9 +24,9 @@ function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void
   return (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[server] ${signal} recibido: se terminan las peticiones en curso y se cierra.`);
+    logger.info({ signal }, "señal recibida: se terminan las peticiones en curso y se cierra");
     const force = setTimeout(() => {
-      console.error("[server] cierre forzado tras 4,5 s");
+      logger.error("cierre forzado tras 4,5 s");
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     force.unref();
@@ -36,11 +38,11 @@ function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void
       beforeDatabaseCloses()
         .then(closeDatabase)
         .then(() => {
-          console.log("[server] cerrado limpiamente");
+          logger.info("cerrado limpiamente");
           process.exit(0);
         })
         .catch((error: unknown) => {
-          console.error("[server] error al cerrar la base de datos:", error);
+          logger.error({ err: error }, "error al cerrar la base de datos");
           process.exit(1);
         });
     });
@@ -51,16 +53,16 @@ function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void
 async function main() {
   const c = config();
   const handle = await databaseHandle();
-  console.log(`[db] ${handle.kind === "pglite" ? `PGlite en ${path.resolve(c.DATA_DIR)}` : "PostgreSQL"}: migraciones aplicadas`);
+  logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
   const app = createApp({ build, clientDir });
   const server = c.HOST ? app.listen(c.PORT, c.HOST) : app.listen(c.PORT);
   server.on("listening", () => {
-    console.log(`[server] ${c.SHOP_NAME} escuchando en http://${c.HOST ?? "localhost"}:${c.PORT}`);
+    logger.info({ url: `http://${c.HOST ?? "localhost"}:${c.PORT}` }, `${c.SHOP_NAME} escuchando`);
   });
   server.on("error", (error) => {
-    console.error("[server] no se pudo escuchar:", error.message);
+    logger.error({ err: error }, "no se pudo escuchar");
     process.exit(1);
   });
   const stop = stopGracefully(server, worker.stop);

@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import siteCss from "./styles/app.css?inline";
+import { log } from "./server/log.server";
 import { NonceContext } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -77,8 +78,14 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered) log("render").error({ err: error }, "error al generar la página");
       },
     });
   });
+}
+
+/** Errors of loaders and actions, in the structured log with the request's id (React Router's hook). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log("render").error({ err: error, method: request.method, path: new URL(request.url).pathname }, "error en un loader o una acción");
 }

@@ -13,6 +13,7 @@ import { addToCartAction } from "~/server/cart-add.server";
 import { productsOfFamily, toCatalogueProduct } from "~/server/catalogue.server";
 import { CatalogueView } from "~/ui/catalogue-view";
 import type { Route } from "./+types/catalogue";
+import { log } from "~/server/log.server";
 
 /** /tienda/{calderas|aires|aerotermia|termostatos}/:tipo: the four catalogues (spec section 2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     products = (await productsOfFamily(family)).map(toCatalogueProduct);
   } catch (error) {
-    console.error("[catálogo] no se pudo leer:", error);
+    log("catalogue").error({ err: error }, "no se pudo leer el catálogo");
     loadError = true;
   }
   const filtered = paginate(filterProducts(family, products, state), state.page, state.pageSize);

@@ -1,5 +1,6 @@
 import { getDb } from "~/server/db/db.server";
 import { ping } from "~/server/db/client.server";
+import { log } from "~/server/log.server";
 
 /** 200 while the database answers within 2 s, 503 otherwise. Not affected by maintenance mode. */
 export async function loader() {
@@ -8,7 +9,7 @@ export async function loader() {
     await withTimeout(getDb().then(ping), 2000);
     return new Response("ok", { status: 200, headers });
   } catch (error) {
-    console.error("[healthz] la base de datos no responde:", error);
+    log("healthz").error({ err: error }, "la base de datos no responde");
     return new Response("base de datos no disponible", { status: 503, headers });
   }
 }

@@ -1,5 +1,6 @@
 import { getAuth } from "./auth.server";
 import { publicShopInfo } from "./config.server";
+import { log } from "./log.server";
 
 /**
  * Our forms (/login, /login/restablecer) post to their own route actions, which call
@@ -50,7 +51,7 @@ export async function callAuth(
   const text = await response.text();
   const parsed = parseJson(text);
   const code = typeof parsed?.code === "string" ? parsed.code : undefined;
-  if (response.status >= 500) console.error(`[auth] ${path} respondió ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status >= 500) log("auth").error({ path, status: response.status, body: text.slice(0, 300) }, "better-auth respondió con error");
   return { ok: response.ok, status: response.status, code, body: parsed, cookies: response.headers.getSetCookie() };
 }
 

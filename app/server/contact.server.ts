@@ -21,6 +21,7 @@ import { contactRequests, products } from "./db/schema.server";
 import { enqueue } from "./outbox.server";
 import { bodyProblemStatus, readForm } from "./request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "./rate-limit.server";
+import { log } from "./log.server";
 
 /*
  * The contact / quote request (spec sections 3, 4, 7): stored together with its outbox
@@ -50,7 +51,7 @@ export async function contactAction(request: Request) {
   const honeypot = form.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
     // Only bots fill in a field nobody can see; the message does not say why.
-    console.warn("[contacto] envío descartado: campo trampa relleno");
+    log("contact").warn("envío descartado: campo trampa relleno");
     return reply({ ok: false, error: SPAM_MESSAGE }, 400);
   }
 
@@ -91,7 +92,7 @@ export async function contactAction(request: Request) {
 
 /** The database failed: the visitor is told, in Spanish, to try again or call; nothing was sent. */
 function unavailable(error: unknown, values: ContactFailureValues) {
-  console.error("[contacto] no se pudo guardar la solicitud:", error);
+  log("contact").error({ err: error }, "no se pudo guardar la solicitud");
   const phone = publicShopInfo().phone;
   const message = `No hemos podido guardar su solicitud. Inténtelo de nuevo en unos minutos o llámenos al ${phone}.`;
   return reply({ ok: false, error: message, values }, 503);

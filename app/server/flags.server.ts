@@ -3,6 +3,7 @@ import { config } from "./config.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { flags as flagsTable } from "./db/schema.server";
+import { log } from "./log.server";
 
 /**
  * Every page reads the flags, so they are cached in the process. The cache is refreshed
@@ -33,7 +34,7 @@ export async function getFlags(now = Date.now()): Promise<Flags> {
     .catch((error: unknown) => {
       // Keep serving the last known flags while the database is away.
       if (cache) {
-        console.error("[flags] no se pudieron leer; se usan los últimos conocidos:", error);
+        log("flags").error({ err: error }, "no se pudieron leer; se usan los últimos conocidos");
         return cache.value;
       }
       throw error;

@@ -10,6 +10,7 @@ import pg from "pg";
 import { acquireProcessLock } from "./process-lock.server";
 import * as schema from "./schema.server";
 import { seedIfEmpty } from "./seed.server";
+import { log } from "../log.server";
 
 /**
  * One Drizzle API over two engines: PGlite (embedded, the default, one process) and
@@ -38,7 +39,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client losing its server must not crash the process.
-    pool.on("error", (error) => console.error("[db] error en una conexión inactiva:", error.message));
+    pool.on("error", (error) => log("db").error({ err: error }, "error en una conexión inactiva"));
     const db = drizzleNodePg(pool, { schema });
     return { kind: "postgres", db, close: () => pool.end() };
   }

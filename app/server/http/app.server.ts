@@ -7,6 +7,7 @@ import { config, publicBaseUrl, trustedOrigins } from "../config.server";
 import { getFlags } from "../flags.server";
 import { clientAddressHeader } from "./client-address.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
+import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 
 /** What every loader and action gets besides the request (React Router's load context). */
@@ -28,6 +29,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", c.TRUST_PROXY);
+  app.use(requestContextMiddleware);
   app.use(clientAddressHeader);
   app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: signInFormTargets() }));
   app.use(compression());

@@ -1,0 +1,27 @@
+import type { RequestHandler } from "express";
+import { randomUUID } from "node:crypto";
+import { log, requestContext } from "../log.server";
+
+/**
+ * Every request gets an id (the proxy's X-Request-Id when it is a plain token, else a new
+ * one), sent back in X-Request-Id and carried by every log line written while it is
+ * served; one line per request when it ends: method, path without the query, status, time.
+ */
+const PLAIN_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export const requestContextMiddleware: RequestHandler = (req, res, next) => {
+  const given = req.headers["x-request-id"];
+  const requestId = typeof given === "string" && PLAIN_ID.test(given) ? given : randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  const started = process.hrtime.bigint();
+  requestContext.run({ requestId }, () => {
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      const logger = log("http");
+      if (res.statusCode >= 500) logger.error(entry, "petición con error");
+      else logger.info(entry, "petición");
+    });
+    next();
+  });
+};
