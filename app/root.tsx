@@ -17,6 +17,7 @@ import { ErrorPage } from "./ui/error-page";
 import { MaintenancePage } from "./ui/maintenance-page";
 import { useNonce } from "./ui/nonce";
 import { SiteShell } from "./ui/site-shell";
+import { reportError } from "./ui/report-error";
 
 // In production the stylesheet is inlined by app/entry.server.tsx; the dev server links it (hot reload).
 export const links: Route.LinksFunction = () => [
@@ -78,6 +79,6 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} />;
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

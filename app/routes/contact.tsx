@@ -6,6 +6,7 @@ import { ContactCard } from "~/ui/contact-card";
 import { ContactForm } from "~/ui/contact-form";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/contact";
+import { reportError } from "~/ui/report-error";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -60,6 +61,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

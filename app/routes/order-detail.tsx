@@ -11,6 +11,7 @@ import { requestWithdrawal } from "~/server/withdrawal.server";
 import { ErrorPage } from "~/ui/error-page";
 import { OrderView, type WithdrawalReply } from "~/ui/order-view";
 import type { Route } from "./+types/order-detail";
+import { reportError } from "~/ui/report-error";
 
 /**
  * /login/pedidos/:number — one of the signed-in user's orders. Someone else's number answers
@@ -69,7 +70,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return (
     <>
       <ErrorPage status={status} />

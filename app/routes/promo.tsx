@@ -7,6 +7,7 @@ import { ContactForm } from "~/ui/contact-form";
 import { ErrorPage } from "~/ui/error-page";
 import type { ShellHandle } from "~/ui/menu";
 import type { Route } from "./+types/promo";
+import { reportError } from "~/ui/report-error";
 
 /** Landing pages hide the basket badge (spec section 2). */
 export const handle: ShellHandle = { shell: { hideCartBadge: true } };
@@ -86,6 +87,6 @@ export default function Promo({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -5,6 +5,7 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { useRootData } from "~/root";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/thanks";
+import { reportError } from "~/ui/report-error";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -49,6 +50,6 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }
