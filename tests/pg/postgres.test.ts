@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
-import { installDatabaseHandle } from "~/server/db/db.server";
+import { parseConfig } from "~/server/config.server";
+import { installDatabaseHandle, optionsFromConfig } from "~/server/db/db.server";
 import { orderLines, orders, products } from "~/server/db/schema.server";
 import { allProducts } from "~/server/catalogue.server";
 
@@ -108,5 +109,41 @@ describe.skipIf(!url)("PostgreSQL", () => {
     const lines = await second.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(lines).toHaveLength(1);
     expect(lines[0]?.brand).toBe(boiler!.brand);
+  });
+});
+
+describe.skipIf(!url)("PostgreSQL started from the configuration", () => {
+  const name = `tienda_seed_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  const target = () => {
+    const address = new URL(url!);
+    address.pathname = `/${name}`;
+    return address.toString();
+  };
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+  });
+
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.end();
+  });
+
+  it("stays empty without SEED_DEMO=1, and gets the demo catalogue with it", async () => {
+    const secret = "x".repeat(32);
+    const productCount = async (env: Record<string, string>) => {
+      const options = optionsFromConfig(parseConfig({ DATABASE_URL: target(), BETTER_AUTH_SECRET: secret, ...env }));
+      const started = await prepareDatabase(options);
+      try {
+        const [row] = await started.db.select({ n: sql<number>`count(*)::int` }).from(products);
+        return row!.n;
+      } finally {
+        await started.close();
+      }
+    };
+    expect(await productCount({})).toBe(0);
+    expect(await productCount({ SEED_DEMO: "1" })).toBeGreaterThanOrEqual(42);
   });
 });

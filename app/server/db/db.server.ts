@@ -9,8 +9,7 @@ import { prepareDatabase, type Database, type DatabaseHandle, type OpenOptions }
 type Holder = { handle?: Promise<DatabaseHandle> };
 const holder: Holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
-export function optionsFromConfig(): OpenOptions {
-  const c = config();
+export function optionsFromConfig(c = config()): OpenOptions {
   const seedDemo = seedsDemo(c);
   if (c.DATABASE_URL) return { kind: "postgres", url: c.DATABASE_URL, seedDemo };
   return { kind: "pglite", dataDir: path.resolve(c.DATA_DIR, "pglite"), seedDemo };
