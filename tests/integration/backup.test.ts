@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/pglite";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -25,6 +25,7 @@ const root = mkdtempSync(path.join(tmpdir(), "tienda-copia-"));
 const handles: DatabaseHandle[] = [];
 afterAll(async () => {
   for (const handle of handles) await handle.close().catch(() => {});
+  rmSync(root, { recursive: true, force: true });
 });
 
 function npmRun(script: string, args: string[], dataDir: string) {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { acquireProcessLock, processStart } from "./process-lock.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "lock-"));
@@ -31,6 +31,7 @@ const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("acquireProcessLock", () => {
   it("takes a free lock, naming this process and its start, and releases it", () => {
