@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { mailtoHref } from "~/domain/contact-links";
+import { RETENTION, rateLimitRetentionMinutes, spanishPeriod } from "~/domain/retention";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { LegalPage, useShopInfo } from "~/ui/content-page";
 import type { Route } from "./+types/privacy-policy";
@@ -31,8 +32,8 @@ const PROCESSING: Processing[] = [
         consentimiento (artículo 6.1.a), que puede retirar en cualquier momento.
       </>
     ),
-    retention:
-      "El tiempo necesario para atenderla y, si no llega a contratar, hasta un año desde el último contacto. Si contrata, se conservan como parte del pedido o del servicio.",
+    // Periods from ~/domain/retention, which the daily jobs enforce.
+    retention: `El tiempo necesario para atenderla y, si no llega a contratar, hasta ${spanishPeriod(RETENTION.contactRequestDays)} desde el último contacto. Si contrata, se conservan como parte del pedido o del servicio.`,
   },
   {
     title: "Cuenta de cliente",
@@ -40,8 +41,7 @@ const PROCESSING: Processing[] = [
     purpose:
       "Darle acceso a su área de cliente, donde hace pedidos, consulta «Mis Pedidos» y puede desistir de un contrato; y enviarle los correos de la cuenta, como el de restablecer la contraseña.",
     basis: "La ejecución de las condiciones de uso de la cuenta que acepta al registrarse (artículo 6.1.b del RGPD).",
-    retention:
-      "Mientras mantenga la cuenta. Las sesiones caducan a los 30 días o al cerrar sesión. Si nos pide borrar la cuenta, la suprimimos, salvo los pedidos que debamos conservar por ley.",
+    retention: `Mientras mantenga la cuenta. Las sesiones caducan a los ${RETENTION.sessionDays} días o al cerrar sesión. Si nos pide borrar la cuenta, la suprimimos, salvo los pedidos que debamos conservar por ley.`,
   },
   {
     title: "Pedidos, pagos, envíos e instalaciones",
@@ -63,7 +63,7 @@ const PROCESSING: Processing[] = [
     data: "La dirección IP desde la que se envían formularios o se inicia sesión.",
     purpose: "Evitar abusos, como el envío masivo de formularios o los intentos de adivinar contraseñas.",
     basis: "Nuestro interés legítimo en proteger la web y a sus usuarios (artículo 6.1.f del RGPD).",
-    retention: "Minutos: el tiempo de la ventana de control, después se borra.",
+    retention: `Minutos: el tiempo de la ventana de control, después se borra (como mucho a los ${rateLimitRetentionMinutes()} minutos).`,
   },
 ];
 

@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { RETENTION } from "~/domain/retention";
 import { beforeAccountCreated, markEmailVerified } from "./account-linking.server";
 import { config, publicShopInfo, trustedOrigins } from "./config.server";
 import type { Database } from "./db/client.server";
@@ -88,7 +89,8 @@ function createAuth(db: Database) {
     databaseHooks: {
       account: { create: { before: async (created) => void (await beforeAccountCreated(db, created, c.SHOP_NAME)) } },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The period the privacy policy states (~/domain/retention).
+    session: { expiresIn: 60 * 60 * 24 * RETENTION.sessionDays, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
       storage: "database",
