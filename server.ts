@@ -10,6 +10,8 @@ import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { createApp } from "~/server/http/app.server";
+import { MAINTENANCE_TASKS } from "~/server/jobs/maintenance.server";
+import { startScheduler } from "~/server/jobs/scheduler.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { log } from "~/server/log.server";
@@ -56,6 +58,8 @@ async function main() {
   logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
+  // Purges and retention (app/server/jobs), each run on one instance at a time.
+  const scheduler = startScheduler(MAINTENANCE_TASKS);
   const app = createApp({ build, clientDir });
   const server = c.HOST ? app.listen(c.PORT, c.HOST) : app.listen(c.PORT);
   server.on("listening", () => {
@@ -65,7 +69,7 @@ async function main() {
     logger.error({ err: error }, "no se pudo escuchar");
     process.exit(1);
   });
-  const stop = stopGracefully(server, worker.stop);
+  const stop = stopGracefully(server, () => Promise.all([worker.stop(), scheduler.stop()]).then(() => {}));
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

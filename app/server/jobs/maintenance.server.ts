@@ -1,0 +1,85 @@
+import { sql, type SQL } from "drizzle-orm";
+import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
+import type { Database } from "../db/client.server";
+import { carts, contactRequests, outbox, rateLimit, session, verification } from "../db/schema.server";
+import type { ScheduledTask } from "./scheduler.server";
+
+/*
+ * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
+ * promises (issue 10). Periods: ~/domain/retention. Each returns its one log line.
+ */
+
+type Executor = Pick<Database, "execute">;
+
+/** Runs a DELETE and counts its rows, the same way on PostgreSQL and PGlite. */
+async function deleted(db: Executor, statement: SQL): Promise<number> {
+  const result = await db.execute(sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`);
+  return Number((result.rows[0] as { n: number | string }).n);
+}
+
+const before = (now: Date, days: number) => sql`${new Date(now.getTime() - days * DAY_MS).toISOString()}::timestamptz`;
+
+/** Baskets nobody changed for 30 days; their cookie is a session cookie, no browser still has it. */
+export async function purgeAbandonedBaskets(db: Database, now = new Date()): Promise<string> {
+  const days = RETENTION.abandonedBasketDays;
+  const n = await deleted(db, sql`delete from ${carts} where ${carts.updatedAt} < ${before(now, days)}`);
+  return `cestas sin cambios en ${days} días borradas: ${n}`;
+}
+
+/**
+ * Rate-limit counters whose window is over. last_request is in milliseconds for both users of
+ * the table: better-auth's last request (its windows: 60 s at most) and the start of our own
+ * windows (rate-limit.server.ts, 10 minutes): past the longest window, nothing counts any more.
+ */
+export async function purgeRateLimits(db: Database, now = new Date()): Promise<string> {
+  const cutoff = now.getTime() - RETENTION.rateLimitWindowMinutes * MINUTE_MS;
+  const n = await deleted(db, sql`delete from ${rateLimit} where ${rateLimit.lastRequest} < ${cutoff}`);
+  return `contadores de límites de peticiones con la ventana cerrada borrados: ${n}`;
+}
+
+/** Delivered (or skipped) outbox entries after 30 days; failed ones after 180, for the owner to see. */
+export async function purgeOutbox(db: Database, now = new Date()): Promise<string> {
+  const delivered = await deleted(
+    db,
+    sql`delete from ${outbox} where ${outbox.status} in ('done', 'skipped') and ${outbox.updatedAt} < ${before(now, RETENTION.deliveredOutboxDays)}`,
+  );
+  const failed = await deleted(
+    db,
+    sql`delete from ${outbox} where ${outbox.status} = 'failed' and ${outbox.updatedAt} < ${before(now, RETENTION.failedOutboxDays)}`,
+  );
+  return `envíos borrados: ${delivered} entregados u omitidos de más de ${RETENTION.deliveredOutboxDays} días, ${failed} fallidos de más de ${RETENTION.failedOutboxDays} días`;
+}
+
+/**
+ * The privacy policy's periods: quote requests after a year (with any outbox entry still
+ * naming one; the shop's e-mail about a request carries no reference, and is purged with the
+ * delivered entries long before), sessions and verification codes once expired (the policy
+ * keeps the IP address and browser only while a session is open).
+ */
+export async function enforcePrivacyRetention(db: Database, now = new Date()): Promise<string> {
+  return db.transaction(async (tx) => {
+    const old = await tx.execute(
+      sql`delete from ${contactRequests} where ${contactRequests.createdAt} < ${before(now, RETENTION.contactRequestDays)} returning ${contactRequests.id}`,
+    );
+    const ids = (old.rows as { id: number }[]).map((row) => String(row.id));
+    const entries = ids.length
+      ? await deleted(tx, sql`delete from ${outbox} where ${outbox.payload}->>'requestId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+      : 0;
+    const expired = sql`${now.toISOString()}::timestamptz`;
+    const sessions = await deleted(tx, sql`delete from ${session} where ${session.expiresAt} < ${expired}`);
+    const codes = await deleted(tx, sql`delete from ${verification} where ${verification.expiresAt} < ${expired}`);
+    return (
+      `solicitudes de presupuesto de más de ${spanishPeriod(RETENTION.contactRequestDays)} borradas: ${ids.length}` +
+      ` (con ${entries} envíos suyos); sesiones caducadas: ${sessions}; códigos de verificación caducados: ${codes}`
+    );
+  });
+}
+
+/** Started by server.ts; each runs on one instance at a time. */
+export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
+  { name: "purge-baskets", everyMs: DAY_MS, run: (db) => purgeAbandonedBaskets(db) },
+  // Every few minutes: the privacy policy promises client addresses are gone within minutes.
+  { name: "purge-rate-limits", everyMs: RETENTION.rateLimitPurgeEveryMinutes * MINUTE_MS, run: (db) => purgeRateLimits(db) },
+  { name: "purge-outbox", everyMs: DAY_MS, run: (db) => purgeOutbox(db) },
+  { name: "privacy-retention", everyMs: DAY_MS, run: (db) => enforcePrivacyRetention(db) },
+];

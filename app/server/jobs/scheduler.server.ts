@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.server";
+import { getDb } from "../db/db.server";
+import { scheduledTasks } from "../db/schema.server";
+
+/*
+ * Recurring maintenance tasks on one instance at a time (docs/decisions/0003-scheduled-jobs.md).
+ * Each task has a row in scheduled_tasks; a run is claimed by one UPDATE ... WHERE
+ * next_run_at <= now() AND the lease is free ... RETURNING, which the row lock makes atomic on
+ * PostgreSQL and PGlite alike: of two instances polling together, one gets the run, the other
+ * finds the lease taken. The claim carries a token; a heartbeat keeps the lease while the task
+ * runs; only the claim's token can finish it and set the next run.
+ */
+
+export type ScheduledTask = {
+  /** The row's key: keep it stable, or the task starts over with a new row. */
+  name: string;
+  everyMs: number;
+  /** Does the work; returns one line saying what it did (it is logged and kept in the row). */
+  run: (db: Database) => Promise<string>;
+};
+
+/** Tests shorten these. */
+export const schedulerSettings = { pollMs: 60_000, leaseMs: 10 * 60_000, heartbeatMs: 60_000, retryMs: 15 * 60_000 };
+
+const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+async function claim(db: Database, task: ScheduledTask): Promise<string | null> {
+  await db.insert(scheduledTasks).values({ name: task.name }).onConflictDoNothing();
+  const token = randomUUID();
+  const result = await db.execute(sql`
+    update ${scheduledTasks}
+       set locked_until = now() + ${seconds(schedulerSettings.leaseMs)}, claim_token = ${token}, last_started_at = now()
+     where name = ${task.name} and next_run_at <= now() and (locked_until is null or locked_until < now())
+    returning name`);
+  return result.rows.length > 0 ? token : null;
+}
+
+async function finish(db: Database, task: ScheduledTask, token: string, nextInMs: number, result: string, failed: boolean) {
+  const rows = await db
+    .update(scheduledTasks)
+    .set({
+      nextRunAt: sql`now() + ${seconds(nextInMs)}`,
+      lockedUntil: null,
+      claimToken: null,
+      lastFinishedAt: sql`now()`,
+      lastResult: result,
+      lastFailed: failed,
+    })
+    .where(and(eq(scheduledTasks.name, task.name), eq(scheduledTasks.claimToken, token)))
+    .returning({ name: scheduledTasks.name });
+  if (rows.length === 0) console.warn(`[tareas] ${task.name}: otro proceso se hizo cargo de la tarea (venció el plazo de este)`);
+}
+
+function heartbeat(db: Database, task: ScheduledTask, token: string): () => void {
+  const timer = setInterval(() => {
+    db.update(scheduledTasks)
+      .set({ lockedUntil: sql`now() + ${seconds(schedulerSettings.leaseMs)}` })
+      .where(and(eq(scheduledTasks.name, task.name), eq(scheduledTasks.claimToken, token)))
+      .catch((error: unknown) => console.warn(`[tareas] ${task.name}: no se pudo renovar el plazo: ${(error as Error).message}`));
+  }, schedulerSettings.heartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Runs the tasks that are due and not running elsewhere; returns the names of those it ran.
+ * `database`: another instance's handle (tests); `stop`: start no further task once aborted.
+ */
+export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Database, stop?: AbortSignal): Promise<string[]> {
+  const db = database ?? (await getDb());
+  const ran: string[] = [];
+  for (const task of tasks) {
+    if (stop?.aborted) break;
+    const token = await claim(db, task);
+    if (!token) continue;
+    ran.push(task.name);
+    const stopHeartbeat = heartbeat(db, task, token);
+    try {
+      const line = await task.run(db);
+      console.log(`[tareas] ${task.name}: ${line}`);
+      await finish(db, task, token, task.everyMs, line, false);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryIn = Math.min(task.everyMs, schedulerSettings.retryMs);
+      console.error(`[tareas] ${task.name} falló: ${message}; se reintenta en ${Math.round(retryIn / 60_000)} min`);
+      await finish(db, task, token, retryIn, message, true);
+    } finally {
+      stopHeartbeat();
+    }
+  }
+  return ran;
+}
+
+/** Checks for due tasks every pollMs until stopped; `stop` waits for the task in progress. */
+export function startScheduler(tasks: readonly ScheduledTask[], pollMs = schedulerSettings.pollMs): { stop: () => Promise<void> } {
+  const stopping = new AbortController();
+  let round: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    round = runDueTasks(tasks, undefined, stopping.signal)
+      .then(
+        () => {},
+        (error: unknown) => console.error("[tareas] error al comprobar las tareas:", error),
+      )
+      .finally(() => {
+        if (!stopping.signal.aborted) timer = setTimeout(tick, pollMs);
+      });
+  };
+  tick();
+  return {
+    stop: async () => {
+      stopping.abort();
+      clearTimeout(timer);
+      await round;
+    },
+  };
+}

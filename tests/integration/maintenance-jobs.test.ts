@@ -1,0 +1,205 @@
+import { eq, inArray, like } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/retention";
+import { carts, contactRequests, outbox, rateLimit, scheduledTasks, session, user, verification } from "~/server/db/schema.server";
+import {
+  enforcePrivacyRetention,
+  MAINTENANCE_TASKS,
+  purgeAbandonedBaskets,
+  purgeOutbox,
+  purgeRateLimits,
+} from "~/server/jobs/maintenance.server";
+import { runDueTasks, schedulerSettings, startScheduler, type ScheduledTask } from "~/server/jobs/scheduler.server";
+import { contactRateLimit } from "~/server/rate-limit.server";
+import { setupTestDatabase } from "../db-utils";
+
+const ready = setupTestDatabase();
+const now = new Date();
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const defaults = { ...schedulerSettings };
+afterEach(() => {
+  Object.assign(schedulerSettings, defaults);
+});
+
+function gate() {
+  let open!: () => void;
+  let enter!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const entered = new Promise<void>((resolve) => (enter = resolve));
+  return { open, opened, enter, entered };
+}
+
+async function taskRow(name: string) {
+  const { db } = await ready;
+  return (await db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name)))[0]!;
+}
+
+describe("scheduled tasks", () => {
+  // The test database must be the process's one before runDueTasks asks for it.
+  beforeAll(() => ready);
+
+  it("a due task runs, says what it did, and waits for its next run", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    let runs = 0;
+    const task: ScheduledTask = { name: "prueba-diaria", everyMs: DAY_MS, run: async () => `hecho ${++runs}` };
+    expect(await runDueTasks([task])).toEqual(["prueba-diaria"]);
+    expect(await runDueTasks([task])).toEqual([]);
+    expect(runs).toBe(1);
+    expect(log).toHaveBeenCalledWith("[tareas] prueba-diaria: hecho 1");
+    const row = await taskRow("prueba-diaria");
+    expect(row).toMatchObject({ lastResult: "hecho 1", lastFailed: false, lockedUntil: null, claimToken: null });
+    expect(row.nextRunAt.getTime() - Date.now()).toBeGreaterThan(DAY_MS - 60_000);
+    // Its time comes: it runs again.
+    const { db } = await ready;
+    await db.update(scheduledTasks).set({ nextRunAt: ago(1000) }).where(eq(scheduledTasks.name, "prueba-diaria"));
+    expect(await runDueTasks([task])).toEqual(["prueba-diaria"]);
+    expect(runs).toBe(2);
+  });
+
+  it("a failing task is logged and retried sooner; the others still run", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failing: ScheduledTask = { name: "prueba-falla", everyMs: DAY_MS, run: async () => Promise.reject(new Error("sin disco")) };
+    const fine: ScheduledTask = { name: "prueba-bien", everyMs: DAY_MS, run: async () => "bien" };
+    expect(await runDueTasks([failing, fine])).toEqual(["prueba-falla", "prueba-bien"]);
+    expect(errors).toHaveBeenCalledWith("[tareas] prueba-falla falló: sin disco; se reintenta en 15 min");
+    const row = await taskRow("prueba-falla");
+    expect(row).toMatchObject({ lastResult: "sin disco", lastFailed: true, lockedUntil: null });
+    expect(row.nextRunAt.getTime() - Date.now()).toBeLessThan(16 * MINUTE_MS);
+  });
+
+  it("a run in progress is not started again, even once its first lease is over (heartbeat)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    Object.assign(schedulerSettings, { leaseMs: 300, heartbeatMs: 50 });
+    const slow = gate();
+    let runs = 0;
+    const task: ScheduledTask = {
+      name: "prueba-lenta",
+      everyMs: DAY_MS,
+      run: async () => {
+        runs++;
+        slow.enter();
+        await slow.opened;
+        return "hecho";
+      },
+    };
+    const first = runDueTasks([task]);
+    await slow.entered;
+    const claimedUntil = (await taskRow("prueba-lenta")).lockedUntil!.getTime();
+    await vi.waitFor(
+      async () => {
+        expect(Date.now()).toBeGreaterThan(claimedUntil + 100);
+        expect((await taskRow("prueba-lenta")).lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    expect(await runDueTasks([task])).toEqual([]);
+    slow.open();
+    expect(await first).toEqual(["prueba-lenta"]);
+    expect(runs).toBe(1);
+  });
+
+  it("the scheduler started with the server runs due tasks and stops cleanly", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    let runs = 0;
+    const scheduler = startScheduler([{ name: "prueba-arranque", everyMs: DAY_MS, run: async () => `hecho ${++runs}` }], 20);
+    await vi.waitFor(async () => expect((await taskRow("prueba-arranque")).lastResult).toBe("hecho 1"));
+    await scheduler.stop();
+    expect(runs).toBe(1);
+  });
+
+  it("the maintenance tasks: baskets, rate limits, outbox and privacy retention", () => {
+    expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
+      ["purge-baskets", DAY_MS],
+      ["purge-rate-limits", 5 * MINUTE_MS],
+      ["purge-outbox", DAY_MS],
+      ["privacy-retention", DAY_MS],
+    ]);
+    // A limit with a longer window would be cut short by the purge.
+    expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);
+  });
+});
+
+describe("purges", () => {
+  it("abandoned baskets: older than 30 days gone, younger kept", async () => {
+    const { db } = await ready;
+    await db.insert(carts).values([
+      { id: "cesta-abandonada", lines: [], updatedAt: ago(31 * DAY_MS) },
+      { id: "cesta-reciente", lines: [], createdAt: ago(60 * DAY_MS), updatedAt: ago(29 * DAY_MS) },
+    ]);
+    expect(await purgeAbandonedBaskets(db, now)).toBe("cestas sin cambios en 30 días borradas: 1");
+    const left = await db.select({ id: carts.id }).from(carts).where(like(carts.id, "cesta-%"));
+    expect(left.map((row) => row.id)).toEqual(["cesta-reciente"]);
+  });
+
+  it("rate-limit counters: windows over gone (ours and better-auth's, both in ms), open ones kept", async () => {
+    const { db } = await ready;
+    await db.insert(rateLimit).values([
+      { id: "r1", key: "contacto:203.0.113.1", count: 5, lastRequest: now.getTime() - 11 * MINUTE_MS },
+      { id: "r2", key: "contacto:203.0.113.2", count: 2, lastRequest: now.getTime() - 9 * MINUTE_MS },
+      { id: "r3", key: "203.0.113.3/sign-in/email", count: 3, lastRequest: now.getTime() - 11 * MINUTE_MS },
+      { id: "r4", key: "203.0.113.4/sign-in/email", count: 1, lastRequest: now.getTime() - 30_000 },
+    ]);
+    expect(await purgeRateLimits(db, now)).toBe("contadores de límites de peticiones con la ventana cerrada borrados: 2");
+    const left = await db.select({ id: rateLimit.id }).from(rateLimit).where(inArray(rateLimit.id, ["r1", "r2", "r3", "r4"]));
+    expect(left.map((row) => row.id).sort()).toEqual(["r2", "r4"]);
+  });
+
+  it("outbox: delivered after 30 days, failed after 180, pending never", async () => {
+    const { db } = await ready;
+    const rows = await db
+      .insert(outbox)
+      .values([
+        { kind: "purga", payload: { n: "hecho-viejo" }, status: "done", updatedAt: ago(31 * DAY_MS) },
+        { kind: "purga", payload: { n: "hecho-reciente" }, status: "done", updatedAt: ago(29 * DAY_MS) },
+        { kind: "purga", payload: { n: "omitido-viejo" }, status: "skipped", updatedAt: ago(31 * DAY_MS) },
+        { kind: "purga", payload: { n: "fallido-reciente" }, status: "failed", updatedAt: ago(179 * DAY_MS) },
+        { kind: "purga", payload: { n: "fallido-viejo" }, status: "failed", updatedAt: ago(181 * DAY_MS) },
+        { kind: "purga", payload: { n: "pendiente-viejo" }, status: "pending", updatedAt: ago(400 * DAY_MS), nextAttemptAt: ago(-DAY_MS) },
+      ])
+      .returning({ id: outbox.id });
+    expect(await purgeOutbox(db, now)).toBe("envíos borrados: 2 entregados u omitidos de más de 30 días, 1 fallidos de más de 180 días");
+    const left = await db.select({ payload: outbox.payload }).from(outbox).where(inArray(outbox.id, rows.map((row) => row.id)));
+    expect(left.map((row) => row.payload.n).sort()).toEqual(["fallido-reciente", "hecho-reciente", "pendiente-viejo"]);
+  });
+
+  it("privacy retention: quote requests older than a year go with their outbox entries; expired sessions and codes go", async () => {
+    const { db } = await ready;
+    const request = { nameAndSurname: "Ana Ruiz", phone: "600 000 001", address: "Calle Mayor 1", town: "Madrid" };
+    const [old, young] = await db
+      .insert(contactRequests)
+      .values([
+        { ...request, createdAt: ago(366 * DAY_MS) },
+        { ...request, createdAt: ago(364 * DAY_MS) },
+      ])
+      .returning({ id: contactRequests.id });
+    const entries = await db
+      .insert(outbox)
+      .values([
+        { kind: "trello_card", payload: { requestId: old!.id }, status: "pending", nextAttemptAt: ago(-DAY_MS) },
+        { kind: "trello_card", payload: { requestId: young!.id }, status: "pending", nextAttemptAt: ago(-DAY_MS) },
+      ])
+      .returning({ id: outbox.id });
+    await db.insert(user).values({ id: "retencion", name: "Ana", email: "retencion@example.com" });
+    await db.insert(session).values([
+      { id: "s-caducada", token: "t-caducada", userId: "retencion", expiresAt: ago(1000), ipAddress: "203.0.113.9" },
+      { id: "s-abierta", token: "t-abierta", userId: "retencion", expiresAt: ago(-DAY_MS), ipAddress: "203.0.113.9" },
+    ]);
+    await db.insert(verification).values([
+      { id: "v-caducada", identifier: "reset", value: "x", expiresAt: ago(1000) },
+      { id: "v-vigente", identifier: "reset", value: "y", expiresAt: ago(-DAY_MS) },
+    ]);
+
+    expect(await enforcePrivacyRetention(db, now)).toBe(
+      "solicitudes de presupuesto de más de un año borradas: 1 (con 1 envíos suyos); sesiones caducadas: 1; códigos de verificación caducados: 1",
+    );
+    const requests = await db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, [old!.id, young!.id]));
+    expect(requests).toEqual([{ id: young!.id }]);
+    const leftEntries = await db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, entries.map((e) => e.id)));
+    expect(leftEntries).toEqual([{ id: entries[1]!.id }]);
+    expect((await db.select({ id: session.id }).from(session).where(eq(session.userId, "retencion"))).map((s) => s.id)).toEqual(["s-abierta"]);
+    expect((await db.select({ id: verification.id }).from(verification).where(eq(verification.identifier, "reset"))).map((v) => v.id)).toEqual([
+      "v-vigente",
+    ]);
+  });
+});
