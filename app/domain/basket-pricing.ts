@@ -121,3 +121,32 @@ export function summarize(lines: readonly CartLine[], products: readonly Pricing
   const priced = priceCartLines(lines, products);
   return { lines: priced, totals: basketTotals(priced), blocked: hasProblems(priced), madridOnly: needsMadrid(lines) };
 }
+
+/**
+ * What the order form carries of the basket it showed (issue 10, "what the customer confirms
+ * is what is charged"): the total to pay and a fingerprint of the priced lines. The order
+ * transaction prices the basket again from locked rows and refuses it when either differs.
+ * The fingerprint is no secret: forging it can only confirm the basket the server holds.
+ */
+export type OrderQuote = { totalCents: number; lines: string };
+
+export function orderQuote(basket: Pick<Basket, "lines" | "totals">): OrderQuote {
+  return { totalCents: basket.totals.totalCents, lines: linesFingerprint(basket.lines) };
+}
+
+export function sameQuote(a: OrderQuote, b: OrderQuote): boolean {
+  return a.totalCents === b.totalCents && a.lines === b.lines;
+}
+
+/** FNV-1a (32 bits) over what makes a line: what it is, its options, its price and its state. */
+export function linesFingerprint(lines: readonly PricedLine[]): string {
+  const text = lines
+    .map((line) => [line.familia, line.id, line.gas ?? "", line.region ?? "", line.priceCents, line.shippingCents, line.problem?.kind ?? ""].join(":"))
+    .join("|");
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}

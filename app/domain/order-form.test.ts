@@ -22,7 +22,10 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-const valid = { ...shipping, facturacion: "igual", pago: "transferencia", condiciones: "acepto", clave: KEY };
+/** The hidden fields of the page: the total it showed and the fingerprint of its lines. */
+const QUOTE = { total: "195890", lineas: "0a1b2c3d" };
+
+const valid = { ...shipping, facturacion: "igual", pago: "transferencia", condiciones: "acepto", clave: KEY, ...QUOTE };
 
 describe("order form schema (spec section 5)", () => {
   it("accepts a complete form; billing copies shipping; the id is normalised; pais is España", () => {
@@ -45,6 +48,7 @@ describe("order form schema (spec section 5)", () => {
     expect(result.values.sameBilling).toBe(true);
     expect(result.values.payMethod).toBe("transferencia");
     expect(result.values.idempotencyKey).toBe(KEY);
+    expect(result.values.expected).toEqual({ totalCents: 195890, lines: "0a1b2c3d" });
   });
 
   it("an empty form: every required field, the terms, the payment and the key, by field name", () => {
@@ -64,6 +68,8 @@ describe("order form schema (spec section 5)", () => {
       pago: ORDER_MESSAGES.payment,
       condiciones: ORDER_MESSAGES.terms,
       clave: ORDER_MESSAGES.key,
+      total: ORDER_MESSAGES.key,
+      lineas: ORDER_MESSAGES.key,
     });
     expect(result.errors).not.toHaveProperty("envio-empresa");
   });
@@ -136,5 +142,18 @@ describe("order form schema (spec section 5)", () => {
   it("refuses overlong fields", () => {
     const result = validateOrderForm(form({ ...valid, "envio-direccion": "x".repeat(201) }), { madridOnly: false });
     expect(result).toEqual({ ok: false, errors: { "envio-direccion": "Como máximo 200 caracteres." } });
+  });
+
+  it("the page's total and lines fingerprint: whole cents and 8 hex digits, or a refusal (never a crash)", () => {
+    for (const total of ["", "abc", "-1", "1e5", "12.50", "12345678901", " 100"]) {
+      const result = validateOrderForm(form({ ...valid, total }), { madridOnly: false });
+      expect(result, total).toEqual({ ok: false, errors: { total: ORDER_MESSAGES.key } });
+    }
+    for (const lineas of ["", "0a1b2c3", "0A1B2C3D", "0a1b2c3d0", "zzzzzzzz"]) {
+      const result = validateOrderForm(form({ ...valid, lineas }), { madridOnly: false });
+      expect(result, lineas).toEqual({ ok: false, errors: { lineas: ORDER_MESSAGES.key } });
+    }
+    const zero = validateOrderForm(form({ ...valid, total: "0" }), { madridOnly: false });
+    expect(zero.ok && zero.values.expected.totalCents).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import * as z from "zod/mini";
+import type { OrderQuote } from "./basket-pricing";
 import { ENABLED_PAY_METHODS, PAY_METHODS, type PayMethod } from "./payment-methods";
+import { formatEuros } from "./pricing";
 import { PROVINCES, provinceChoices } from "./provinces";
 import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
 
@@ -64,6 +66,11 @@ export type BillingChoice = (typeof BILLING_CHOICES)[number];
 export const TERMS_FIELD = "condiciones";
 export const TERMS_VALUE = "acepto";
 export const KEY_FIELD = "clave";
+/** Hidden fields: the total the page showed, in cents, and the fingerprint of its lines. */
+export const TOTAL_FIELD = "total";
+export const LINES_FIELD = "lineas";
+/** The form's hidden fields: a problem with one of them is no field the customer can correct. */
+export const HIDDEN_FIELDS = [KEY_FIELD, TOTAL_FIELD, LINES_FIELD] as const;
 
 export const ORDER_MESSAGES = {
   id: "Escriba un CIF, NIF o NIE válido: compruebe sus cifras y su letra de control.",
@@ -82,6 +89,20 @@ export const ORDER_MESSAGES = {
   key: "El formulario ha caducado. Vuelva a cargar la página.",
   summary: "Revise los campos marcados en rojo.",
 } as const;
+
+/** The answer (409) when the basket priced again at confirmation is not the one the page showed. */
+export function changedOrderMessage(totalCents: number): string {
+  return `Su carrito, los precios o la disponibilidad han cambiado desde que abrió esta página. El nuevo total es ${formatEuros(totalCents)}. Revise su pedido y confírmelo de nuevo.`;
+}
+
+/** The answer (409) when a line can no longer be served; the total shown is the one without it. */
+export function unavailableMessage(names: readonly string[], totalCents: number): string {
+  const one = names.length === 1;
+  return (
+    `No podemos tramitar el pedido: ${names.join(", ")} ya no ${one ? "está disponible" : "están disponibles"} en la cantidad pedida. ` +
+    `Revise su carrito: sin ${one ? "ese artículo" : "esos artículos"}, el nuevo total es ${formatEuros(totalCents)}.`
+  );
+}
 
 const tooLong = (max: number) => `Como máximo ${max} caracteres.`;
 
@@ -126,6 +147,8 @@ export function orderFormSchema({ madridOnly }: { madridOnly: boolean }) {
     ),
     [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
     [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
+    [TOTAL_FIELD]: z.string().check(z.regex(/^\d{1,10}$/, ORDER_MESSAGES.key)),
+    [LINES_FIELD]: z.string().check(z.regex(/^[0-9a-f]{8}$/, ORDER_MESSAGES.key)),
   });
 }
 
@@ -146,6 +169,8 @@ export function orderInput(form: FormData) {
     pago: get("pago"),
     [TERMS_FIELD]: get(TERMS_FIELD),
     [KEY_FIELD]: get(KEY_FIELD),
+    [TOTAL_FIELD]: get(TOTAL_FIELD),
+    [LINES_FIELD]: get(LINES_FIELD),
   };
 }
 
@@ -155,6 +180,8 @@ export type OrderFormValues = {
   sameBilling: boolean;
   payMethod: PayMethod;
   idempotencyKey: string;
+  /** What the page showed: the order is refused (409) if the basket is no longer that. */
+  expected: OrderQuote;
 };
 
 /** Field name -> the first message about it ("envio-cp", "condiciones", "pago", ...). */
@@ -185,6 +212,7 @@ export function validateOrderForm(form: FormData, options: { madridOnly: boolean
       sameBilling,
       payMethod: input.pago,
       idempotencyKey: input[KEY_FIELD],
+      expected: { totalCents: Number(input[TOTAL_FIELD]), lines: input[LINES_FIELD] },
     },
   };
 }

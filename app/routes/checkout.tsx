@@ -1,10 +1,12 @@
 import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { orderQuote, type Basket } from "~/domain/basket-pricing";
 import {
   ADDRESS_FIELDS,
   echoValues,
   fieldName,
+  HIDDEN_FIELDS,
   TERMS_FIELD,
   TERMS_VALUE,
   validateOrderForm,
@@ -97,18 +99,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   }
   const basket = await loadBasket(request, context);
-  // Nothing to order, or a line to remove first: the basket page says which.
-  if (basket.lines.length === 0 || basket.blocked) throw redirect("/carrito");
+  // Nothing to order, or a line to remove first: the basket page says which. After a refusal
+  // in this same request (409, no JavaScript) the page stays, to say what changed.
+  if (basket.lines.length === 0 || (basket.blocked && !changedInRequest.has(context))) throw redirect("/carrito");
   return {
     mode: "editing" as const,
     email: user.email,
-    lines: basket.lines,
-    totals: basket.totals,
-    madridOnly: basket.madridOnly,
-    provinces: provinceChoices(basket.madridOnly),
+    ...editingBasket(basket),
     idempotencyKey: randomUUID(),
   };
 }
+
+/** What the form and its summary show of the basket, and the quote the form carries back. */
+function editingBasket(basket: Basket) {
+  return {
+    lines: basket.lines,
+    totals: basket.totals,
+    blocked: basket.blocked,
+    madridOnly: basket.madridOnly,
+    provinces: provinceChoices(basket.madridOnly),
+    quote: orderQuote(basket),
+  };
+}
+
+/** Requests (by their load context) whose action found the basket changed. */
+const changedInRequest = new WeakSet<object>();
 
 /** Confirms the order: the same schema as the browser, then one transaction (orders.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -117,12 +132,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
   const validation = validateOrderForm(form, { madridOnly: basket.madridOnly });
   if (!validation.ok) {
-    return data({ errors: validation.errors, formError: undefined, values: echoValues(form) }, { status: 400 });
+    // A hidden field (key, total, lines) missing or altered: the page itself must be reloaded.
+    const hidden = HIDDEN_FIELDS.map((name) => validation.errors[name]).find(Boolean);
+    return data({ errors: validation.errors, formError: hidden, values: echoValues(form), basket: undefined }, { status: 400 });
   }
   const result = await placeOrder({ user, cartId, values: validation.values });
   if (!result.ok) {
+    // The basket changed since the page was shown: the answer carries it, priced again, so the
+    // customer reviews the new total and confirms that one (with or without JavaScript).
+    const fresh = result.conflict ? editingBasket(await loadBasket(request, context)) : undefined;
+    if (fresh && context) changedInRequest.add(context);
     return data(
-      { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form) },
+      { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form), basket: fresh },
       { status: result.status },
     );
   }
@@ -151,6 +172,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+  // After a 409 the answer holds the basket priced again; it replaces what the page showed.
+  const view = actionData?.basket ?? loaderData;
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Confirmar pedido</h1>
@@ -159,14 +182,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </p>
       <div className="checkout-layout">
         <CheckoutForm
-          provinces={loaderData.provinces}
-          madridOnly={loaderData.madridOnly}
+          provinces={view.provinces}
+          madridOnly={view.madridOnly}
           values={actionData?.values ?? {}}
           serverErrors={actionData?.errors}
           formError={actionData?.formError}
           idempotencyKey={loaderData.idempotencyKey}
+          quote={view.quote}
+          blocked={view.blocked}
         />
-        <Summary lines={loaderData.lines} totals={loaderData.totals} editLink />
+        <Summary lines={view.lines} totals={view.totals} editLink />
       </div>
     </div>
   );

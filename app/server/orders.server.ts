@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { priceCartLines } from "~/domain/basket-pricing";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { orderQuote, priceCartLines, sameQuote } from "~/domain/basket-pricing";
 import { basketTotals, needsMadrid, type PricedLine } from "~/domain/basket-totals";
-import type { OrderFormValues } from "~/domain/order-form";
+import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/order-form";
 import { orderNumber } from "~/domain/order-number";
 import { SERVICE_PROVINCE } from "~/domain/provinces";
 import { lockCartLines, replaceCartLines } from "./cart.server";
 import { forgetCachedCatalogue } from "./catalogue.server";
+import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { orderLines, orders, products } from "./db/schema.server";
 import { orderEmails } from "./order-emails.server";
@@ -15,7 +16,9 @@ import type { SessionUser } from "./session.server";
 /*
  * Placing an order (spec sections 3 "Order", 4 "Order screen", 9; issue 4), in ONE transaction:
  * the basket row is locked and priced again from the catalogue rows and the service price
- * table; a flagged line refuses the order; the number is drawn until it is unique; the lines,
+ * table; a flagged line, or a basket that is not the one the customer confirmed (total and
+ * lines carried by the form, issue 10), refuses the order with 409 and the new total; the
+ * number is drawn until it is unique; the lines,
  * the stock, the two e-mails (outbox) and the emptied basket commit together or not at all.
  * The idempotency key of the form makes a double submission return the first order.
  */
@@ -25,11 +28,13 @@ export type PlaceOrderInput = {
   cartId: string | null;
   values: OrderFormValues;
   now?: Date;
+  /** The database of this instance (tests run two on one PostgreSQL); the process's by default. */
+  db?: Database;
 };
 
 export type PlaceOrderResult =
   | { ok: true; number: string; created: boolean }
-  | { ok: false; status: 400 | 409; error: string; field?: string };
+  | { ok: false; status: 400 | 409 | 503; error: string; field?: string; conflict?: boolean };
 
 /** A refusal inside the transaction: it rolls everything back and becomes a 400. */
 class OrderRefused extends Error {
@@ -41,15 +46,32 @@ class OrderRefused extends Error {
   }
 }
 
+/** The basket is no longer what the customer confirmed (prices, lines, stock): a 409 with the new total. */
+class OrderChanged extends Error {}
+
 /** The key of this form already made an order (another click committed first). */
 class DuplicateKey extends Error {}
 
 const MAX_NUMBER_DRAWS = 25;
 
 export const EMPTY_BASKET = "Su carrito está vacío: añada algún artículo antes de hacer el pedido.";
+export const BUSY_MESSAGE = "Hay muchos pedidos en este momento y no hemos podido tramitar el suyo. Inténtelo de nuevo en unos segundos.";
 
-async function orderByKey(key: string) {
-  const db = await getDb();
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** PostgreSQL's deadlock and serialization failure: the transaction may simply be run again. */
+const RETRYABLE_CODES = new Set(["40P01", "40001"]);
+
+function isRetryable(error: unknown): boolean {
+  // Drizzle wraps the driver's error; its code is on a cause further down.
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && RETRYABLE_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+async function orderByKey(db: Database, key: string) {
   const [row] = await db
     .select({ number: orders.number, userId: orders.userId })
     .from(orders)
@@ -63,121 +85,145 @@ function sameOrder(existing: { number: string; userId: string | null }, user: Se
     : { ok: false, status: 409, error: "Este formulario ya se usó. Vuelva a cargar la página." };
 }
 
-function problemMessage(lines: PricedLine[]): string {
+function problemMessage(lines: PricedLine[], totalCents: number): string {
   const names = lines.filter((line) => line.problem).map((line) => (line.title === "Artículo no disponible" ? `el artículo ${line.id}` : line.title));
-  return `No podemos tramitar el pedido: ${names.join(", ")} ya no ${names.length === 1 ? "está disponible" : "están disponibles"} en la cantidad pedida. Revise su carrito.`;
+  return unavailableMessage(names, totalCents);
 }
 
-export async function placeOrder({ user, cartId, values, now = new Date() }: PlaceOrderInput): Promise<PlaceOrderResult> {
+/**
+ * Locks and prices the basket, checks it against what the customer confirmed, and writes the
+ * order. Locks are always taken in the same order — the basket row, then the product rows by
+ * id — so two orders sharing products wait for each other instead of deadlocking.
+ */
+async function writeOrder(tx: Transaction, { user, cartId, values, now }: Required<Omit<PlaceOrderInput, "db">> & { cartId: string }) {
   const key = values.idempotencyKey;
-  const earlier = await orderByKey(key);
+  const cart = await lockCartLines(tx, cartId);
+  if (!cart || cart.length === 0) throw new OrderRefused(EMPTY_BASKET);
+
+  const ids = [...new Set(cart.filter((line) => line.familia !== "instalaciones" && line.familia !== "mantenimientos").map((line) => line.id))];
+  const rows = ids.length
+    ? await tx
+        .select()
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.active, true)))
+        .orderBy(asc(products.id))
+        .for("update")
+    : [];
+  const lines = priceCartLines(cart, rows);
+  const totals = basketTotals(lines);
+  // What the customer confirmed is what is charged: any difference sends the new basket back.
+  if (lines.some((line) => line.problem)) throw new OrderChanged(problemMessage(lines, totals.totalCents));
+  if (!sameQuote(orderQuote({ lines, totals }), values.expected)) throw new OrderChanged(changedOrderMessage(totals.totalCents));
+  if (needsMadrid(cart) && values.shipping.provincia !== SERVICE_PROVINCE) {
+    throw new OrderRefused("La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.", "envio-provincia");
+  }
+
+  // Draw numbers until one is free; ON CONFLICT DO NOTHING keeps the transaction usable.
+  let created: { id: number; number: string } | undefined;
+  for (let draw = 0; draw < MAX_NUMBER_DRAWS && !created; draw++) {
+    [created] = await tx
+      .insert(orders)
+      .values({
+        number: orderNumber(now),
+        userId: user.id,
+        userEmail: user.email,
+        status: "Pendiente de Pago",
+        amountCents: totals.totalCents,
+        shippingCents: totals.shippingCents,
+        addressSend: values.shipping,
+        addressBill: values.billing,
+        payMethod: values.payMethod,
+        idempotencyKey: key,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id, number: orders.number });
+    if (!created) {
+      const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
+      if (taken) throw new DuplicateKey();
+    }
+  }
+  if (!created) throw new Error("no quedan números de pedido libres para hoy");
+
+  await tx.insert(orderLines).values(
+    lines.map((line) => ({
+      orderId: created.id,
+      position: line.position,
+      productId: line.id,
+      family: line.familia,
+      brand: line.brand,
+      model: line.model,
+      type: line.type,
+      priceCents: line.priceCents,
+      gas: line.gas,
+      region: line.region,
+      image: line.image,
+    })),
+  );
+
+  // Stock goes down by the units ordered; the rows are locked and were checked above, and
+  // the condition keeps it from ever going below zero all the same.
+  const units = new Map<number, number>();
+  for (const line of lines) if (line.kind === "product") units.set(line.id, (units.get(line.id) ?? 0) + 1);
+  for (const [productId, count] of [...units].sort(([a], [b]) => a - b)) {
+    const [left] = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${count}`, updatedAt: now })
+      .where(and(eq(products.id, productId), sql`${products.stock} >= ${count}`))
+      .returning({ id: products.id });
+    if (!left) throw new OrderChanged(problemMessage(lines.filter((line) => line.id === productId && line.kind === "product"), totals.totalCents));
+  }
+
+  const mails = orderEmails({
+    number: created.number,
+    createdAt: now,
+    customerEmail: user.email,
+    lines: lines.map((line) => ({ title: line.title, type: line.type, gas: line.gas, region: line.region, priceCents: line.priceCents })),
+    shippingCents: totals.shippingCents,
+    totalCents: totals.totalCents,
+    withoutVatCents: totals.withoutVatCents,
+    shipping: values.shipping,
+    billing: values.billing,
+  });
+  await enqueue(tx, "email", mails.customer);
+  await enqueue(tx, "email", mails.shop);
+
+  await replaceCartLines(tx, cartId, []);
+  return created.number;
+}
+
+export async function placeOrder({ user, cartId, values, now = new Date(), db: given }: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const db = given ?? (await getDb());
+  const key = values.idempotencyKey;
+  const earlier = await orderByKey(db, key);
   if (earlier) return sameOrder(earlier, user);
   if (!cartId) return { ok: false, status: 400, error: EMPTY_BASKET };
 
-  const db = await getDb();
-  try {
-    const number = await db.transaction(async (tx) => {
-      const cart = await lockCartLines(tx, cartId);
-      if (!cart || cart.length === 0) throw new OrderRefused(EMPTY_BASKET);
-
-      const ids = [...new Set(cart.filter((line) => line.familia !== "instalaciones" && line.familia !== "mantenimientos").map((line) => line.id))];
-      const rows = ids.length
-        ? await tx
-            .select()
-            .from(products)
-            .where(and(inArray(products.id, ids), eq(products.active, true)))
-            .for("update")
-        : [];
-      const lines = priceCartLines(cart, rows);
-      if (lines.some((line) => line.problem)) throw new OrderRefused(problemMessage(lines));
-      if (needsMadrid(cart) && values.shipping.provincia !== SERVICE_PROVINCE) {
-        throw new OrderRefused("La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.", "envio-provincia");
-      }
-      const totals = basketTotals(lines);
-
-      // Draw numbers until one is free; ON CONFLICT DO NOTHING keeps the transaction usable.
-      let created: { id: number; number: string } | undefined;
-      for (let draw = 0; draw < MAX_NUMBER_DRAWS && !created; draw++) {
-        [created] = await tx
-          .insert(orders)
-          .values({
-            number: orderNumber(now),
-            userId: user.id,
-            userEmail: user.email,
-            status: "Pendiente de Pago",
-            amountCents: totals.totalCents,
-            shippingCents: totals.shippingCents,
-            addressSend: values.shipping,
-            addressBill: values.billing,
-            payMethod: values.payMethod,
-            idempotencyKey: key,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: orders.id, number: orders.number });
-        if (!created) {
-          const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, key));
-          if (taken) throw new DuplicateKey();
+  // A deadlock or serialization failure (PostgreSQL picks a victim) is tried once more.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const number = await db.transaction((tx) => writeOrder(tx, { user, cartId, values, now }));
+      forgetCachedCatalogue();
+      return { ok: true, number, created: true };
+    } catch (error) {
+      if (error instanceof DuplicateKey || error instanceof OrderRefused || error instanceof OrderChanged) {
+        // A second click that waited for the first one's commit finds its order here.
+        const first = await orderByKey(db, key);
+        if (first) return sameOrder(first, user);
+        if (error instanceof OrderRefused) return { ok: false, status: 400, error: error.message, field: error.field };
+        if (error instanceof OrderChanged) {
+          // The page shown next must price from the rows this transaction saw.
+          forgetCachedCatalogue();
+          return { ok: false, status: 409, error: error.message, conflict: true };
         }
       }
-      if (!created) throw new Error("no quedan números de pedido libres para hoy");
-
-      await tx.insert(orderLines).values(
-        lines.map((line) => ({
-          orderId: created.id,
-          position: line.position,
-          productId: line.id,
-          family: line.familia,
-          brand: line.brand,
-          model: line.model,
-          type: line.type,
-          priceCents: line.priceCents,
-          gas: line.gas,
-          region: line.region,
-          image: line.image,
-        })),
-      );
-
-      // Stock goes down by the units ordered; never below zero.
-      const units = new Map<number, number>();
-      for (const line of lines) if (line.kind === "product") units.set(line.id, (units.get(line.id) ?? 0) + 1);
-      for (const [productId, count] of units) {
-        const [left] = await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${count}`, updatedAt: now })
-          .where(and(eq(products.id, productId), sql`${products.stock} >= ${count}`))
-          .returning({ id: products.id });
-        if (!left) throw new OrderRefused(problemMessage(lines.filter((line) => line.id === productId && line.kind === "product")));
+      if (isRetryable(error)) {
+        if (attempt < 2) continue;
+        console.warn("[pedidos] transacción abandonada tras reintentar:", (error as Error).message);
+        return { ok: false, status: 503, error: BUSY_MESSAGE };
       }
-
-      const mails = orderEmails({
-        number: created.number,
-        createdAt: now,
-        customerEmail: user.email,
-        lines: lines.map((line) => ({ title: line.title, type: line.type, gas: line.gas, region: line.region, priceCents: line.priceCents })),
-        shippingCents: totals.shippingCents,
-        totalCents: totals.totalCents,
-        withoutVatCents: totals.withoutVatCents,
-        shipping: values.shipping,
-        billing: values.billing,
-      });
-      await enqueue(tx, "email", mails.customer);
-      await enqueue(tx, "email", mails.shop);
-
-      await replaceCartLines(tx, cartId, []);
-      return created.number;
-    });
-    forgetCachedCatalogue();
-    return { ok: true, number, created: true };
-  } catch (error) {
-    if (error instanceof DuplicateKey || error instanceof OrderRefused) {
-      // A second click that waited for the first one's commit finds its order here.
-      const first = await orderByKey(key);
-      if (first) return sameOrder(first, user);
-      if (error instanceof OrderRefused) return { ok: false, status: 400, error: error.message, field: error.field };
+      throw error;
     }
-    throw error;
   }
 }
-

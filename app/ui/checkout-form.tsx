@@ -1,6 +1,16 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { KEY_FIELD, ORDER_MESSAGES, TERMS_FIELD, TERMS_VALUE, validateOrderForm, type OrderFormErrors } from "~/domain/order-form";
+import type { OrderQuote } from "~/domain/basket-pricing";
+import {
+  KEY_FIELD,
+  LINES_FIELD,
+  ORDER_MESSAGES,
+  TERMS_FIELD,
+  TERMS_VALUE,
+  TOTAL_FIELD,
+  validateOrderForm,
+  type OrderFormErrors,
+} from "~/domain/order-form";
 import { ENABLED_PAY_METHODS, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, type PayMethod } from "~/domain/payment-methods";
 import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "./address-fields";
@@ -14,6 +24,10 @@ type Props = {
   serverErrors?: OrderFormErrors;
   formError?: string;
   idempotencyKey?: string;
+  /** The basket as this page shows it: the order is placed only if it is still that. */
+  quote?: OrderQuote;
+  /** A line can no longer be served: nothing to confirm until the basket is corrected. */
+  blocked?: boolean;
   /** After confirmation every field is disabled and the button leads to the customer area. */
   confirmed?: boolean;
 };
@@ -23,7 +37,17 @@ type Props = {
  * "Otros", payment method, terms. A real form posting to the route's action; with JavaScript the
  * same schema checks it first and nothing is sent while a field is wrong.
  */
-export function CheckoutForm({ provinces, madridOnly, values, serverErrors, formError, idempotencyKey, confirmed = false }: Props) {
+export function CheckoutForm({
+  provinces,
+  madridOnly,
+  values,
+  serverErrors,
+  formError,
+  idempotencyKey,
+  quote,
+  blocked = false,
+  confirmed = false,
+}: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [clientErrors, setClientErrors] = useState<OrderFormErrors | null>(null);
@@ -76,6 +100,12 @@ export function CheckoutForm({ provinces, madridOnly, values, serverErrors, form
           </p>
         ) : null}
         {idempotencyKey ? <input type="hidden" name={KEY_FIELD} value={idempotencyKey} /> : null}
+        {quote ? (
+          <>
+            <input type="hidden" name={TOTAL_FIELD} value={quote.totalCents} />
+            <input type="hidden" name={LINES_FIELD} value={quote.lines} />
+          </>
+        ) : null}
 
         <AddressFields
           prefix="envio"
@@ -163,7 +193,7 @@ export function CheckoutForm({ provinces, madridOnly, values, serverErrors, form
           <Link to="/login" className="button button-accent checkout-submit">
             Ir al area de cliente
           </Link>
-        ) : (
+        ) : blocked ? null : (
           <button type="submit" className="button button-accent checkout-submit" disabled={busy} aria-busy={busy || undefined}>
             {PAY_BUTTON_LABELS[payMethod]}
           </button>

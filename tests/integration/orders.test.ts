@@ -8,7 +8,7 @@ import { ORDER_MESSAGES } from "~/domain/order-form";
 import { action, loader } from "~/routes/checkout";
 import { loader as rootLoader } from "~/root";
 import { config, resetConfigForTests } from "~/server/config.server";
-import { orderLines, orders, outbox } from "~/server/db/schema.server";
+import { carts, orderLines, orders, outbox } from "~/server/db/schema.server";
 import { resetMailTransport } from "~/server/mail.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";
@@ -65,7 +65,12 @@ const formFields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-type Reply = { init?: ResponseInit; data: { errors: Record<string, string>; formError?: string; values: Record<string, string> } };
+type Reply = {
+  init?: ResponseInit;
+  data: { errors: Record<string, string>; formError?: string; values: Record<string, string>; basket?: Record<string, unknown> };
+};
+
+const euros = (cents: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(cents / 100);
 
 /** Posts the order form; a redirect comes back as a Response, a refusal as data with its status. */
 async function submit(fields: Record<string, string> | URLSearchParams, cookie: string): Promise<Response | Reply> {
@@ -90,10 +95,20 @@ function numberOf(reply: Response | Reply): string {
   return decodeURIComponent(location.split("=")[1]!);
 }
 
+/** The order page as the customer's browser opens it: its hidden fields (key, total, lines). */
+async function openOrderPage(cookie: string): Promise<Record<string, string>> {
+  const page = await loader(args(new Request("http://localhost/carrito/pedido", { headers: { Cookie: cookie } })));
+  if (page.mode !== "editing") throw new Error("se esperaba el formulario");
+  return { clave: page.idempotencyKey, total: String(page.quote.totalCents), lineas: page.quote.lines };
+}
+
+/** A signed-in customer with a basket, who has opened the order page; `form` fills it in. */
 async function customer(email: string, lines = BOILER_WITH_SERVICES) {
   const session = await signUp(email);
   const basket = await basketWith(lines);
-  return { session, basket, cookie: `${session}; ${basket.cookie}` };
+  const cookie = `${session}; ${basket.cookie}`;
+  const hidden = await openOrderPage(cookie);
+  return { session, basket, cookie, hidden, form: (overrides: Record<string, string> = {}) => formFields({ ...hidden, ...overrides }) };
 }
 
 async function orderRow(number: string) {
@@ -111,12 +126,12 @@ async function countOrders(email: string) {
 describe("confirming an order", () => {
   it("creates it in one go: catalogue prices, lines, status, addresses, stock down, basket emptied, two e-mails queued", async () => {
     const { db } = await ready;
-    const { cookie, basket } = await customer("ana@example.com");
+    const { cookie, basket, form } = await customer("ana@example.com");
     const boiler = await productRow(BOILER_ID);
     const thermostat = await productRow(THERMOSTAT_ID);
     const queuedBefore = (await db.select().from(outbox)).length;
 
-    const number = numberOf(await submit(formFields(), cookie));
+    const number = numberOf(await submit(form(), cookie));
     const { order, lines } = await orderRow(number);
     const total = boiler.priceCents + 30200 + 8500 + thermostat.priceCents + 1995 + 795;
     expect(order).toMatchObject({
@@ -151,8 +166,8 @@ describe("confirming an order", () => {
 
   it("shows the confirmation to its owner only", async () => {
     await ready;
-    const { cookie, session } = await customer("dueno@example.com");
-    const number = numberOf(await submit(formFields(), cookie));
+    const { cookie, session, form } = await customer("dueno@example.com");
+    const number = numberOf(await submit(form(), cookie));
     const page = await loader(args(new Request(`http://localhost/carrito/pedido?pedido=${number}`, { headers: { Cookie: session } })));
     if (page.mode !== "confirmed") throw new Error("se esperaba la confirmación");
     expect(page.order.number).toBe(number);
@@ -173,9 +188,9 @@ describe("confirming an order", () => {
 
   it("ignores a tampered price and foreign product ids in the posted form: the catalogue decides", async () => {
     await ready;
-    const { cookie } = await customer("trampa@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
+    const { cookie, form } = await customer("trampa@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
     const thermostat = await productRow(THERMOSTAT_ID);
-    const fields = new URLSearchParams(formFields());
+    const fields = new URLSearchParams(form());
     for (const [name, value] of [
       ["precio", "1"],
       ["amount", "1"],
@@ -195,31 +210,40 @@ describe("confirming an order", () => {
     expect(lines[0]).toMatchObject({ productId: THERMOSTAT_ID, priceCents: thermostat.priceCents });
   });
 
-  it("refuses with 400 a basket line whose product does not exist; nothing is ordered", async () => {
+  it("refuses with 409 a line whose product left the catalogue after the page was shown; nothing is ordered", async () => {
     await ready;
     const email = "fantasma@example.com";
-    const { cookie, basket } = await customer(email, [
+    const leaving = 3;
+    const { cookie, basket, form } = await customer(email, [
       { id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 },
-      { id: 999, familia: "calderas", cantidad: 1 },
+      { id: leaving, familia: "calderas", cantidad: 1, opcion: "natural" },
     ]);
-    const before = (await productRow(THERMOSTAT_ID)).stock;
-    const reply = (await submit(formFields(), cookie)) as Reply;
-    expect(reply.init?.status).toBe(400);
-    expect(reply.data.formError).toMatch(/^No podemos tramitar el pedido/);
-    expect(await countOrders(email)).toBe(0);
-    expect((await productRow(THERMOSTAT_ID)).stock).toBe(before);
-    expect(await basketLines(basket.id)).toHaveLength(2);
+    const thermostat = await productRow(THERMOSTAT_ID);
+    const before = thermostat.stock;
+    await updateProduct(leaving, { active: false });
+    try {
+      const reply = (await submit(form(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(409);
+      expect(reply.data.formError).toMatch(/^No podemos tramitar el pedido/);
+      expect(reply.data.formError).toContain(`el nuevo total es ${euros(thermostat.priceCents + 795)}`);
+      expect(reply.data.basket).toMatchObject({ blocked: true, totals: { totalCents: thermostat.priceCents + 795 } });
+      expect(await countOrders(email)).toBe(0);
+      expect((await productRow(THERMOSTAT_ID)).stock).toBe(before);
+      expect(await basketLines(basket.id)).toHaveLength(2);
+    } finally {
+      await updateProduct(leaving, { active: true });
+    }
   });
 
-  it("refuses with a Spanish 400 an order beyond the stock, and changes nothing", async () => {
+  it("refuses with a Spanish 409 an order beyond the stock left when it is confirmed, and changes nothing", async () => {
     await ready;
     const email = "agotado@example.com";
     const scarce = 7; // stock 1 in the seed
-    const { cookie, basket } = await customer(email, [{ id: scarce, familia: "calderas", cantidad: 1, opcion: "natural" }]);
+    const { cookie, basket, form } = await customer(email, [{ id: scarce, familia: "calderas", cantidad: 1, opcion: "natural" }]);
     await updateProduct(scarce, { stock: 0 });
     try {
-      const reply = (await submit(formFields(), cookie)) as Reply;
-      expect(reply.init?.status).toBe(400);
+      const reply = (await submit(form(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(409);
       expect(reply.data.formError).toMatch(/ya no está disponible en la cantidad pedida/);
       expect(await countOrders(email)).toBe(0);
       expect(await basketLines(basket.id)).toHaveLength(1);
@@ -232,8 +256,8 @@ describe("confirming an order", () => {
   it("a double submission with the same key makes one order and answers with it both times", async () => {
     await ready;
     const email = "doble@example.com";
-    const { cookie } = await customer(email);
-    const fields = formFields();
+    const { cookie, form } = await customer(email);
+    const fields = form();
     const first = numberOf(await submit(fields, cookie));
     const second = numberOf(await submit(fields, cookie));
     expect(second).toBe(first);
@@ -243,9 +267,9 @@ describe("confirming an order", () => {
   it("two clicks at the same moment make one order too", async () => {
     await ready;
     const email = "impaciente@example.com";
-    const { cookie } = await customer(email);
+    const { cookie, form } = await customer(email);
     const stock = (await productRow(BOILER_ID)).stock;
-    const fields = formFields();
+    const fields = form();
     const replies = await Promise.all([submit(fields, cookie), submit(fields, cookie), submit(fields, cookie)]);
     const numbers = replies.map(numberOf);
     expect(new Set(numbers).size).toBe(1);
@@ -256,9 +280,9 @@ describe("confirming an order", () => {
   it("a new key on an emptied basket (another tab) is refused: no second order", async () => {
     await ready;
     const email = "dospestanas@example.com";
-    const { cookie } = await customer(email);
-    numberOf(await submit(formFields(), cookie));
-    const reply = (await submit(formFields(), cookie)) as Reply;
+    const { cookie, form } = await customer(email);
+    numberOf(await submit(form(), cookie));
+    const reply = (await submit(form({ clave: randomUUID() }), cookie)) as Reply;
     expect(reply.init?.status).toBe(400);
     expect(reply.data.formError).toMatch(/carrito está vacío/);
     expect(await countOrders(email)).toBe(1);
@@ -266,20 +290,146 @@ describe("confirming an order", () => {
 
   it("another user's key is not theirs to reuse", async () => {
     await ready;
-    const fields = formFields();
-    numberOf(await submit(fields, (await customer("primera@example.com")).cookie));
+    const first = await customer("primera@example.com");
+    const fields = first.form();
+    numberOf(await submit(fields, first.cookie));
     const reply = (await submit(fields, (await customer("segunda@example.com")).cookie)) as Reply;
     expect(reply.init?.status).toBe(409);
     expect(await countOrders("segunda@example.com")).toBe(0);
   });
 });
 
+describe("what the customer confirms is what is charged (issue 10)", () => {
+  // A thermostat of its own (seed ids 14..22): the tests above use up THERMOSTAT_ID's stock.
+  const PRICED_ID = 16;
+
+  it("a price changed since the page was shown: 409 with the new total, nothing ordered; confirming the new total orders at that price", async () => {
+    await ready;
+    const email = "subida@example.com";
+    const { cookie, basket, form } = await customer(email, [{ id: PRICED_ID, familia: "termostatos", cantidad: 1 }]);
+    const before = await productRow(PRICED_ID);
+    await updateProduct(PRICED_ID, { priceCents: before.priceCents + 1000 });
+    try {
+      const newTotal = before.priceCents + 1000 + 795;
+      const reply = (await submit(form(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(409);
+      expect(reply.data.formError).toBe(
+        `Su carrito, los precios o la disponibilidad han cambiado desde que abrió esta página. El nuevo total es ${euros(newTotal)}. Revise su pedido y confírmelo de nuevo.`,
+      );
+      // The answer carries the basket priced again, for a fresh form with the new total.
+      expect(reply.data.basket).toMatchObject({ blocked: false, totals: { totalCents: newTotal }, quote: { totalCents: newTotal } });
+      expect(reply.data.values["envio-nombre"]).toBe("Ana");
+      expect(await countOrders(email)).toBe(0);
+      expect((await productRow(PRICED_ID)).stock).toBe(before.stock);
+      expect(await basketLines(basket.id)).toHaveLength(1);
+
+      const again = await openOrderPage(cookie);
+      expect(again.total).toBe(String(newTotal));
+      const number = numberOf(await submit(formFields(again), cookie));
+      expect((await orderRow(number)).order!.amountCents).toBe(newTotal);
+    } finally {
+      await updateProduct(PRICED_ID, { priceCents: before.priceCents });
+    }
+  });
+
+  it("a price going down is no exception: the customer confirms the new total first", async () => {
+    await ready;
+    const email = "bajada@example.com";
+    const { cookie, form } = await customer(email, [{ id: PRICED_ID, familia: "termostatos", cantidad: 1 }]);
+    const before = await productRow(PRICED_ID);
+    await updateProduct(PRICED_ID, { priceCents: before.priceCents - 100 });
+    try {
+      const reply = (await submit(form(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(409);
+      expect(reply.data.formError).toContain(euros(before.priceCents - 100 + 795));
+      expect(await countOrders(email)).toBe(0);
+    } finally {
+      await updateProduct(PRICED_ID, { priceCents: before.priceCents });
+    }
+  });
+
+  it("the same total with other lines (the basket changed in another tab) is refused too", async () => {
+    await ready;
+    const email = "otrapestana@example.com";
+    const { cookie, basket, form } = await customer(email, [{ id: PRICED_ID, familia: "termostatos", cantidad: 1 }]);
+    const thermostat = await productRow(PRICED_ID);
+    const twin = 15;
+    const original = await productRow(twin);
+    // Another thermostat at the same price takes the first one's place: same total, other goods.
+    await updateProduct(twin, { priceCents: thermostat.priceCents });
+    const db = (await ready).db;
+    await db.update(carts).set({ lines: [{ id: twin, familia: "termostatos", cantidad: 1 }] }).where(eq(carts.id, basket.id));
+    try {
+      const reply = (await submit(form(), cookie)) as Reply;
+      expect(reply.init?.status).toBe(409);
+      expect(reply.data.formError).toContain(`El nuevo total es ${euros(thermostat.priceCents + 795)}`);
+      expect(await countOrders(email)).toBe(0);
+    } finally {
+      await updateProduct(twin, { priceCents: original.priceCents });
+    }
+  });
+
+  it("without JavaScript the 409 page keeps the form, with the basket as it is now (even a line to remove)", async () => {
+    await ready;
+    const email = "sinjs@example.com";
+    const scarce = 7;
+    const { cookie, form } = await customer(email, [{ id: scarce, familia: "calderas", cantidad: 1, opcion: "natural" }]);
+    await updateProduct(scarce, { stock: 0 });
+    try {
+      // One document request: the action, then the page's loader, share the load context.
+      const context = {};
+      const post = new Request("http://localhost/carrito/pedido", { method: "POST", body: new URLSearchParams(form()), headers: { Cookie: cookie } });
+      const reply = (await action({ request: post, params: {}, context } as never)) as unknown as Reply;
+      expect(reply.init?.status).toBe(409);
+      const page = await loader({ request: new Request("http://localhost/carrito/pedido", { headers: { Cookie: cookie } }), params: {}, context } as never);
+      expect(page).toMatchObject({ mode: "editing", blocked: true });
+      // A later visit is sent to the basket, as before, to remove the line.
+      const later = await loader(args(new Request("http://localhost/carrito/pedido", { headers: { Cookie: cookie } }))).catch((e: unknown) => e);
+      expect((later as Response).headers.get("Location")).toBe("/carrito");
+    } finally {
+      await updateProduct(scarce, { stock: 1 });
+    }
+  });
+
+  it("a missing or altered total or lines field is a 400 asking to reload the page, never a 500", async () => {
+    await ready;
+    const email = "manipulado@example.com";
+    const { cookie, form, hidden } = await customer(email, [{ id: PRICED_ID, familia: "termostatos", cantidad: 1 }]);
+    const cases: Record<string, string>[] = [
+      { total: "" },
+      { total: "abc" },
+      { total: "-100" },
+      { total: "1e5" },
+      { total: "12.5" },
+      { total: "99999999999999999999" },
+      { lineas: "" },
+      { lineas: "ZZZZZZZZ" },
+      { lineas: `${hidden.lineas}0` },
+    ];
+    for (const change of cases) {
+      const reply = (await submit(form(change), cookie)) as Reply;
+      expect(reply.init?.status, JSON.stringify(change)).toBe(400);
+      expect(reply.data.formError).toBe(ORDER_MESSAGES.key);
+    }
+    const missing = new URLSearchParams(form());
+    missing.delete("total");
+    missing.delete("lineas");
+    const reply = (await submit(missing, cookie)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.formError).toBe(ORDER_MESSAGES.key);
+    // A well-formed but wrong total is indistinguishable from a price change: 409, not charged.
+    const wrong = (await submit(form({ total: String(Number(hidden.total) - 1) }), cookie)) as Reply;
+    expect(wrong.init?.status).toBe(409);
+    expect(await countOrders(email)).toBe(0);
+  });
+});
+
 describe("refused forms: 400 with the field errors, never 500", () => {
   it("invalid fields", async () => {
     await ready;
-    const { cookie } = await customer("errores@example.com");
+    const { cookie, form } = await customer("errores@example.com");
     const reply = (await submit(
-      formFields({ "envio-id": "12345678A", "envio-cp": "60000", "envio-telefono": "12", "envio-nombre": "", condiciones: "" }),
+      form({ "envio-id": "12345678A", "envio-cp": "60000", "envio-telefono": "12", "envio-nombre": "", condiciones: "" }),
       cookie,
     )) as Reply;
     expect(reply.init?.status).toBe(400);
@@ -296,9 +446,9 @@ describe("refused forms: 400 with the field errors, never 500", () => {
 
   it("card and Bizum, in testing", async () => {
     await ready;
-    const { cookie } = await customer("tarjeta@example.com");
+    const { cookie, form } = await customer("tarjeta@example.com");
     for (const pago of ["tarjeta", "bizum"]) {
-      const reply = (await submit(formFields({ pago }), cookie)) as Reply;
+      const reply = (await submit(form({ pago }), cookie)) as Reply;
       expect(reply.init?.status).toBe(400);
       expect(reply.data.errors.pago).toBe(ORDER_MESSAGES.payment);
     }
@@ -306,19 +456,19 @@ describe("refused forms: 400 with the field errors, never 500", () => {
 
   it("a province other than Madrid when the basket holds a service for Madrid", async () => {
     await ready;
-    const { cookie } = await customer("toledo@example.com");
-    const reply = (await submit(formFields({ "envio-provincia": "Toledo" }), cookie)) as Reply;
+    const { cookie, form } = await customer("toledo@example.com");
+    const reply = (await submit(form({ "envio-provincia": "Toledo" }), cookie)) as Reply;
     expect(reply.init?.status).toBe(400);
     expect(reply.data.errors["envio-provincia"]).toBe(ORDER_MESSAGES.provinciaMadrid);
   });
 
   it("billing 'Otros' keeps its own address", async () => {
     await ready;
-    const { cookie } = await customer("factura@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
+    const { cookie, form } = await customer("factura@example.com", [{ id: THERMOSTAT_ID, familia: "termostatos", cantidad: 1 }]);
     const billing = Object.fromEntries(Object.entries(ADDRESS).map(([name, value]) => [name.replace("envio-", "factura-"), value]));
     const number = numberOf(
       await submit(
-        formFields({
+        form({
           ...billing,
           facturacion: "otros",
           "factura-id": "B12345674",
@@ -339,8 +489,8 @@ describe("refused forms: 400 with the field errors, never 500", () => {
 
   it("anonymous posts go to sign in", async () => {
     await ready;
-    const { basket } = await customer("anonimo@example.com");
-    const reply = await submit(formFields(), basket.cookie);
+    const { basket, form } = await customer("anonimo@example.com");
+    const reply = await submit(form(), basket.cookie);
     expect(reply).toBeInstanceOf(Response);
     expect((reply as Response).headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
@@ -356,8 +506,8 @@ describe("order e-mails", () => {
     resetConfigForTests();
     resetMailTransport();
     try {
-      const { cookie } = await customer("correo@example.com");
-      const number = numberOf(await submit(formFields(), cookie));
+      const { cookie, form } = await customer("correo@example.com");
+      const number = numberOf(await submit(form(), cookie));
       const { order } = await orderRow(number);
       expect(smtp.messages).toHaveLength(0); // nothing is sent inside the request
       await processDueEntries();
@@ -367,7 +517,6 @@ describe("order e-mails", () => {
       const toText = (mail: typeof mine) => (Array.isArray(mail!.to) ? mail!.to : [mail!.to]).map((to) => to!.text).join();
       expect(toText(mine)).toBe("correo@example.com");
       const text = mine!.text ?? "";
-      const euros = (cents: number) => new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" }).format(cents / 100);
       expect(text).toContain(`Número de pedido: ${number}`);
       expect(text).toContain(`- Instalación de caldera (Comunidad de Madrid): ${euros(30200)}`);
       expect(text).toContain(`Gastos de envío: ${euros(2790)}`);
@@ -399,8 +548,8 @@ describe("order e-mails", () => {
     process.env.SMTP_URL = smtp.url;
     resetConfigForTests();
     resetMailTransport();
-    const { cookie } = await customer("caido@example.com");
-    const number = numberOf(await submit(formFields(), cookie));
+    const { cookie, form } = await customer("caido@example.com");
+    const number = numberOf(await submit(form(), cookie));
     expect((await orderRow(number)).order).toBeTruthy();
     await processDueEntries();
     const pending = (await db.select().from(outbox)).filter((entry) => JSON.stringify(entry.payload).includes(number));
