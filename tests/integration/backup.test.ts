@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/pglite";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -90,6 +90,7 @@ describe("backup and restore of the embedded database", () => {
     expect(others).toEqual([]);
     expect(file).toMatch(/^tienda-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/);
     expect(backupFormat(path.join(backups, file!))).toBe("pglite");
+    expect(statSync(path.join(backups, file!)).mode & 0o777).toBe(0o600);
 
     const restored = npmRun("restore", [path.join(backups, file!)], copy);
     expect(restored.status, restored.stderr).toBe(0);

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -94,6 +94,7 @@ describe.skipIf(!url)("backup and restore on PostgreSQL", () => {
     expect(file).toMatch(/^tienda-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.dump$/);
     const dump = path.join(backups, file!);
     expect(backupFormat(dump)).toBe("postgres");
+    expect(statSync(dump).mode & 0o777).toBe(0o600);
 
     // Never over a database that has our tables.
     const refused = npmRun("restore", [dump], databaseUrl(source));

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { spawn } from "node:child_process";
-import { existsSync, linkSync, mkdirSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { acquireProcessLock, ProcessLockBusyError } from "./process-lock.server";
@@ -42,20 +42,22 @@ export type BackupResult = { file: string; bytes: number; ms: number; counts: Co
 
 export async function backupDatabase(target: BackupTarget, folder: string, now = new Date()): Promise<BackupResult> {
   const started = performance.now();
-  mkdirSync(folder, { recursive: true });
+  // Backups hold customers' personal data: readable by the owner only.
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const file = path.resolve(folder, backupFileName(target.kind, now));
   const partial = `${file}.partial`;
   try {
     let counts: Counts | null = null;
     if (target.kind === "pglite") {
       const dump = await dumpPglite(target.dataDir);
-      writeFileSync(partial, dump);
+      writeFileSync(partial, dump, { mode: 0o600 });
       // Proof that the file restores: load it into a throwaway in-memory database.
       counts = await withPglite(new PGlite({ loadDataDir: gzipFile(dump) }), countRows);
     } else {
       await run(requireTool("pg_dump"), ["--format=custom", "--file", partial, ...connectionArgs(target.url)], target.url);
       // pg_restore reads the archive's table of contents: a truncated or foreign file fails here.
       await run(requireTool("pg_restore"), ["--list", partial], target.url);
+      chmodSync(partial, 0o600);
     }
     const final = placeWithoutOverwriting(partial, file);
     return { file: final, bytes: statSync(final).size, ms: Math.round(performance.now() - started), counts };
