@@ -298,6 +298,25 @@ describe("claims (issue 10: never twice)", () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining(`prueba-colgada #${id} intento 1: sin terminar en 0.1 s`));
   });
 
+  it("on shutdown, entries claimed but not started are handed back at once, not held for the lease", async () => {
+    const { db } = await ready;
+    const stopping = new AbortController();
+    const sent: number[] = [];
+    registerOutboxHandler("prueba-cierre", async (e) => {
+      sent.push(e.id);
+      stopping.abort(); // SIGTERM arrives while the first entry is being sent
+    });
+    const ids = [await enqueue(db, "prueba-cierre", {}), await enqueue(db, "prueba-cierre", {}), await enqueue(db, "prueba-cierre", {})];
+    expect(await processDueEntries(3, db, stopping.signal)).toBe(3);
+    expect(sent).toEqual([ids[0]]);
+    expect(await entry(ids[0]!)).toMatchObject({ status: "done", attempts: 1 });
+    for (const id of ids.slice(1)) {
+      expect(await entry(id)).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null, claimToken: null });
+    }
+    expect(await processDueEntries(3)).toBe(2);
+    expect(sent).toEqual(ids);
+  });
+
   it("handlers' own timeouts are shorter than the lease", () => {
     const { connectionTimeout, greetingTimeout, socketTimeout } = SMTP_TIMEOUTS;
     expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(outboxSettings.leaseMs);
