@@ -8,6 +8,7 @@ import { lockCartLines, replaceCartLines } from "./cart.server";
 import { forgetCachedCatalogue } from "./catalogue.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
+import { log } from "./log.server";
 import { orderLines, orders, products } from "./db/schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "./outbox.server";
@@ -62,13 +63,13 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** PostgreSQL's deadlock and serialization failure: the transaction may simply be run again. */
 const RETRYABLE_CODES = new Set(["40P01", "40001"]);
 
-function isRetryable(error: unknown): boolean {
-  // Drizzle wraps the driver's error; its code is on a cause further down.
+/** "40P01" or "40001" when the error (or the driver's error that Drizzle wraps) is one of them. */
+function retryableCode(error: unknown): string | null {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && RETRYABLE_CODES.has(code)) return true;
+    if (typeof code === "string" && RETRYABLE_CODES.has(code)) return code;
   }
-  return false;
+  return null;
 }
 
 async function orderByKey(db: Database, key: string) {
@@ -218,9 +219,13 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
           return { ok: false, status: 409, error: error.message, conflict: true };
         }
       }
-      if (isRetryable(error)) {
-        if (attempt < 2) continue;
-        console.warn("[pedidos] transacción abandonada tras reintentar:", (error as Error).message);
+      const code = retryableCode(error);
+      if (code) {
+        if (attempt < 2) {
+          log("orders").warn({ code, attempt }, "pedido: PostgreSQL canceló la transacción (bloqueo mutuo o serialización); se reintenta");
+          continue;
+        }
+        log("orders").warn({ code, attempt }, "pedido: transacción cancelada otra vez; se responde 503");
         return { ok: false, status: 503, error: BUSY_MESSAGE };
       }
       throw error;
