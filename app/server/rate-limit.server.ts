@@ -1,13 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { config } from "./config.server";
 import type { Database } from "./db/client.server";
-import { rateLimit } from "./db/schema.server";
+import { requestLimits } from "./db/schema.server";
 
 /*
- * Fixed-window counters in the shared rate_limit table, so every instance counts the same
+ * Fixed-window counters in the shared request_limits table, so every instance counts the same
  * posts. One upsert per hit: the row lock makes it atomic on PostgreSQL and PGlite alike.
- * For these keys last_request holds when the current window began.
+ * Not better-auth's rate_limit table: better-auth deletes every row there older than its own
+ * 60-second window, which would reset our 10-minute windows after a minute.
  */
 
 export type RateLimitRule = { prefix: string; max: number; windowMs: number };
@@ -26,18 +26,15 @@ export function clientAddress(request: Request): string {
 /** Counts one hit; false when the address is over its limit in the current window. */
 export async function hitRateLimit(db: Database, rule: RateLimitRule, who: string, now = Date.now()): Promise<boolean> {
   const key = `${rule.prefix}:${who}`;
-  const windowStart = now - rule.windowMs;
+  const t = requestLimits;
   const result = await db.execute(sql`
-    insert into ${rateLimit} (id, key, count, last_request)
-    values (${randomUUID()}, ${key}, 1, ${now})
+    insert into ${t} (key, count, window_start, expires_at)
+    values (${key}, 1, ${now}, ${now + rule.windowMs})
     on conflict (key) do update set
-      count = case when ${rateLimit.lastRequest} <= ${windowStart} then 1 else ${rateLimit.count} + 1 end,
-      last_request = case when ${rateLimit.lastRequest} <= ${windowStart} then ${now} else ${rateLimit.lastRequest} end
+      count = case when ${t.expiresAt} <= ${now} then 1 else ${t.count} + 1 end,
+      window_start = case when ${t.expiresAt} <= ${now} then ${now} else ${t.windowStart} end,
+      expires_at = case when ${t.expiresAt} <= ${now} then ${now + rule.windowMs} else ${t.expiresAt} end
     returning count`);
   const count = Number((result.rows[0] as { count: number | string }).count);
-  if (count === 1) {
-    // A new window: the moment to forget addresses that went quiet.
-    await db.execute(sql`delete from ${rateLimit} where key like ${`${rule.prefix}:%`} and last_request <= ${windowStart}`);
-  }
   return count <= rule.max;
 }

@@ -1,10 +1,10 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_REQUIRED_MESSAGE, type ContactReply } from "~/domain/contact-form";
 import { action } from "~/routes/contact";
 import { resetConfigForTests } from "~/server/config.server";
 import { RATE_LIMIT_MESSAGE, SPAM_MESSAGE } from "~/server/contact.server";
-import { contactRequests, outbox } from "~/server/db/schema.server";
+import { contactRequests, outbox, rateLimit, requestLimits } from "~/server/db/schema.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 
@@ -194,6 +194,15 @@ describe("the contact action without JavaScript", () => {
     // Two posts at the same moment both count (one atomic upsert each).
     const burst = await Promise.all([1, 2, 3].map(() => hitRateLimit(db, rule, "b", t0)));
     expect(burst.filter(Boolean)).toHaveLength(2);
+  });
+
+  it("keeps its counters out of better-auth's table, whose clean-up forgets every row after a minute", async () => {
+    const { db } = await ready;
+    const rule = { prefix: "aparte", max: 5, windowMs: 600_000 };
+    await hitRateLimit(db, rule, "c");
+    const [ours] = await db.select().from(requestLimits).where(eq(requestLimits.key, "aparte:c"));
+    expect(ours?.count).toBe(1);
+    expect(await db.select().from(rateLimit).where(like(rateLimit.key, "aparte:%"))).toEqual([]);
   });
 
   it("commits the request and its deliveries together or not at all", async () => {

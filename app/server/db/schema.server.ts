@@ -290,7 +290,10 @@ export const verification = pgTable(
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 
-/** Rate-limit counters shared by all instances (better-auth's "rateLimit" model; contact form). */
+/**
+ * better-auth's rate-limit counters ("rateLimit" model). better-auth deletes every row here
+ * older than its own longest window (60 s), whatever the key, so our limits live apart.
+ */
 export const rateLimit = pgTable(
   "rate_limit",
   {
@@ -316,4 +319,20 @@ export const withdrawals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("withdrawals_order_unique").on(t.orderId)],
+);
+
+/**
+ * Our own fixed-window counters (contact form, basket), shared by every instance
+ * (app/server/rate-limit.server.ts). Times in milliseconds since 1970; a row is spent once
+ * expires_at has passed, and the scheduled purge deletes it then.
+ */
+export const requestLimits = pgTable(
+  "request_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: bigint("window_start", { mode: "number" }).notNull(),
+    expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("request_limits_expires_at_idx").on(t.expiresAt)],
 );

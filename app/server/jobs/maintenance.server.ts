@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
 import type { Database } from "../db/client.server";
-import { carts, contactRequests, outbox, rateLimit, session, verification } from "../db/schema.server";
+import { carts, contactRequests, outbox, rateLimit, requestLimits, session, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 
 /*
@@ -27,14 +27,15 @@ export async function purgeAbandonedBaskets(db: Database, now = new Date()): Pro
 }
 
 /**
- * Rate-limit counters whose window is over. last_request is in milliseconds for both users of
- * the table: better-auth's last request (its windows: 60 s at most) and the start of our own
- * windows (rate-limit.server.ts, 10 minutes): past the longest window, nothing counts any more.
+ * Rate-limit counters whose window is over: ours (request_limits) once expires_at has passed;
+ * better-auth's (rate_limit, its last request in ms, windows of 60 s at most) past the
+ * longest window we allow anyone.
  */
 export async function purgeRateLimits(db: Database, now = new Date()): Promise<string> {
+  const ours = await deleted(db, sql`delete from ${requestLimits} where ${requestLimits.expiresAt} < ${now.getTime()}`);
   const cutoff = now.getTime() - RETENTION.rateLimitWindowMinutes * MINUTE_MS;
-  const n = await deleted(db, sql`delete from ${rateLimit} where ${rateLimit.lastRequest} < ${cutoff}`);
-  return `contadores de límites de peticiones con la ventana cerrada borrados: ${n}`;
+  const theirs = await deleted(db, sql`delete from ${rateLimit} where ${rateLimit.lastRequest} < ${cutoff}`);
+  return `contadores de límites de peticiones con la ventana cerrada borrados: ${ours + theirs}`;
 }
 
 /** Delivered (or skipped) outbox entries after 30 days; failed ones after 180, for the owner to see. */
