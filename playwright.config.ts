@@ -48,7 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    // Every e2e post comes from 127.0.0.1: the contact form's limit per address is raised here.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, CONTACT_RATE_LIMIT: "1000" },
+    // Every e2e post comes from 127.0.0.1: the contact form's and the basket's limits per address are raised here.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, CONTACT_RATE_LIMIT: "1000", CART_RATE_LIMIT: "1000" },
   },
 });

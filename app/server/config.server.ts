@@ -95,6 +95,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   // Contact form posts accepted per client address in 10 minutes (the e2e server raises it).
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(5),
+  // Adds to the basket accepted per client address in a minute (the e2e server raises it).
+  CART_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
   // Accounts. The secret signs sessions: required in production, a fixed dev value otherwise.
   BETTER_AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),

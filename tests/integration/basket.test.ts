@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
+import { action as addAction } from "~/routes/product-detail";
+import { resetConfigForTests } from "~/server/config.server";
+import { CART_RATE_LIMIT_MESSAGE } from "~/server/cart-add.server";
 import { loader as checkoutLoader } from "~/routes/checkout";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
@@ -198,5 +201,51 @@ describe("the order screen's guard (/carrito/pedido)", () => {
     if (other.mode !== "editing") throw new Error("se esperaba el formulario");
     expect(other.provinces).toHaveLength(50);
     expect(other.idempotencyKey).not.toBe(page.idempotencyKey);
+  });
+});
+
+describe("adding to the basket is rate limited per client address (issue 10)", () => {
+  afterAll(() => {
+    delete process.env.CART_RATE_LIMIT;
+    resetConfigForTests();
+  });
+
+  type AddReply = { init?: ResponseInit & { headers?: Record<string, string> }; data: { ok: boolean; error?: string; count?: number } };
+  const add = async (from: string, cookie = "") =>
+    (await addAction({
+      request: new Request("http://localhost/tienda/detalle/termostatos/14", {
+        method: "POST",
+        body: new URLSearchParams({ kind: "producto", family: "termostatos", id: String(THERMOSTAT_ID), instalacion: "NO", mantenimiento: "NO" }),
+        headers: { "x-forwarded-for": from, ...(cookie ? { Cookie: cookie } : {}) },
+      }),
+      params: { name: "termostatos", id: String(THERMOSTAT_ID) },
+      context: {},
+    } as never)) as unknown as AddReply;
+
+  it("over CART_RATE_LIMIT adds a minute: 429 with a Spanish message, the basket unchanged; other addresses go on", async () => {
+    await ready;
+    process.env.CART_RATE_LIMIT = "3";
+    resetConfigForTests();
+    const { id, cookie } = await basketWith([]);
+    for (let i = 1; i <= 3; i++) {
+      const reply = await add("203.0.113.7", cookie);
+      expect(reply.data).toMatchObject({ ok: true, count: i });
+    }
+    const refused = await add("203.0.113.7", cookie);
+    expect(refused.init?.status).toBe(429);
+    expect(refused.init?.headers).toMatchObject({ "Retry-After": "60" });
+    expect(refused.data).toEqual({ ok: false, error: CART_RATE_LIMIT_MESSAGE });
+    expect(CART_RATE_LIMIT_MESSAGE).toBe("Ha añadido muchos artículos en muy poco tiempo. Espere un minuto y vuelva a intentarlo.");
+    expect(await basketLines(id)).toHaveLength(3);
+    // Another address has a count of its own.
+    const other = await add("203.0.113.8", cookie);
+    expect(other.data).toMatchObject({ ok: true, count: 4 });
+  });
+
+  it("defaults to 60 adds a minute", async () => {
+    delete process.env.CART_RATE_LIMIT;
+    resetConfigForTests();
+    const { cartRateLimit } = await import("~/server/cart-add.server");
+    expect(cartRateLimit()).toEqual({ prefix: "carrito", max: 60, windowMs: 60_000 });
   });
 });
