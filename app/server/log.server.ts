@@ -39,22 +39,23 @@ const REDACT_PATHS = [
 ];
 
 /**
- * Under Vitest, lines go to the console by level, so a test still fails on an unexpected
- * error and can expect a warning with a spy; below warn they are dropped unless LOG_LEVEL asks.
+ * Under Vitest, lines go to the console by level as "[component] message", so a test still
+ * fails on an unexpected error and can expect a warning or a line with a spy.
  */
 function consoleDestination(): DestinationStream {
   return new Writable({
     write(chunk: Buffer, _encoding, callback) {
       const line = chunk.toString("utf8").trim();
+      let entry: { level: number; msg?: string; component?: string; err?: { message?: string } };
       try {
-        const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } };
-        const text = [entry.msg, entry.err?.message].filter(Boolean).join(": ");
-        if (entry.level >= 50) console.error(text, line);
-        else if (entry.level >= 40) console.warn(text, line);
-        else console.log(line);
+        entry = JSON.parse(line) as typeof entry;
       } catch {
-        console.log(line);
+        entry = { level: 30, msg: line };
       }
+      const text = `${entry.component ? `[${entry.component}] ` : ""}${entry.msg ?? ""}${entry.err?.message ? `: ${entry.err.message}` : ""}`;
+      if (entry.level >= 50) console.error(text);
+      else if (entry.level >= 40) console.warn(text);
+      else console.log(text);
       callback();
     },
   });
@@ -63,7 +64,7 @@ function consoleDestination(): DestinationStream {
 /** A logger with the shop's options; `destination` for tests that read the lines. */
 export function createLogger(destination?: DestinationStream): Logger {
   const testing = process.env.NODE_ENV === "test" || process.env.VITEST !== undefined;
-  const level = process.env.LOG_LEVEL ?? (testing && !destination ? "warn" : "info");
+  const level = process.env.LOG_LEVEL ?? "info";
   return pino(
     {
       level,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config, mailFrom } from "./config.server";
+import { log } from "./log.server";
 
 export type MailMessage = {
   to: string;
@@ -116,7 +117,7 @@ async function writeMailFile(envelope: MailMessage & { from: string; messageId?:
     : `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.eml`;
   const file = path.join(dir, name);
   if (stable && existsSync(file)) {
-    console.log(`[mail] sin SMTP_URL: "${envelope.subject}" ya estaba guardado en ${file}; no se repite`);
+    log("mail").info({ file }, `sin SMTP_URL: "${envelope.subject}" ya estaba guardado en ${file}; no se repite`);
     return { delivery: "file" as const, id: name };
   }
   const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(envelope);
@@ -127,7 +128,7 @@ async function writeMailFile(envelope: MailMessage & { from: string; messageId?:
   writeFileSync(partial, built.message as Buffer);
   renameSync(partial, file);
   await options.afterSend?.();
-  console.log(`[mail] sin SMTP_URL: "${envelope.subject}" para ${envelope.to} guardado en ${file}`);
+  log("mail").info({ file }, `sin SMTP_URL: "${envelope.subject}" guardado en ${file}`);
   return { delivery: "file" as const, id: name };
 }
 

@@ -1,6 +1,7 @@
 import { MailError, mailDelivery, outboxMessageId, sendMail, type MailMessage } from "./mail.server";
 import { DeliveryError, registerOutboxHandler, type Handler } from "./outbox.server";
 import { describeTaskBoard, trelloCardHandler } from "./trello.server";
+import { log } from "./log.server";
 
 /** What the owner reads on an e-mail entry that the outbox will not send again by itself. */
 export const MAYBE_SENT_MESSAGE =
@@ -38,5 +39,5 @@ export function registerOutboxHandlers(): void {
   registerOutboxHandler("email", emailHandler());
   // Contact requests as cards on the task board; "skipped" while Trello is not configured.
   registerOutboxHandler("trello_card", trelloCardHandler());
-  console.log(describeTaskBoard());
+  log("trello").info(describeTaskBoard());
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { outbox } from "./db/schema.server";
+import { log } from "./log.server";
 
 /*
  * Deliveries to outside services (e-mail, task board) are written to the outbox in the same
@@ -113,7 +114,7 @@ async function renew(db: Database, id: number, token: string, also: Partial<Outb
 }
 
 function takenOver(entry: OutboxEntry): void {
-  console.warn(`[outbox] ${entry.kind} #${entry.id}: otro proceso se hizo cargo de la entrada (venció el plazo de este); no se toca`);
+  log("outbox").warn({ kind: entry.kind, id: entry.id }, `${entry.kind} #${entry.id}: otro proceso se hizo cargo de la entrada (venció el plazo de este); no se toca`);
 }
 
 /** Records the result, only while our claim still holds the entry. */
@@ -137,7 +138,7 @@ function heartbeat(db: Database, entry: OutboxEntry, token: string, attempt: Abo
         if (!held) attempt.abort(new ClaimLost());
       })
       // The database may be briefly away; the lease has room for a missed beat or two.
-      .catch((error: unknown) => console.warn(`[outbox] no se pudo renovar el plazo de #${entry.id}: ${(error as Error).message}`))
+      .catch((error: unknown) => log("outbox").warn({ id: entry.id }, `no se pudo renovar el plazo de #${entry.id}: ${(error as Error).message}`))
       .finally(() => (busy = false));
   }, outboxSettings.heartbeatMs);
   timer.unref();
@@ -190,7 +191,7 @@ async function deliver(db: Database, entry: OutboxEntry, token: string): Promise
     if (error instanceof ClaimLost || attempt.signal.reason instanceof ClaimLost) return takenOver(entry);
     const message = error instanceof Error ? error.message : String(error);
     if (state.sent) {
-      console.warn(`[outbox] ${entry.kind} #${entry.id} enviado, pero después falló: ${message}`);
+      log("outbox").warn({ kind: entry.kind, id: entry.id }, `${entry.kind} #${entry.id} enviado, pero después falló: ${message}`);
       return finish(db, entry, token, { status: "done", lastError: null });
     }
     // Unless the service surely refused it, a send that started may have arrived: keep the mark.
@@ -198,11 +199,11 @@ async function deliver(db: Database, entry: OutboxEntry, token: string): Promise
     const marker = surelyNotSent ? { sendStartedAt: null } : {};
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     if (!retryable || entry.attempts >= MAX_ATTEMPTS) {
-      console.error(`[outbox] ${entry.kind} #${entry.id} fallido tras ${entry.attempts} intento(s): ${message}`);
+      log("outbox").error({ kind: entry.kind, id: entry.id }, `${entry.kind} #${entry.id} fallido tras ${entry.attempts} intento(s): ${message}`);
       await finish(db, entry, token, { ...marker, status: "failed", lastError: message });
     } else {
       const next = new Date(Date.now() + backoffMs(entry.attempts));
-      console.warn(`[outbox] ${entry.kind} #${entry.id} intento ${entry.attempts}: ${message}; se reintenta`);
+      log("outbox").warn({ kind: entry.kind, id: entry.id }, `${entry.kind} #${entry.id} intento ${entry.attempts}: ${message}; se reintenta`);
       await finish(db, entry, token, { ...marker, lastError: message, nextAttemptAt: next });
     }
   } finally {
@@ -244,7 +245,7 @@ export function startOutboxWorker(pollMs: number): { stop: () => Promise<void> }
           // keep going while entries are due
         }
       } catch (error) {
-        console.error("[outbox] error al procesar:", error);
+        log("outbox").error({ err: error }, "error al procesar");
       }
     })().finally(() => {
       if (!stopping.signal.aborted) timer = setTimeout(tick, pollMs);

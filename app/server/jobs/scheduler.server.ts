@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { scheduledTasks } from "../db/schema.server";
+import { log } from "../log.server";
 
 /*
  * Recurring maintenance tasks on one instance at a time (docs/decisions/0003-scheduled-jobs.md).
@@ -50,7 +51,7 @@ async function finish(db: Database, task: ScheduledTask, token: string, nextInMs
     })
     .where(and(eq(scheduledTasks.name, task.name), eq(scheduledTasks.claimToken, token)))
     .returning({ name: scheduledTasks.name });
-  if (rows.length === 0) console.warn(`[tareas] ${task.name}: otro proceso se hizo cargo de la tarea (venció el plazo de este)`);
+  if (rows.length === 0) log("tareas").warn({ task: task.name }, `${task.name}: otro proceso se hizo cargo de la tarea (venció el plazo de este)`);
 }
 
 function heartbeat(db: Database, task: ScheduledTask, token: string): () => void {
@@ -58,7 +59,7 @@ function heartbeat(db: Database, task: ScheduledTask, token: string): () => void
     db.update(scheduledTasks)
       .set({ lockedUntil: sql`now() + ${seconds(schedulerSettings.leaseMs)}` })
       .where(and(eq(scheduledTasks.name, task.name), eq(scheduledTasks.claimToken, token)))
-      .catch((error: unknown) => console.warn(`[tareas] ${task.name}: no se pudo renovar el plazo: ${(error as Error).message}`));
+      .catch((error: unknown) => log("tareas").warn({ task: task.name }, `${task.name}: no se pudo renovar el plazo: ${(error as Error).message}`));
   }, schedulerSettings.heartbeatMs);
   timer.unref();
   return () => clearInterval(timer);
@@ -79,12 +80,12 @@ export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Da
     const stopHeartbeat = heartbeat(db, task, token);
     try {
       const line = await task.run(db);
-      console.log(`[tareas] ${task.name}: ${line}`);
+      log("tareas").info({ task: task.name }, `${task.name}: ${line}`);
       await finish(db, task, token, task.everyMs, line, false);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryIn = Math.min(task.everyMs, schedulerSettings.retryMs);
-      console.error(`[tareas] ${task.name} falló: ${message}; se reintenta en ${Math.round(retryIn / 60_000)} min`);
+      log("tareas").error({ task: task.name }, `${task.name} falló: ${message}; se reintenta en ${Math.round(retryIn / 60_000)} min`);
       await finish(db, task, token, retryIn, message, true);
     } finally {
       stopHeartbeat();
@@ -102,7 +103,7 @@ export function startScheduler(tasks: readonly ScheduledTask[], pollMs = schedul
     round = runDueTasks(tasks, undefined, stopping.signal)
       .then(
         () => {},
-        (error: unknown) => console.error("[tareas] error al comprobar las tareas:", error),
+        (error: unknown) => log("tareas").error({ err: error }, "error al comprobar las tareas"),
       )
       .finally(() => {
         if (!stopping.signal.aborted) timer = setTimeout(tick, pollMs);
