@@ -35,6 +35,18 @@ describe("error pages", () => {
     expect(await screen.findByRole("heading", { name: "Página no encontrada" })).toBeTruthy();
   });
 
+  it.each([
+    [405, "Acción no permitida"],
+    [409, "Los datos han cambiado"],
+    [413, "Formulario demasiado grande"],
+    [415, "Formato no admitido"],
+    [429, "Demasiadas peticiones"],
+  ])("a %i has its own Spanish page", async (status, title) => {
+    renderFailing(new Response(null, { status }));
+    expect(await screen.findByRole("heading", { name: title })).toBeTruthy();
+    expect(document.title).toBe(`${title} | Error ${status}`);
+  });
+
   it("maintenance shows the maintenance page with the shop's contact", async () => {
     const shop = { name: "Termoclima Madrid", phone: "912 345 678", email: "info@termoclima.example" };
     renderFailing(Response.json({ maintenance: true, shop }, { status: 503 }));

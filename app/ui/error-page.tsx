@@ -10,6 +10,26 @@ const TEXTS: Record<number, { title: string; body: string }> = {
     body: "No hemos podido entender su petición. Revise los datos e inténtelo de nuevo.",
   },
   403: { title: "Acceso no permitido", body: "No tiene permiso para ver esta página." },
+  405: {
+    title: "Acción no permitida",
+    body: "Esta página no admite esa acción. Vuelva a la página anterior e inténtelo de nuevo.",
+  },
+  409: {
+    title: "Los datos han cambiado",
+    body: "La información ha cambiado mientras la consultaba. Recargue la página y revise los datos antes de continuar.",
+  },
+  413: {
+    title: "Formulario demasiado grande",
+    body: "El formulario enviado es demasiado grande. Acorte el texto e inténtelo de nuevo.",
+  },
+  415: {
+    title: "Formato no admitido",
+    body: "El formulario no llegó en un formato que podamos leer. Vuelva a la página e inténtelo de nuevo.",
+  },
+  429: {
+    title: "Demasiadas peticiones",
+    body: "Ha hecho demasiados intentos en poco tiempo. Espere unos minutos e inténtelo de nuevo.",
+  },
 };
 
 const FALLBACK = {
