@@ -11,10 +11,16 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return { id: session.user.id, email: session.user.email, name: session.user.name };
 }
 
+/** The longest page address kept for coming back after signing in. */
+const RETURN_PATH_LIMIT = 1000;
+
 /** Pages for signed-in users: anonymous visitors go to /login and come back afterwards. */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  // A page address of any length would come back in the Location header; past a few
+  // kilobytes a reverse proxy answers 502 instead. A real page's address is short.
+  const back = [url.pathname + url.search, url.pathname].find((path) => path.length <= RETURN_PATH_LIMIT);
+  throw redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
