@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { config, publicBaseUrl, trustedOrigins } from "../config.server";
 import { getFlags } from "../flags.server";
 import { clientAddressHeader } from "./client-address.server";
+import { expressErrorPage } from "./express-errors.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
 import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
@@ -47,6 +48,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
       getLoadContext: (_req, res): ShopLoadContext => ({ cspNonce: cspNonce(res) }),
     }),
   );
+  app.use(expressErrorPage);
   return app;
 }
 

@@ -1,0 +1,23 @@
+import type { ErrorRequestHandler } from "express";
+import { messagePage } from "./origin-check.server";
+
+/*
+ * Errors Express raises itself, before any page runs: a path whose %-escapes do not decode
+ * ("/%E0%A4%A"), a request the router cannot read. Express's own answer is an English page
+ * (with a stack trace outside production); ours is a short Spanish one. A client error keeps
+ * its 4xx status; anything else is logged and answered 500 without details.
+ */
+export const expressErrorPage: ErrorRequestHandler = (error: { status?: unknown; statusCode?: unknown }, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const status = Number(error?.status ?? error?.statusCode);
+  const clientError = Number.isInteger(status) && status >= 400 && status < 500;
+  if (!clientError) console.error("[http] error no controlado:", error);
+  res
+    .status(clientError ? status : 500)
+    .type("text/html; charset=utf-8")
+    .send(
+      clientError
+        ? messagePage("Petición no válida", "No hemos podido entender la dirección o los datos de su petición. Vuelva a la página de la tienda e inténtelo de nuevo.")
+        : messagePage("Algo ha salido mal", "Ha ocurrido un error inesperado. Inténtelo de nuevo en unos minutos."),
+    );
+};
