@@ -9,6 +9,9 @@ import { expectAccessible, rejectCookies } from "./helpers";
 const BOILER = "/tienda/detalle/calderas/4";
 const THERMOSTAT = "/tienda/detalle/termostatos/14";
 const BOILER_NAME = "Saunier Duval ThemaFast Condens 25";
+// Thermostats of their own for the tests of a basket changed in another tab (stock 9 and 6).
+const EXABASIC = "/tienda/detalle/termostatos/17"; // 39 €
+const T4 = "/tienda/detalle/termostatos/15"; // 89 €
 const THERMOSTAT_NAME = "Honeywell T87 Round";
 const IBAN = "ES91 2100 0418 4502 0005 1332";
 const ERROR_RED = "rgb(180, 35, 24)";
@@ -39,21 +42,35 @@ async function fillBasket(page: Page, js = true) {
   await addFromDetail(page, THERMOSTAT, {}, js);
 }
 
-/** Registers through better-auth's API in the page's own context, so its cookie signs the browser in. */
-async function signUpInBrowser(page: Page, baseURL: string | undefined) {
-  const email = `cliente-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+/** Posts to one of better-auth's endpoints, waiting out its per-address limit (other specs may have used it). */
+async function authPost(page: Page, endpoint: string, data: Record<string, string>, baseURL: string | undefined) {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const response = await page.request.post("/api/auth/sign-up/email", {
-      data: { email, password: "claveSegura123", name: "Cliente" },
-      headers: { Origin: baseURL ?? "http://127.0.0.1:3100" },
-    });
-    if (response.ok()) return email;
-    // Sign-ups are limited per address (5 a minute); other specs may have used some.
-    if (response.status() !== 429) throw new Error(`alta fallida: ${response.status()}`);
+    const response = await page.request.post(`/api/auth/${endpoint}`, { data, headers: { Origin: baseURL ?? "http://127.0.0.1:3100" } });
+    if (response.ok()) return;
+    if (response.status() !== 429) throw new Error(`${endpoint} fallido: ${response.status()}`);
     await page.waitForTimeout(Number(response.headers()["x-retry-after"] ?? 30) * 1000 + 500);
   }
-  throw new Error("alta fallida: demasiados intentos");
+  throw new Error(`${endpoint} fallido: demasiados intentos`);
 }
+
+/**
+ * Registers through better-auth's API in the page's own context, then signs in there (the raw
+ * sign-up signs nobody in, so that it answers a known e-mail like a new one), so its cookie
+ * signs the browser in.
+ */
+async function signUpInBrowser(page: Page, baseURL: string | undefined) {
+  const email = `cliente-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  await authPost(page, "sign-up/email", { email, password: "claveSegura123", name: "Cliente" }, baseURL);
+  await authPost(page, "sign-in/email", { email, password: "claveSegura123" }, baseURL);
+  return email;
+}
+
+const orderTotal = (page: Page) =>
+  page.getByRole("table", { name: "Artículos del pedido" }).getByRole("row", { name: /Total a pagar/ });
+const CHANGED = (total: string) =>
+  new RegExp(
+    `^Su carrito, los precios o la disponibilidad han cambiado desde que abrió esta página\\. El nuevo total es ${total}\\s€\\. Revise su pedido y confírmelo de nuevo\\.$`,
+  );
 
 async function fillShipping(page: Page) {
   const form = shipping(page);
@@ -228,6 +245,74 @@ test.describe("the order screen", () => {
 
     await page.goto("/carrito");
     await expect(page.getByText("No hay artículos en su presupuesto.")).toBeVisible();
+  });
+});
+
+test.describe("a basket changed in another tab while the order page is open (issue 10)", () => {
+  test("with JavaScript: refused with 409 and the new total; the fresh form confirms that total", async ({ page, context, baseURL }) => {
+    test.setTimeout(150_000);
+    await page.goto("/carrito");
+    await rejectCookies(page);
+    await addFromDetail(page, EXABASIC);
+    await signUpInBrowser(page, baseURL);
+    await page.goto("/carrito/pedido");
+    await expect(orderTotal(page)).toContainText(/46,95\s€/);
+    await waitForHydration(page, "form.checkout-form");
+    await fillShipping(page);
+    await page.getByRole("checkbox", { name: /He leído y acepto/ }).check();
+
+    const other = await context.newPage();
+    await addFromDetail(other, EXABASIC);
+    await other.close();
+
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    await expect(page.locator("#pedido-errores")).toHaveText(CHANGED("93,90"));
+    await expect(page.locator("#pedido-errores")).toHaveAttribute("role", "alert");
+    await expect(orderTotal(page)).toContainText(/93,90\s€/);
+    await expect(basketRows(page)).toHaveCount(2);
+    await expect(page).toHaveURL(/\/carrito\/pedido$/);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
+    await expect(page).toHaveURL(/\?pedido=\d{1,5}-\d{6}$/);
+    await expect(page.getByRole("region", { name: /^Pedido \d{1,5}-\d{6} registrado$/ })).toContainText(/93,90\s€/);
+  });
+
+  test("without JavaScript: the form posts, the 409 page shows the new total and a form that confirms it", async ({ browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: test.info().project.use.viewport ?? undefined });
+    const page = await context.newPage();
+    await page.goto("/carrito");
+    await rejectCookies(page);
+    await addFromDetail(page, T4, {}, false);
+    await signUpInBrowser(page, baseURL);
+    await page.goto("/carrito/pedido");
+    await expect(orderTotal(page)).toContainText(/96,95\s€/);
+    await fillShipping(page);
+    await page.getByRole("checkbox", { name: /He leído y acepto/ }).check();
+
+    const other = await context.newPage();
+    await addFromDetail(other, T4, {}, false);
+    await other.close();
+
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST"),
+      page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click(),
+    ]);
+    expect(refused.status()).toBe(409);
+    await expect(page.locator("#pedido-errores")).toHaveText(CHANGED("193,90"));
+    await expect(orderTotal(page)).toContainText(/193,90\s€/);
+    // The fields come back as they were posted, the terms too: one click confirms the new total.
+    await expect(shipping(page).getByLabel(/^Nombre/)).toHaveValue("Ana");
+    await expect(page.getByRole("checkbox", { name: /He leído y acepto/ })).toBeChecked();
+    await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
+    await expect(page).toHaveURL(/\?pedido=\d{1,5}-\d{6}$/);
+    await expect(page.getByRole("region", { name: /^Pedido \d{1,5}-\d{6} registrado$/ })).toContainText(/193,90\s€/);
+    await context.close();
   });
 });
 
