@@ -8,6 +8,7 @@ import { emptyCart, removeCartLine } from "~/server/cart.server";
 import { BasketTable } from "~/ui/basket-table";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/cart";
+import { reportError } from "~/ui/report-error";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -121,6 +122,6 @@ function CartActions({ blocked }: { blocked: boolean }) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

@@ -28,6 +28,7 @@ import { CheckoutForm } from "~/ui/checkout-form";
 import { ErrorPage } from "~/ui/error-page";
 import { OrderConfirmation } from "~/ui/order-confirmation";
 import type { Route } from "./+types/checkout";
+import { reportError } from "~/ui/report-error";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -220,6 +221,6 @@ function Summary({ lines, totals, editLink = false }: SummaryProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  if (!isRouteErrorResponse(error)) reportError(error);
   return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }
