@@ -4,6 +4,7 @@ import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { outbox } from "./db/schema.server";
 import { log } from "./log.server";
+import { startPolling } from "./poller.server";
 
 /*
  * Deliveries to outside services (e-mail, task board) are written to the outbox in the same
@@ -235,28 +236,13 @@ export async function processDueEntries(limit = 10, database?: Database, stop?: 
 
 /** Polls the outbox until stopped; `stop` waits for the entry in progress. */
 export function startOutboxWorker(pollMs: number): { stop: () => Promise<void> } {
-  const stopping = new AbortController();
-  let round: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    round = (async () => {
-      try {
-        while (!stopping.signal.aborted && (await processDueEntries(10, undefined, stopping.signal)) > 0) {
-          // keep going while entries are due
-        }
-      } catch (error) {
-        log("outbox").error({ err: error }, "error al procesar");
+  return startPolling(
+    async (signal) => {
+      while (!signal.aborted && (await processDueEntries(10, undefined, signal)) > 0) {
+        // keep going while entries are due
       }
-    })().finally(() => {
-      if (!stopping.signal.aborted) timer = setTimeout(tick, pollMs);
-    });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopping.abort();
-      clearTimeout(timer);
-      await round;
     },
-  };
+    pollMs,
+    (error) => log("outbox").error({ err: error }, "error al procesar"),
+  );
 }

@@ -12,6 +12,7 @@ import {
 import { runDueTasks, schedulerSettings, startScheduler, type ScheduledTask } from "~/server/jobs/scheduler.server";
 import { contactRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
+import { gate } from "../support/gate";
 
 const ready = setupTestDatabase();
 const now = new Date();
@@ -20,14 +21,6 @@ const defaults = { ...schedulerSettings };
 afterEach(() => {
   Object.assign(schedulerSettings, defaults);
 });
-
-function gate() {
-  let open!: () => void;
-  let enter!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const entered = new Promise<void>((resolve) => (enter = resolve));
-  return { open, opened, enter, entered };
-}
 
 async function taskRow(name: string) {
   const { db } = await ready;

@@ -19,6 +19,7 @@ import {
 import { TRELLO_TIMEOUT_MS } from "~/server/trello.server";
 import { setupTestDatabase } from "../db-utils";
 import { startSmtpCapture } from "../support/smtp-capture";
+import { gate } from "../support/gate";
 
 const ready = setupTestDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "outbox-"));
@@ -160,15 +161,6 @@ describe("e-mail entries", () => {
     expect(await entry(down)).toMatchObject({ status: "pending", attempts: 1 });
   });
 });
-
-/** A promise the test opens when it decides; `entered` resolves when the handler got there. */
-function gate() {
-  let open!: () => void;
-  let enter!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const entered = new Promise<void>((resolve) => (enter = resolve));
-  return { open, opened, enter, entered };
-}
 
 const DEFAULT_SETTINGS = { ...outboxSettings };
 

@@ -11,6 +11,7 @@ import { emailHandler, MAYBE_SENT_MESSAGE } from "~/server/outbox-handlers.serve
 import { enqueue, outboxSettings, processDueEntries, registerOutboxHandler } from "~/server/outbox.server";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { twoInstances } from "../support/pg-instances";
+import { gate } from "../support/gate";
 
 /**
  * The outbox's promise "never twice" on PostgreSQL, with two instances (two pools): a stale
@@ -19,14 +20,6 @@ import { twoInstances } from "../support/pg-instances";
  */
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn("\n*** TEST_DATABASE_URL no está definida: se OMITE la suite de PostgreSQL del outbox ***\n");
-
-function gate() {
-  let open!: () => void;
-  let enter!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  const entered = new Promise<void>((resolve) => (enter = resolve));
-  return { open, opened, enter, entered };
-}
 
 describe.skipIf(!url)("outbox claims on PostgreSQL with two instances", () => {
   let instances: Awaited<ReturnType<typeof twoInstances>>;

@@ -4,6 +4,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { scheduledTasks } from "../db/schema.server";
 import { log } from "../log.server";
+import { startPolling } from "../poller.server";
 
 /*
  * Recurring maintenance tasks on one instance at a time (docs/decisions/0003-scheduled-jobs.md).
@@ -96,25 +97,9 @@ export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Da
 
 /** Checks for due tasks every pollMs until stopped; `stop` waits for the task in progress. */
 export function startScheduler(tasks: readonly ScheduledTask[], pollMs = schedulerSettings.pollMs): { stop: () => Promise<void> } {
-  const stopping = new AbortController();
-  let round: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    round = runDueTasks(tasks, undefined, stopping.signal)
-      .then(
-        () => {},
-        (error: unknown) => log("tareas").error({ err: error }, "error al comprobar las tareas"),
-      )
-      .finally(() => {
-        if (!stopping.signal.aborted) timer = setTimeout(tick, pollMs);
-      });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopping.abort();
-      clearTimeout(timer);
-      await round;
-    },
-  };
+  return startPolling(
+    (signal) => runDueTasks(tasks, undefined, signal),
+    pollMs,
+    (error) => log("tareas").error({ err: error }, "error al comprobar las tareas"),
+  );
 }
