@@ -40,7 +40,7 @@ export function parseOptions(argv: string[]): SoakOptions {
       "pause-for": { type: "string", default: "10" },
       "pause-mode": { type: "string", default: "refuse" },
       grace: { type: "string", default: "2" },
-      "drain-limit": { type: "string", default: "240" },
+      "drain-limit": { type: "string", default: "300" },
       "skip-build": { type: "boolean", default: process.env.SOAK_SKIP_BUILD === "1" },
       "base-port": { type: "string", default: "3500" },
       "admin-url": { type: "string", default: process.env.SOAK_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },

@@ -69,15 +69,15 @@ export async function outboxCounts(db: ScratchDatabase): Promise<OutboxCounts> {
   return counts;
 }
 
-export type PendingEntry = { id: number; kind: string; attempts: number; due_in_s: number; locked_for_s: number | null; last_error: string | null };
+export type PendingEntry = { id: number; kind: string; status: string; attempts: number; due_in_s: number; locked_for_s: number | null; last_error: string | null };
 
-/** What keeps the outbox from draining: entries still pending, with their next attempt and lease. */
+/** Entries not delivered: still pending (with their next attempt and lease) or failed for good. */
 export async function pendingEntries(db: ScratchDatabase): Promise<PendingEntry[]> {
   const { rows } = await db.pool.query<PendingEntry>(
-    `select id, kind, attempts, last_error,
+    `select id, kind, status, attempts, last_error,
             round(extract(epoch from next_attempt_at - now()))::int as due_in_s,
             round(extract(epoch from locked_until - now()))::int as locked_for_s
-       from outbox where status = 'pending' order by id limit 20`,
+       from outbox where status in ('pending', 'failed') order by id limit 20`,
   );
   return rows;
 }

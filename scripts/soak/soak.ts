@@ -180,15 +180,18 @@ async function main() {
       timeline.pauseAt = clock();
       leg.pause();
       say(`${timeline.pauseAt.toFixed(1)} s: database leg paused`);
-      const resumeAt = options.pauseAtS + options.pauseForS;
-      while (clock() < resumeAt) {
-        const answers = await Promise.all(instances.map((instance) => signedInPage(instance.port, probeCookie)));
-        probeFailuresDuringPause += answers.filter((ok) => !ok).length;
-        await sleep(250);
-      }
-      await until(resumeAt);
+      // The probe shows the pause bites; it runs beside the schedule, so a held probe cannot delay the resume.
+      const probing = (async () => {
+        while (leg.paused) {
+          const answers = await Promise.all(instances.map((instance) => signedInPage(instance.port, probeCookie)));
+          probeFailuresDuringPause += answers.filter((ok) => !ok).length;
+          await sleep(250);
+        }
+      })();
+      await until(options.pauseAtS + options.pauseForS);
       leg.resume();
       timeline.resumeAt = clock();
+      await probing;
       say(`${timeline.resumeAt.toFixed(1)} s: database leg resumed`);
       while (clock() < timeline.resumeAt + RECOVERY_WATCH_S && instances.some((instance) => recovery[instance.name] === null)) {
         await Promise.all(
