@@ -1,12 +1,28 @@
 import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
 import { getAuth } from "~/server/auth.server";
+import { hasForeignRedirect } from "~/server/auth-redirects.server";
 import { registerAccount } from "~/server/auth-forms.server";
 import { readJsonText } from "~/server/request-body.server";
 import type { Route } from "./+types/auth-api";
 
 /** better-auth's HTTP endpoints (/api/auth/*): sign-in, sign-up, reset, OAuth callbacks. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return (await getAuth()).handler(request);
+  if (hasForeignRedirect(request)) return foreignRedirectRefused();
+  return inSpanish(await (await getAuth()).handler(request));
+}
+
+/** A redirect target of another site (auth-redirects.server.ts): refused as better-auth refuses its own finds. */
+function foreignRedirectRefused(): Response {
+  return Response.json({ code: "INVALID_CALLBACK_URL", message: "La dirección de vuelta no es de esta tienda." }, { status: 403 });
+}
+
+/** better-auth's rate limiter answers in English ("Too many requests"): the shop speaks Spanish. */
+function inSpanish(response: Response): Response {
+  if (response.status !== 429) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify({ code: "TOO_MANY_REQUESTS", message: MESSAGES.tooMany }), { status: 429, headers });
 }
 
 /** No request to these endpoints is anywhere near this size. */
@@ -19,9 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // Read once, with a limit, then handed on as it came.
   const body = await readJsonText(request, AUTH_BODY_LIMIT);
+  if (hasForeignRedirect(request, body)) return foreignRedirectRefused();
   const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body });
   if (new URL(request.url).pathname.replace(/\/$/, "") === "/api/auth/sign-up/email") return signUp(forwarded, body);
-  return (await getAuth()).handler(forwarded);
+  return inSpanish(await (await getAuth()).handler(forwarded));
 }
 
 /** The raw sign-up keeps the promise of /login: the same answer for a new and a known e-mail. */
