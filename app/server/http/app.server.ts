@@ -34,8 +34,10 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.use(clientAddressHeader);
   app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: signInFormTargets() }));
   app.use(compression());
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // redirect: false: a path naming a folder ("/tienda/..%2f..%2f") goes on to the pages (a
+  // Spanish 404), not to serve-static's English "Redirecting" page.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", redirect: false }));
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   app.use(refuseForeignOrigins(trustedOrigins()));
   app.use(refuseWritesDuringMaintenance);
   // A new context object per request: per-request state (a basket created by this request's
