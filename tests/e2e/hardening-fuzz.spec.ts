@@ -1,0 +1,329 @@
+import fc from "fast-check";
+import { createHash } from "node:crypto";
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from "../../app/domain/contact-form";
+import { FAMILIES } from "../../app/domain/product";
+import {
+  extraHeaders,
+  mutatedFields,
+  paramValue,
+  queryString,
+  requestBody,
+  splatValue,
+  type Fields,
+} from "../support/fuzz-arbitraries";
+import { concretePath, expect, expectSafeAnswer, routes, test, type RouteEntry, type Shop } from "../support/hardening";
+import { describeRequest, type RawRequest } from "../support/raw-http";
+import { Customer } from "../support/shop-client";
+
+/*
+ * Property: whatever a client sends to any route of app/routes.ts (random path parameters and
+ * query strings, random and malformed bodies of any content type and size, any method, garbage
+ * cookies), the shop never answers 5xx; an HTML answer is Spanish; no answer shows a stack
+ * trace, a server path or a configured secret (tests/support/hardening.ts).
+ *
+ * Reproducible: the seed is fixed (FUZZ_SEED overrides it, FUZZ_RUNS multiplies the runs); a
+ * failure prints the seed and the shrunk request. Every request comes from a client address
+ * of its own (X-Forwarded-For behind TRUST_PROXY=loopback), so no rate limit stops the run.
+ */
+
+const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
+/** Each property stops generating after this long (the slowest CI still finishes in time). */
+const PROPERTY_TIME_LIMIT_MS = 20_000 * RUNS;
+
+const stats = { requests: 0, byStatus: new Map<number, number>(), startedAt: Date.now() };
+
+/** Known-good values of route parameters, so that some requests get past the first check. */
+const VALID_PARAMS: Record<string, string[]> = {
+  tipo: ["calderas-baxi", "40m2", "aire-acondicionado-daikin", "aerotermia-daikin", "wifi"],
+  name: [...FAMILIES, "instalaciones", "mantenimientos"],
+  id: ["1", "2", "17", "40"],
+  number: ["1201-101126", "1-0101", "11110-311299"],
+  file: ["hermann-micracom-condens-20-1.svg", "hermann-micracom-condens-20-4.svg"],
+  "*": [
+    "get-session",
+    "ok",
+    "error",
+    "sign-in/email",
+    "sign-up/email",
+    "sign-out",
+    "sign-in/social",
+    "sign-in/oauth2",
+    "request-password-reset",
+    "reset-password",
+    "reset-password/abc",
+    "callback/google",
+    "oauth2/callback/google",
+    "list-sessions",
+    "update-user",
+    "change-password",
+    "delete-user",
+    "verify-email",
+    "admin/list-users",
+  ],
+};
+
+/** Query keys each loader reads (and a few every route gets). */
+const QUERY_KEYS: Record<string, string[]> = {
+  "routes/catalogue.tsx": ["marca", "superficie", "tipo", "orden", "porPagina", "pagina"],
+  "routes/product-detail.tsx": ["imagen"],
+  "routes/checkout.tsx": ["pedido"],
+  "routes/contact.tsx": ["producto"],
+  "routes/thanks.tsx": ["desde"],
+  "routes/login.tsx": ["redirectTo", "error", "modo"],
+  "routes/reset-password.tsx": ["token", "error"],
+  "routes/order-detail.tsx": ["desistir"],
+  "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
+};
+const COMMON_QUERY_KEYS = ["_routes", "index", "redirectTo", "error", "pagina"];
+
+const ADD_TO_CART: Fields = [
+  ["kind", "producto"],
+  ["family", "calderas"],
+  ["id", "1"],
+  ["instalacion", "SI"],
+  ["mantenimiento", "SI"],
+  ["provincia", "madrid"],
+  ["gas", "natural"],
+];
+
+/** A valid form of each action (fields are then dropped, replaced and added by the fuzzer). */
+const VALID_FORMS: Record<string, Fields> = {
+  "routes/catalogue.tsx": ADD_TO_CART,
+  "routes/product-detail.tsx": ADD_TO_CART,
+  "routes/maintenance-offer.tsx": [
+    ["kind", "mantenimiento"],
+    ["family", "calderas"],
+  ],
+  "routes/cart.tsx": [
+    ["intent", "eliminar"],
+    ["familia", "calderas"],
+    ["id", "1"],
+  ],
+  "routes/contact.tsx": [
+    ["nameAndSurname", "Ana Prueba"],
+    ["phone", "600 123 456"],
+    ["email", "ana@example.com"],
+    ["adress", "Calle Mayor 1"],
+    ["state", "Madrid"],
+    ["message", "Quisiera un presupuesto."],
+    ["sourcePage", "/contacto"],
+    ["productId", "1"],
+    ["js", "1"],
+    [HONEYPOT_FIELD, ""],
+  ],
+  "routes/login.tsx": [
+    ["intent", "signin"],
+    ["email", "fuzz@example.com"],
+    ["password", "claveSegura1"],
+    ["redirectTo", "/carrito"],
+  ],
+  "routes/reset-password.tsx": [
+    ["token", "abc"],
+    ["password", "claveSegura1"],
+    ["confirm", "claveSegura1"],
+  ],
+  "routes/cookies.ts": [
+    ["decision", "aceptar"],
+    ["redirectTo", "/tienda"],
+  ],
+  // Signed in, the real form is used (below); anonymous posts are sent to /login first.
+  "routes/checkout.tsx": [
+    ["clave", "00000000-0000-4000-8000-000000000000"],
+    ["envio-id", "12345678Z"],
+    ["envio-nombre", "Ana"],
+    ["envio-apellidos", "Prueba"],
+    ["envio-direccion", "Calle Mayor 1"],
+    ["envio-poblacion", "Madrid"],
+    ["envio-provincia", "Madrid"],
+    ["envio-cp", "28001"],
+    ["envio-telefono", "600123456"],
+    ["facturacion", "igual"],
+    ["pago", "transferencia"],
+    ["condiciones", "acepto"],
+  ],
+  "routes/order-detail.tsx": [
+    ["intent", "desistir"],
+    ["motivo", "No lo necesito"],
+  ],
+  "routes/auth-api.ts": [
+    ["email", "fuzz@example.com"],
+    ["password", "claveSegura1"],
+    ["name", "Fuzz"],
+    ["callbackURL", "/login"],
+    ["redirectTo", "/login/restablecer"],
+  ],
+};
+/** Field names any action might read. */
+const EXTRA_FIELD_NAMES = [
+  ...CONTACT_FIELDS,
+  "intent",
+  "redirectTo",
+  "token",
+  "newPassword",
+  "provider",
+  "rememberMe",
+  "errorCallbackURL",
+  "clave",
+  "pago",
+  "facturacion",
+  "condiciones",
+  "envio-cp",
+  "factura-provincia",
+];
+
+function seedFor(title: string): number {
+  return (BASE_SEED ^ createHash("sha256").update(title).digest().readInt32BE(0)) | 0;
+}
+
+async function check(shop: Shop, request: RawRequest) {
+  const response = await shop.send(request);
+  stats.requests += 1;
+  stats.byStatus.set(response.status, (stats.byStatus.get(response.status) ?? 0) + 1);
+  expectSafeAnswer(request, response);
+}
+
+/** Runs the property; on failure, says how to replay it. */
+async function holds(title: string, arbitrary: fc.Arbitrary<RawRequest>, numRuns: number, shop: Shop) {
+  const seed = seedFor(title);
+  try {
+    await fc.assert(
+      fc.asyncProperty(
+        // Shown readably (and cut) when a request fails.
+        arbitrary.map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) })),
+        (request) => check(shop, request),
+      ),
+      { seed, numRuns: Math.round(numRuns * RUNS), interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS },
+    );
+  } catch (error) {
+    console.error(`Para repetirlo: FUZZ_SEED=${BASE_SEED} npx playwright test tests/e2e/hardening-fuzz.spec.ts -g ${JSON.stringify(title)} (semilla de la propiedad ${seed})`);
+    throw error;
+  }
+}
+
+/** A concrete path of the route: valid parameters with probability `validShare`, hostile ones otherwise. */
+function pathOf(route: RouteEntry, validShare: number): fc.Arbitrary<string> {
+  const params = [...route.path.matchAll(/:(\w+)\??|\*/g)].map((m) => ({ name: m[1] ?? "*", optional: m[0].endsWith("?") }));
+  if (params.length === 0) return fc.constant(route.path);
+  const valid = (name: string) => VALID_PARAMS[name] ?? [];
+  const value = (name: string, optional: boolean) => {
+    const hostile = name === "*" ? splatValue(valid("*")) : paramValue(valid(name));
+    const some = fc.oneof({ weight: Math.round(validShare * 10), arbitrary: fc.constantFrom(...(valid(name).length ? valid(name) : [""])) }, { weight: Math.round((1 - validShare) * 10), arbitrary: hostile });
+    return optional ? fc.option(some, { freq: 4 }) : some.map((v): string | null => v);
+  };
+  return fc.tuple(...params.map((p) => value(p.name, p.optional))).map((values) => {
+    let i = 0;
+    return concretePath(route.path, () => values[i++] ?? null) || "/";
+  });
+}
+
+/** React Router's data requests for the same route (/tienda.data, /_root.data). */
+function withDataSuffix(path: string): string {
+  return path === "/" ? "/_root.data" : `${path.replace(/\/$/, "")}.data`;
+}
+
+function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, string>> = extraHeaders): fc.Arbitrary<RawRequest> {
+  const keys = [...(QUERY_KEYS[route.file] ?? []), ...COMMON_QUERY_KEYS];
+  return fc
+    .record({
+      method: fc.constantFrom("GET", "GET", "GET", "HEAD", "OPTIONS"),
+      path: pathOf(route, 0.3),
+      data: fc.boolean(),
+      query: queryString(keys),
+      headers,
+    })
+    .map(({ method, path, data, query, headers }) => ({ method, path: `${data ? withDataSuffix(path) : path}${query}`, headers }));
+}
+
+function actionRequests(route: RouteEntry, shop: Shop, valid: Fields = VALID_FORMS[route.file] ?? [], cookie?: string): fc.Arbitrary<RawRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
+      path: pathOf(route, 0.7),
+      data: fc.boolean(),
+      query: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: queryString([...(QUERY_KEYS[route.file] ?? []), "index", "_routes"]) }),
+      body: requestBody(mutatedFields(valid, EXTRA_FIELD_NAMES)),
+      headers: extraHeaders,
+    })
+    .map(({ method, path, data, query, body, headers }) => ({
+      method,
+      path: `${data ? withDataSuffix(path) : path}${query}`,
+      headers: {
+        ...headers,
+        ...(cookie ? { Cookie: cookie } : {}),
+        Origin: shop.origin,
+        ...(body.contentType !== undefined ? { "Content-Type": body.contentType } : {}),
+      },
+      body: body.body,
+      chunked: body.chunked,
+    }));
+}
+
+const table = routes();
+
+test.afterAll(() => {
+  const seconds = ((Date.now() - stats.startedAt) / 1000).toFixed(1);
+  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(", ");
+  console.log(`[fuzz] ${stats.requests} peticiones en ${seconds} s (semilla ${BASE_SEED}); estados: ${statuses}`);
+});
+
+test("the fuzzer covers the whole route table", () => {
+  expect(table.length).toBeGreaterThan(30);
+  // Every action has a valid form to start from, so its fuzzing gets past the first check.
+  const withoutForm = table.filter((route) => route.hasAction && !VALID_FORMS[route.file]).map((route) => route.file);
+  expect(withoutForm).toEqual([]);
+});
+
+for (const route of table) {
+  const dynamic = route.path.includes(":") || route.path.includes("*") || QUERY_KEYS[route.file] !== undefined;
+  test(`${route.path} (${route.file}): random path parameters and query strings never get a 5xx`, async ({ shop }) => {
+    await holds(test.info().title, loaderRequests(route), dynamic ? 60 : 15, shop);
+  });
+  test(`${route.path} (${route.file}): random bodies, types and sizes never get a 5xx`, async ({ shop }) => {
+    await holds(test.info().title, actionRequests(route, shop), route.hasAction ? 60 : 8, shop);
+  });
+}
+
+test.describe("signed in, with a basket and an order", () => {
+  const state: { cookie: string; orderForm: Fields; orderNumber: string } = { cookie: "", orderForm: [], orderNumber: "" };
+
+  test.beforeAll(async ({ shop }) => {
+    const customer = new Customer(shop);
+    await customer.registerAndSignIn(`fuzz-${Date.now()}@example.com`);
+    await customer.addToBasket("termostatos", 14);
+    state.orderNumber = await customer.placeOrder();
+    await customer.addToBasket("calderas", 1, { instalacion: "SI", provincia: "madrid" });
+    state.orderForm = await customer.orderForm();
+    state.cookie = customer.cookieHeader();
+  });
+
+  const byFile = (file: string) => table.find((route) => route.file === file)!;
+  const signedIn = () => ({ Cookie: state.cookie });
+
+  test("/carrito/pedido: random query strings, signed in", async ({ shop }) => {
+    await holds(test.info().title, loaderRequests(byFile("routes/checkout.tsx"), fc.constant(signedIn())), 60, shop);
+  });
+
+  test("/carrito/pedido: random order forms, signed in", async ({ shop }) => {
+    const route = byFile("routes/checkout.tsx");
+    await holds(test.info().title, actionRequests(route, shop, state.orderForm, state.cookie), 80, shop);
+  });
+
+  test("/login/pedidos/:number: random numbers and withdrawal forms, signed in", async ({ shop }) => {
+    const route = { ...byFile("routes/order-detail.tsx") };
+    VALID_PARAMS.number = [state.orderNumber];
+    await holds(`${test.info().title} (GET)`, loaderRequests(route, fc.constant(signedIn())), 60, shop);
+    await holds(`${test.info().title} (POST)`, actionRequests(route, shop, VALID_FORMS[route.file], state.cookie), 60, shop);
+  });
+
+  test("/login: every intent, signed in", async ({ shop }) => {
+    const route = byFile("routes/login.tsx");
+    const forms = fc.constantFrom("signin", "register", "forget", "google").map((intent): Fields => [["intent", intent], ...VALID_FORMS[route.file]!.slice(1)]);
+    await holds(
+      test.info().title,
+      forms.chain((valid) => actionRequests(route, shop, valid, state.cookie)),
+      40,
+      shop,
+    );
+  });
+});
