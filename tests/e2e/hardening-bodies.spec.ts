@@ -1,0 +1,106 @@
+import { concretePath, expect, expectSafeAnswer, routes, test, type Shop } from "../support/hardening";
+import type { RawRequest } from "../support/raw-http";
+
+/*
+ * Bodies no form of the shop sends: over the size limit (declared in Content-Length, or
+ * streamed without one) -> 413; a content type that is not a form -> 415; a path whose
+ * escapes do not decode -> 400. Each on every action of the route table, each with a short
+ * Spanish page (or JSON message for /api/auth), never a 5xx or a dropped connection.
+ */
+
+const SAMPLE_PARAMS: Record<string, string> = { tipo: "40m2", name: "calderas", id: "1", number: "1201-101126", file: "x-1.svg", "*": "sign-in/email" };
+const actions = routes()
+  .filter((route) => route.hasAction)
+  .map((route) => ({ ...route, sample: concretePath(route.path, (param) => SAMPLE_PARAMS[param] ?? "x") || "/" }));
+
+const OVER_LIMIT = 1_100_000;
+
+async function send(shop: Shop, request: RawRequest) {
+  const response = await shop.send({ ...request, headers: { Origin: shop.origin, ...request.headers } });
+  expectSafeAnswer(request, response);
+  return response;
+}
+
+test.describe("bodies", () => {
+  test("every action has been found in the route table", () => {
+    expect(actions.map((route) => route.file)).toEqual(
+      expect.arrayContaining(["routes/contact.tsx", "routes/login.tsx", "routes/checkout.tsx", "routes/cart.tsx", "routes/cookies.ts", "routes/auth-api.ts"]),
+    );
+  });
+
+  test("a body over 1 MB gets 413 on every action, declared or streamed", async ({ shop }) => {
+    const body = Buffer.alloc(OVER_LIMIT, "a");
+    for (const route of actions) {
+      for (const chunked of [false, true]) {
+        for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json"]) {
+          // better-auth's endpoints take JSON and urlencoded only (a multipart body is a 415 there).
+          const api = route.file === "routes/auth-api.ts";
+          if (api ? type.startsWith("multipart/") : type === "application/json") continue;
+          const response = await send(shop, { method: "POST", path: route.sample, headers: { "Content-Type": type }, body, chunked });
+          const what = `${route.sample} ${type}${chunked ? " (chunked)" : ""}`;
+          // Signed-in pages send an anonymous visitor to /login before reading anything.
+          if (route.file === "routes/checkout.tsx" || route.file === "routes/order-detail.tsx") {
+            expect([302, 413], what).toContain(response.status);
+            continue;
+          }
+          expect(response.status, what).toBe(413);
+          if (String(response.headers["content-type"]).startsWith("text/html")) {
+            expect(response.body, what).toMatch(/demasiado (grande|largo)/);
+          } else {
+            expect(JSON.parse(response.body).message, what).toMatch(/demasiado|grande/i);
+          }
+        }
+      }
+    }
+  });
+
+  test("a body that is not a form gets 415 on every action", async ({ shop }) => {
+    const kinds: Array<[string | undefined, string]> = [
+      [undefined, "decision=aceptar"],
+      ["text/plain", "decision=aceptar"],
+      ["application/xml", "<a/>"],
+      ["application/octet-stream", "\u0000\u0001"],
+      ["application/x-www-form-urlencoded; charset=latin1", "decision=aceptar"],
+      ["application/json", '{"decision":"aceptar"}'],
+    ];
+    for (const route of actions) {
+      if (route.file === "routes/checkout.tsx" || route.file === "routes/order-detail.tsx") continue;
+      for (const [type, body] of kinds) {
+        // better-auth's endpoints take JSON and urlencoded forms.
+        if (route.file === "routes/auth-api.ts" && (type === "application/json" || type?.includes("urlencoded"))) continue;
+        const response = await send(shop, { method: "POST", path: route.sample, headers: type ? { "Content-Type": type } : {}, body });
+        const what = `${route.sample} con ${type ?? "sin Content-Type"}`;
+        expect(response.status, what).toBe(415);
+        if (String(response.headers["content-type"]).startsWith("text/html")) {
+          expect(response.body, what).toContain("El formulario no llegó en un formato que podamos leer");
+        }
+        else expect(JSON.parse(response.body).message, what).toMatch(/JSON/);
+      }
+    }
+  });
+
+  test("broken form encodings get 400, never 5xx", async ({ shop }) => {
+    const broken: Array<[string, string | Buffer]> = [
+      ["application/x-www-form-urlencoded", "decision=%E0%A4%A"],
+      ["application/x-www-form-urlencoded", Buffer.from([0x64, 0x3d, 0xc3, 0x28])],
+      ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"decision\"\r\n\r\naceptar"],
+      ["multipart/form-data", "--x--"],
+    ];
+    for (const [type, body] of broken) {
+      const response = await send(shop, { method: "POST", path: "/cookies", headers: { "Content-Type": type }, body });
+      expect(response.status, `${type} ${String(body)}`).toBe(400);
+      expect(response.body).toMatch(/<html[^>]* lang="es"/);
+      expect(response.body).toContain("No hemos podido leer el formulario enviado");
+    }
+  });
+
+  test("a path whose escapes do not decode gets a Spanish 400 or 404", async ({ shop }) => {
+    for (const path of ["/%", "/tienda/calderas/%E0%A4%A", "/login/pedidos/%C0%AF", "/tienda/..%2f..%2f", "/imagenes/demo/%"]) {
+      for (const method of ["GET", "POST"]) {
+        const response = await send(shop, { method, path, headers: method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}, body: method === "POST" ? "a=b" : undefined });
+        expect([400, 404, 405], `${method} ${path}`).toContain(response.status);
+        expect(response.body, `${method} ${path}`).toMatch(/<html[^>]* lang="es"/);
+      }
+    }
+  });
+});
