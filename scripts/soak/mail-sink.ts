@@ -7,8 +7,11 @@ export type ReceivedMail = {
   to: string;
   subject: string;
   text: string;
-  /** Header lines whose name mentions the outbox: the marker the app may put on its e-mails. */
-  markers: string[];
+  /**
+   * The outbox entry the e-mail came from, when the app marks it: the number in a Message-ID
+   * `<outbox-ID-...@...>` (app/server/mail.server.ts), or a header whose name mentions the outbox.
+   */
+  marker: string;
   at: number;
 };
 
@@ -27,7 +30,12 @@ export async function startMailSink(options: { port: number; clock: () => number
             to,
             subject: mail.subject ?? "",
             text: mail.text ?? "",
-            markers: mail.headerLines.filter((line) => /outbox/i.test(line.key)).map((line) => line.line.trim()),
+            marker:
+              /^<outbox-(\d+)-/.exec(mail.messageId ?? "")?.[1] ??
+              mail.headerLines
+                .filter((line) => /outbox/i.test(line.key))
+                .map((line) => line.line.trim())
+                .join("|"),
             at: options.clock(),
           });
           callback();

@@ -104,7 +104,7 @@ export function buildReport(facts: RunFacts): Verdict {
     const inWindow = exchanges.filter((e) => e.at >= from && e.at < from + 10 + (w === windows - 1 ? 60 : 0));
     const notes: string[] = [];
     if (t.killAt >= from && t.killAt < from + 10) notes.push("SIGKILL + restart");
-    if (t.pauseAt < from + 10 && t.resumeAt >= from) notes.push("database outage");
+    if (t.pauseAt < from + 10 && t.resumeAt - from > 0.5) notes.push("database outage");
     const cut = inWindow.filter((e) => failed(e) && cutByKill(e) && !inOutage(e)).length;
     if (cut > 0) notes.push(`${cut} cut by the SIGKILL`);
     const bad = inWindow.filter((e) => violations.includes(e)).length;
@@ -166,10 +166,15 @@ export function buildReport(facts: RunFacts): Verdict {
   const expectedMails = stored.outbox.filter((row) => row.kind === "email").length;
   const content = facts.mails.map((mail) => createHash("sha256").update(`${mail.to}\n${mail.subject}\n${mail.text}`).digest("hex"));
   const byMessageId = groupsOverOne(facts.mails.map((mail) => mail.messageId));
-  const byMarker = groupsOverOne(facts.mails.map((mail) => mail.markers.join("|")));
+  const byMarker = groupsOverOne(facts.mails.map((mail) => mail.marker));
   const byContent = groupsOverOne(content);
   const mailDuplicates = Math.max(byMessageId, byMarker, byContent);
-  const mailsMissing = Math.max(0, expectedMails - new Set(content).size);
+  // By outbox entry when every e-mail names its entry, else by distinct content.
+  const mailMarkers = new Set(facts.mails.map((mail) => mail.marker));
+  const markedMails = facts.mails.length > 0 && facts.mails.every((mail) => /^\d+$/.test(mail.marker));
+  const mailsMissing = markedMails
+    ? stored.outbox.filter((row) => row.kind === "email" && !mailMarkers.has(String(row.id))).length
+    : Math.max(0, expectedMails - new Set(content).size);
   out("                 expected   delivered   distinct   duplicates   missing");
   out(`cards          ${pad(expectedCards.length, 10)}   ${pad(facts.cards.length, 9)}   ${pad(markerSet.size, 8)}   ${pad(cardDuplicates, 10)}   ${pad(cardsMissing, 7)}`);
   out(
@@ -189,7 +194,8 @@ export function buildReport(facts: RunFacts): Verdict {
       `  ${entry.status}: ${entry.kind} #${entry.id} after ${entry.attempts} attempts` +
         `${entry.status === "pending" ? `, next in ${entry.due_in_s} s` : ""}` +
         `${entry.status === "pending" && entry.locked_for_s !== null && entry.locked_for_s > 0 ? `, claimed for ${entry.locked_for_s} s more` : ""}` +
-        `; last error: ${entry.last_error ?? "none"}`,
+        `; last error: ${entry.last_error ?? "none"}` +
+        `${(entry.kind === "email" ? mailMarkers : markerSet).has(String(entry.id)) ? " (it did arrive)" : ""}`,
     );
   }
   out();
