@@ -122,5 +122,5 @@ export async function startBalancer(options: { port: number; backends: Backend[]
 function refuse(res: http.ServerResponse, status: number, reason: string) {
   if (res.headersSent) return;
   res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", [PROXY_ERROR_HEADER]: reason });
-  res.end(reason === "cut" ? "Bad Gateway: la instancia se cayó durante la petición" : "Sin instancias disponibles");
+  res.end(reason === "cut" ? "Bad Gateway: the instance died during the request" : "No instance available");
 }

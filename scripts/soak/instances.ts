@@ -52,7 +52,7 @@ export async function waitHealthy(instance: Instance, limitMs: number): Promise<
   let exited = false;
   void instance.exited.then(() => (exited = true));
   while (Date.now() - started < limitMs) {
-    if (exited) throw new Error(`la instancia ${instance.name} terminó al arrancar (véase instance-${instance.name}.log)`);
+    if (exited) throw new Error(`instance ${instance.name} exited while starting (see instance-${instance.name}.log)`);
     try {
       const response = await fetch(`http://127.0.0.1:${instance.port}/healthz`, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
@@ -65,7 +65,7 @@ export async function waitHealthy(instance: Instance, limitMs: number): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`la instancia ${instance.name} no respondió en ${limitMs / 1000} s`);
+  throw new Error(`instance ${instance.name} did not answer within ${limitMs / 1000} s`);
 }
 
 export async function killInstance(instance: Instance): Promise<void> {

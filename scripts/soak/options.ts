@@ -54,11 +54,11 @@ export function parseOptions(argv: string[]): SoakOptions {
   }
   const number = (name: keyof typeof values, min: number, max: number) => {
     const value = Number(values[name]);
-    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${name}: entre ${min} y ${max}\n${USAGE}`);
+    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${name}: between ${min} and ${max}\n${USAGE}`);
     return value;
   };
   const mode = values["pause-mode"];
-  if (mode !== "refuse" && mode !== "hold") throw new Error(`--pause-mode: refuse o hold\n${USAGE}`);
+  if (mode !== "refuse" && mode !== "hold") throw new Error(`--pause-mode: refuse or hold\n${USAGE}`);
   const options: SoakOptions = {
     users: number("users", 1, 64),
     durationS: number("duration", 20, 900),

@@ -53,7 +53,7 @@ export type ShopProduct = { id: number; family: string };
 export async function prepareCatalogue(db: ScratchDatabase): Promise<ShopProduct[]> {
   await db.pool.query("update products set stock = 100000 where active");
   const { rows } = await db.pool.query<ShopProduct>("select id, family from products where active order by id");
-  if (rows.length === 0) throw new Error("la base de datos no tiene catálogo (¿SEED_DEMO=1?)");
+  if (rows.length === 0) throw new Error("the database has no catalogue (SEED_DEMO=1?)");
   return rows;
 }
 

@@ -50,8 +50,8 @@ async function probeAccount(baseUrl: string, run: string): Promise<string> {
   const browser = new Browser(0, baseUrl, [], () => 0);
   const email = `${run}-sonda@example.com`;
   const password = "claveSonda-2026";
-  await browser.post("/login", { intent: "register", email, password, redirectTo: "" }, "registro");
-  const reply = await browser.post("/login", { intent: "signin", email, password, redirectTo: "" }, "entrar");
+  await browser.post("/login", { intent: "register", email, password, redirectTo: "" }, "register");
+  const reply = await browser.post("/login", { intent: "signin", email, password, redirectTo: "" }, "sign-in");
   if (reply.status !== 302 || !browser.hasCookie("session_token")) throw new Error(`the probe account could not sign in (${reply.status})`);
   return browser.cookieHeader();
 }

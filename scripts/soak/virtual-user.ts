@@ -72,10 +72,10 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
 
   async function browse() {
     const roll = random.next();
-    if (roll < 0.45) await browser.get(random.pick(PAGES), "página");
-    else if (roll < 0.8) await browser.get(productPath(random.pick(context.products)), "producto");
-    else if (roll < 0.92) await browser.get("/carrito", "carrito");
-    else await browser.get("/login", "cuenta");
+    if (roll < 0.45) await browser.get(random.pick(PAGES), "page");
+    else if (roll < 0.8) await browser.get(productPath(random.pick(context.products)), "product");
+    else if (roll < 0.92) await browser.get("/carrito", "basket");
+    else await browser.get("/login", "account");
   }
 
   async function add() {
@@ -84,7 +84,7 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
     const reply = await browser.post(
       productPath(product),
       { kind: "producto", family: product.family, id: String(product.id), instalacion: services, mantenimiento: "NO", provincia: "madrid" },
-      "añadir",
+      "add",
     );
     if (reply.status === 200 && reply.body.includes("Añadido al carrito")) {
       state.basket.push(product);
@@ -95,7 +95,7 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
   async function remove() {
     const index = random.int(0, state.basket.length - 1);
     const product = state.basket[index]!;
-    const reply = await browser.post("/carrito", { intent: "eliminar", familia: product.family, id: String(product.id) }, "eliminar");
+    const reply = await browser.post("/carrito", { intent: "eliminar", familia: product.family, id: String(product.id) }, "remove");
     if (reply.status === 302 || reply.status === 303) {
       // Removing a product removes every line of that product (and its services).
       state.basket = state.basket.filter((line) => line.id !== product.id || line.family !== product.family);
@@ -119,16 +119,16 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
         sourcePage: "/contacto",
         [HONEYPOT_FIELD]: "",
       },
-      "presupuesto",
+      "quote",
     );
     if (reply.status === 303 && reply.location?.startsWith(THANKS_PATH)) {
       context.ledger.quotes.acknowledged.add(token);
-      await browser.get(reply.location, "gracias");
+      await browser.get(reply.location, "thanks");
     } else bump(context.ledger.quotes.refused, reply.status);
   }
 
   async function signIn(): Promise<boolean> {
-    const reply = await browser.post("/login", { intent: "signin", email: state.email, password: PASSWORD, redirectTo: "" }, "entrar");
+    const reply = await browser.post("/login", { intent: "signin", email: state.email, password: PASSWORD, redirectTo: "" }, "sign-in");
     state.signedIn = reply.status === 302 && browser.hasCookie("session_token");
     if (state.signedIn) context.ledger.accounts.signIns += 1;
     return state.signedIn;
@@ -138,7 +138,7 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
     state.accounts += 1;
     const email = `${context.run}-u${browser.user}-${state.accounts}@example.com`;
     context.ledger.accounts.attempts += 1;
-    const reply = await browser.post("/login", { intent: "register", email, password: PASSWORD, redirectTo: "" }, "registro");
+    const reply = await browser.post("/login", { intent: "register", email, password: PASSWORD, redirectTo: "" }, "register");
     if (reply.status !== 200 || !reply.body.includes(MESSAGES.created)) return;
     context.ledger.accounts.acknowledged.add(email);
     state.email = email;
@@ -146,13 +146,13 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
   }
 
   async function signOut() {
-    await browser.post("/login", { intent: "signout", email: "", password: "", redirectTo: "" }, "salir");
+    await browser.post("/login", { intent: "signout", email: "", password: "", redirectTo: "" }, "sign-out");
     browser.forgetCookies((name) => name.includes("session"));
     state.signedIn = false;
   }
 
   async function order() {
-    const form = await browser.get("/carrito/pedido", "pedido (formulario)");
+    const form = await browser.get("/carrito/pedido", "order form");
     if (form.status === 302 && form.location?.startsWith("/login")) {
       if (state.email) await signIn();
       return;
@@ -163,7 +163,7 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
     }
     if (form.status !== 200) return;
     const hidden = hiddenFields(form.body, KEY_FIELD);
-    if (!hidden?.[KEY_FIELD]) throw new Error("el formulario de pedido no trae su clave (¿ha cambiado la página?)");
+    if (!hidden?.[KEY_FIELD]) throw new Error("the order form carries no idempotency key (has the page changed?)");
     const fields: Record<string, string> = {
       ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [fieldName("envio", field), ADDRESS[field]])),
       facturacion: "igual",
@@ -179,14 +179,14 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
         context.ledger.orders.retries += 1;
         await wait(1000, 2500);
       }
-      const reply: Reply = await browser.post("/carrito/pedido", fields, "pedido");
+      const reply: Reply = await browser.post("/carrito/pedido", fields, "order");
       const number = reply.status === 302 ? /[?&]pedido=([^&]+)/.exec(reply.location ?? "")?.[1] : undefined;
       if (number) {
         const numbers = context.ledger.orders.acknowledged.get(key) ?? new Set();
         numbers.add(decodeURIComponent(number));
         context.ledger.orders.acknowledged.set(key, numbers);
         state.basket = [];
-        await browser.get(reply.location!, "pedido (confirmación)");
+        await browser.get(reply.location!, "order confirmation");
         return;
       }
       // No answer or a server error: the customer cannot know, and presses again.
@@ -196,7 +196,7 @@ export async function runVirtualUser(context: UserContext): Promise<void> {
         return;
       }
     }
-    bump(context.ledger.orders.refused, "sin respuesta tras reintentos");
+    bump(context.ledger.orders.refused, "no answer after resubmissions");
   }
 
   while (clock() < endsAt) {
