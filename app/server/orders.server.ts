@@ -222,10 +222,10 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
       const code = retryableCode(error);
       if (code) {
         if (attempt < 2) {
-          log("orders").warn({ code, attempt }, "pedido: PostgreSQL canceló la transacción (bloqueo mutuo o serialización); se reintenta");
+          log("orders").warn({ code, attempt }, `pedido: PostgreSQL canceló la transacción (${code}: bloqueo mutuo o serialización); se reintenta`);
           continue;
         }
-        log("orders").warn({ code, attempt }, "pedido: transacción cancelada otra vez; se responde 503");
+        log("orders").warn({ code, attempt }, `pedido: transacción cancelada otra vez (${code}); se responde 503`);
         return { ok: false, status: 503, error: BUSY_MESSAGE };
       }
       throw error;

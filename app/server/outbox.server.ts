@@ -67,7 +67,8 @@ export async function enqueue(tx: Tx, kind: string, payload: Record<string, unkn
   return row!.id;
 }
 
-export const MAX_ATTEMPTS = 8;
+/** With the backoff below: one to two hours of trying (up to 15 min apart) before giving up. */
+export const MAX_ATTEMPTS = 16;
 
 /**
  * Timing of claims. The handlers' own timeouts (Trello 10 s per call, SMTP 10 + 10 + 20 s)
@@ -195,8 +196,10 @@ async function deliver(db: Database, entry: OutboxEntry, token: string): Promise
       log("outbox").warn({ kind: entry.kind, id: entry.id }, `${entry.kind} #${entry.id} enviado, pero después falló: ${message}`);
       return finish(db, entry, token, { status: "done", lastError: null });
     }
-    // Unless the service surely refused it, a send that started may have arrived: keep the mark.
-    const surelyNotSent = !state.sending || (error instanceof DeliveryError && error.notSent);
+    // The mark says an earlier send may have arrived. Only a send of this attempt that the
+    // service surely refused clears it; an attempt that failed before sending (a look-up, the
+    // database) leaves an earlier attempt's mark as it was.
+    const surelyNotSent = state.sending && error instanceof DeliveryError && error.notSent;
     const marker = surelyNotSent ? { sendStartedAt: null } : {};
     const retryable = !(error instanceof DeliveryError) || error.retryable;
     if (!retryable || entry.attempts >= MAX_ATTEMPTS) {

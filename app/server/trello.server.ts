@@ -37,11 +37,15 @@ function scrub(board: Board, text: string): string {
   return text.replaceAll(board.key, "***").replaceAll(board.token, "***");
 }
 
-/** 429 (Trello: 100 requests per 10 s per token, no Retry-After) and 5xx may pass; other 4xx will not. */
+/**
+ * 429 (Trello: 100 requests per 10 s per token, no Retry-After) and 5xx may pass; other 4xx
+ * will not. A 4xx (429 included) is a refusal: no card was made. A 5xx may have made one.
+ */
 async function failure(board: Board, what: string, response: Response): Promise<DeliveryError> {
   const detail = (await response.text().catch(() => "")).replace(/\s+/g, " ").trim().slice(0, 200);
   const retryable = response.status === 429 || response.status >= 500;
-  return new DeliveryError(scrub(board, `Trello ${what}: HTTP ${response.status}${detail ? ` ${detail}` : ""}`), retryable);
+  const notSent = response.status >= 400 && response.status < 500;
+  return new DeliveryError(scrub(board, `Trello ${what}: HTTP ${response.status}${detail ? ` ${detail}` : ""}`), retryable, { notSent });
 }
 
 async function call(board: Board, what: string, url: string, init: RequestInit, timeoutMs: number, stop: AbortSignal): Promise<Response> {
@@ -100,7 +104,9 @@ export function trelloCardHandler({ timeoutMs = TRELLO_TIMEOUT_MS } = {}): Handl
     if (!parsed.success) throw new DeliveryError("Trello: la entrada no es una solicitud de contacto válida", false);
     const request = parsed.data;
 
-    if (entry.attempts > 1 && (await cardAlreadyPosted(board, entry.id, timeoutMs, context.signal))) return;
+    // Only an earlier post that may have gone through (no answer, a 5xx) needs the look-up; a
+    // look-up on every retry doubled the calls, and with them the failures, of a flaky board.
+    if (context.interruptedSend && (await cardAlreadyPosted(board, entry.id, timeoutMs, context.signal))) return;
 
     const body = { name: taskCardName(request), desc: taskCardDesc(request, entry.id), idList: board.listId };
     const url = endpoint(board, "/1/cards", { idList: board.listId });

@@ -220,6 +220,15 @@ describe("retries", () => {
     expect(trello.posts()).toHaveLength(2);
   });
 
+  it("after a refusal (429) the retry posts straight away: no card can exist, no look-up", async () => {
+    trello.script("post", { status: 429 });
+    const { card } = await newRequest();
+    await deliverEverything();
+    expect(trello.calls.map((call) => call.method)).toEqual(["POST", "POST"]);
+    expect(trello.cards).toHaveLength(1);
+    expect(await entry(card)).toMatchObject({ status: "done", attempts: 2 });
+  });
+
   it("a failing look-up waits for the next round without posting", async () => {
     trello.script("post", { status: 500 });
     trello.script("list", { status: 503 });

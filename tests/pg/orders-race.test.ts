@@ -226,7 +226,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
     expect(result).toMatchObject({ ok: true, created: true });
     const retries = warn.mock.calls.filter(([text]) => String(text).includes("PostgreSQL canceló"));
     expect(retries).toHaveLength(1);
-    expect(String(retries[0]![1])).toContain("40P01");
+    expect(String(retries[0]![0])).toContain("40P01");
     warn.mockRestore();
     const [placedOrder] = await first.db.select().from(orders).where(and(eq(orders.idempotencyKey, buyer.values.idempotencyKey)));
     expect(placedOrder).toBeTruthy();
