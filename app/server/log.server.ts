@@ -61,6 +61,27 @@ function consoleDestination(): DestinationStream {
   });
 }
 
+/**
+ * Errors as a few plain fields. A failed query's message and stack carry its parameters
+ * ("params: ..." from Drizzle: session tokens, basket ids, e-mails), and some errors hold
+ * whole connection objects; none of that reaches a log line.
+ */
+type LoggedError = { type: string; message: string; stack?: string; code?: string; cause?: LoggedError };
+
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+export function serializeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error).replace(QUERY_PARAMS, "") };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    message: error.message.replace(QUERY_PARAMS, ""),
+    ...(error.stack ? { stack: error.stack.replace(QUERY_PARAMS, "") } : {}),
+    ...(typeof code === "string" ? { code } : {}),
+    ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
+  };
+}
+
 /** A logger with the shop's options; `destination` for tests that read the lines. */
 export function createLogger(destination?: DestinationStream): Logger {
   const testing = process.env.NODE_ENV === "test" || process.env.VITEST !== undefined;
@@ -75,6 +96,7 @@ export function createLogger(destination?: DestinationStream): Logger {
         return store ? { reqId: store.requestId } : {};
       },
       timestamp: pino.stdTimeFunctions.isoTime,
+      serializers: { err: (error: unknown) => serializeError(error) },
     },
     destination ?? (testing ? consoleDestination() : pino.destination({ dest: 1, sync: true })),
   );

@@ -53,3 +53,24 @@ describe("structured logs", () => {
   });
 });
 
+
+describe("errors in the log", () => {
+  it("lose the parameters of a failed query and anything but plain fields", async () => {
+    const { DrizzleQueryError } = await import("drizzle-orm/errors");
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    });
+    const driver = Object.assign(new Error("connection terminated"), { code: "57P01", client: { password: "x", huge: "y".repeat(5000) } });
+    const failed = new DrizzleQueryError('select * from "session" where "session"."token" = $1', ["token-de-sesion-secreto"], driver);
+    createLogger(sink).error({ err: failed }, "no se pudo leer la sesión");
+    expect(lines[0]).not.toContain("token-de-sesion-secreto");
+    expect(lines[0]).not.toContain("yyyyy");
+    const entry = JSON.parse(lines[0]!) as { err: { message: string; cause: { code: string } } };
+    expect(entry.err.message).toContain('where "session"."token" = $1');
+    expect(entry.err.cause.code).toBe("57P01");
+  });
+});
