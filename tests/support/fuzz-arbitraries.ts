@@ -58,6 +58,7 @@ const EDGE_VALUES = [
   "{{7*7}}",
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
+  "<svg/onload=alert(1)>",
   "javascript:alert(1)",
   "//evil.example",
   "/\\evil.example",
@@ -160,10 +161,11 @@ export function splatValue(valid: readonly string[]): fc.Arbitrary<string> {
 }
 
 /** A query string: known keys of the route and random ones, values hostile, escapes broken or not. */
-export function queryString(keys: readonly string[]): fc.Arbitrary<string> {
+export function queryString(keys: readonly string[], validValues: readonly string[] = []): fc.Arbitrary<string> {
   const key = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...keys) }, { weight: 1, arbitrary: text });
+  const value = validValues.length ? fc.oneof({ weight: 3, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(...validValues) }) : text;
   const pair = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(key, text).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`) },
+    { weight: 4, arbitrary: fc.tuple(key, value).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`) },
     { weight: 1, arbitrary: fc.tuple(key, fc.constantFrom(...BROKEN_ESCAPES)).map(([k, v]) => `${percentEncode(k)}=${v}`) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...BROKEN_ESCAPES), text).map(([k, v]) => `${k}=${percentEncode(v)}`) },
     { weight: 1, arbitrary: fc.tuple(key, rawBytes).map(([k, v]) => `${percentEncode(k)}=${v}`) },

@@ -108,13 +108,14 @@ export const test = base.extend<object, { shop: Shop }>({
 export { expect };
 
 /** A route of app/routes.ts, with whether its module has an action (accepts posts). */
-export type RouteEntry = { path: string; file: string; hasAction: boolean; hasLoader: boolean };
+export type RouteEntry = { id: string; path: string; file: string; hasAction: boolean; hasLoader: boolean };
 
 /** The whole route table, read from app/routes.ts (a new route is fuzzed without editing the specs). */
 export function routes(): RouteEntry[] {
   return routeTable.map((route) => {
     const source = readFileSync(path.join("app", route.file), "utf8");
     return {
+      id: route.id ?? route.file.replace(/\.tsx?$/, ""),
       path: `/${route.index ? "" : (route.path ?? "")}`,
       file: route.file,
       hasAction: /export (async )?function action\b|export const action\b/.test(source),
@@ -137,6 +138,7 @@ export function concretePath(pattern: string, fill: (param: string, optional: bo
     .join("/");
 }
 
+const REFLECTED = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<svg/onload="];
 const STACK_FRAME = /\n\s*at [^\n]*:\d+:\d+\)?/;
 /** nginx's default proxy buffer: an answer whose headers do not fit becomes a 502 behind it. */
 const HEADER_LIMIT_BYTES = 4096;
@@ -151,6 +153,8 @@ export function expectSafeAnswer(request: RawRequest, response: RawResponse, ext
   expect(response.headerBytes, `cabeceras de más de ${HEADER_LIMIT_BYTES} bytes:\n${where}`).toBeLessThanOrEqual(HEADER_LIMIT_BYTES);
   if (String(response.headers["content-type"] ?? "").startsWith("text/html") && request.method !== "HEAD") {
     expect(response.body, `página sin lang="es":\n${where}`).toMatch(/<html[^>]* lang="es"/);
+    // The fuzzers' script payloads, reflected as live markup.
+    for (const live of REFLECTED) expect(response.body, `marcado inyectado en la página:\n${where}`).not.toContain(live);
   }
   expect(response.body, `traza de pila en la respuesta:\n${where}`).not.toMatch(STACK_FRAME);
   expect(response.body, `ruta del servidor en la respuesta:\n${where}`).not.toContain(process.cwd());
