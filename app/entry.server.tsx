@@ -5,6 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import siteCss from "./styles/app.css?inline";
+import { isDatabaseUnavailable } from "./server/db/unavailable.server";
 import { log } from "./server/log.server";
 import { NonceContext } from "./ui/nonce";
 
@@ -40,6 +41,12 @@ export default function handleRequest(
 ) {
   // The Content-Security-Policy nonce of this response (app/server/http/security-headers.server.ts).
   const nonce = loadContext?.cspNonce;
+  // The database is away (restart, outage): 503 and when to try again, not a 500. The errors
+  // in routerContext are sanitized in production; handleError below saw the real ones.
+  if (responseStatusCode === 500 && databaseAway.has(request)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "30");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -84,8 +91,12 @@ export default function handleRequest(
   });
 }
 
+/** Requests whose loaders or actions failed because the database could not be reached. */
+const databaseAway = new WeakSet<Request>();
+
 /** Errors of loaders and actions, in the structured log with the request's id (React Router's hook). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) databaseAway.add(request);
   log("render").error({ err: error, method: request.method, path: new URL(request.url).pathname }, "error en un loader o una acción");
 }
