@@ -7,6 +7,7 @@ import { config, publicBaseUrl, trustedOrigins } from "../config.server";
 import { getFlags } from "../flags.server";
 import { clientAddressHeader } from "./client-address.server";
 import { expressErrorPage } from "./express-errors.server";
+import { refuseForbiddenMethods } from "./methods.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
 import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
@@ -34,6 +35,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.use(clientAddressHeader);
   app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: signInFormTargets() }));
   app.use(compression());
+  app.use(refuseForbiddenMethods);
   // redirect: false: a path naming a folder ("/tienda/..%2f..%2f") goes on to the pages (a
   // Spanish 404), not to serve-static's English "Redirecting" page.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", redirect: false }));
