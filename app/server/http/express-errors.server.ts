@@ -3,13 +3,16 @@ import { messagePage } from "./origin-check.server";
 
 /*
  * Errors Express raises itself, before any page runs: a path whose %-escapes do not decode
- * ("/%E0%A4%A"), a request the router cannot read. Express's own answer is an English page
+ * ("/%E0%A4%A"), a request the router cannot read, a host no URL can hold. Express's own answer is an English page
  * (with a stack trace outside production); ours is a short Spanish one. A client error keeps
  * its 4xx status; anything else is logged and answered 500 without details.
  */
-export const expressErrorPage: ErrorRequestHandler = (error: { status?: unknown; statusCode?: unknown }, _req, res, next) => {
+export const expressErrorPage: ErrorRequestHandler = (error: { status?: unknown; statusCode?: unknown; code?: unknown }, _req, res, next) => {
   if (res.headersSent) return next(error);
-  const status = Number(error?.status ?? error?.statusCode);
+  // The page's address could not be built from the request: a Host, X-Forwarded-Host or
+  // X-Forwarded-Proto that is no part of a URL ("Host: a b"). React Router's adapter throws
+  // before any page runs; it is the client's request that is broken.
+  const status = error?.code === "ERR_INVALID_URL" ? 400 : Number(error?.status ?? error?.statusCode);
   const clientError = Number.isInteger(status) && status >= 400 && status < 500;
   if (!clientError) console.error("[http] error no controlado:", error);
   res
