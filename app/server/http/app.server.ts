@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { config, publicBaseUrl, trustedOrigins } from "../config.server";
 import { getFlags } from "../flags.server";
 import { clientAddressHeader } from "./client-address.server";
-import { expressErrorPage } from "./express-errors.server";
+import { expressErrorPage, unroutablePage } from "./express-errors.server";
 import { refuseForbiddenMethods } from "./methods.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
 import { requestContextMiddleware } from "./request-context.server";
@@ -52,6 +52,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
       getLoadContext: (_req, res): ShopLoadContext => ({ cspNonce: cspNonce(res) }),
     }),
   );
+  app.use(unroutablePage);
   app.use(expressErrorPage);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 import { messagePage } from "./origin-check.server";
 
 /*
@@ -23,4 +23,15 @@ export const expressErrorPage: ErrorRequestHandler = (error: { status?: unknown;
         ? messagePage("Petición no válida", "No hemos podido entender la dirección o los datos de su petición. Vuelva a la página de la tienda e inténtelo de nuevo.")
         : messagePage("Algo ha salido mal", "Ha ocurrido un error inesperado. Inténtelo de nuevo en unos minutos."),
     );
+};
+
+/**
+ * A request no route can take: a request target that is not a path ("GET *", the
+ * "OPTIONS *" of HTTP). Express's own answer is "Cannot GET *" in English.
+ */
+export const unroutablePage: RequestHandler = (_req, res) => {
+  res
+    .status(404)
+    .type("text/html; charset=utf-8")
+    .send(messagePage("Página no encontrada", "La página que busca no existe o ha cambiado de dirección."));
 };
