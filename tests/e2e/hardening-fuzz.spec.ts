@@ -255,6 +255,13 @@ function withDataSuffix(path: string): string {
 /** Methods no page uses, that Node still parses (TRACE broke React Router: a 500 before it was refused). */
 const ODD_METHODS = ["OPTIONS", "TRACE", "PROPFIND", "SEARCH", "QUERY", "LOCK", "MKCOL", "PURGE", "M-SEARCH", "SOURCE"];
 
+/** The request target as written on the request line: mostly the path, sometimes the absolute or "*" form. */
+const requestTarget: fc.Arbitrary<(path: string) => string> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant((path: string) => path) },
+  { weight: 1, arbitrary: fc.constantFrom("http://evil.example", "http://127.0.0.1", "//evil.example").map((prefix) => (path: string) => `${prefix}${path}`) },
+  { weight: 1, arbitrary: fc.constant(() => "*") },
+);
+
 function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, string>> = extraHeaders): fc.Arbitrary<RawRequest> {
   const keys = [...(QUERY_KEYS[route.file] ?? []), ...COMMON_QUERY_KEYS];
   return fc
@@ -265,7 +272,8 @@ function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, 
       query: queryString(keys, VALID_QUERY_VALUES),
       headers,
     })
-    .map(({ method, path, data, query, headers }) => ({ method, path: `${data ? withDataSuffix(path) : path}${query}`, headers }));
+    .chain((request) => requestTarget.map((target) => ({ ...request, target })))
+    .map(({ method, path, target, data, query, headers }) => ({ method, path: target(`${data ? withDataSuffix(path) : path}${query}`), headers }));
 }
 
 function actionRequests(route: RouteEntry, shop: Shop, valid: Fields = VALID_FORMS[route.file] ?? [], cookie?: string): fc.Arbitrary<RawRequest> {
@@ -277,10 +285,11 @@ function actionRequests(route: RouteEntry, shop: Shop, valid: Fields = VALID_FOR
       query: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: queryString([...(QUERY_KEYS[route.file] ?? []), "index", "_routes"]) }),
       body: requestBody(mutatedFields(valid, EXTRA_FIELD_NAMES)),
       headers: extraHeaders,
+      target: requestTarget,
     })
-    .map(({ method, path, data, query, body, headers }) => ({
+    .map(({ method, path, data, query, body, headers, target }) => ({
       method,
-      path: `${data ? withDataSuffix(path) : path}${query}`,
+      path: target(`${data ? withDataSuffix(path) : path}${query}`),
       headers: {
         ...headers,
         ...(cookie ? { Cookie: cookie } : {}),

@@ -42,6 +42,9 @@ export type Shop = {
   send: (request: RawRequest) => Promise<RawResponse>;
 };
 
+/** Where a redirect of the shop may lead: the shop itself, and the sign-in provider standing in for Google. */
+const redirectOrigins = new Set<string>();
+
 let addressCounter = 0;
 /** 10.x.y.z addresses in order: unique per worker, readable in logs. */
 function nextAddress(): string {
@@ -67,6 +70,7 @@ export const test = base.extend<object, { shop: Shop }>({
       const smtpUrl = new URL(smtp.url);
       smtpUrl.username = "tienda";
       smtpUrl.password = FAKE_SECRETS.SMTP_PASSWORD;
+      redirectOrigins.add(baseUrl).add(new URL(google.issuer).origin);
       const server = await startAppServer({
         port,
         env: {
@@ -155,6 +159,17 @@ export function expectSafeAnswer(request: RawRequest, response: RawResponse, ext
     expect(response.body, `página sin lang="es":\n${where}`).toMatch(/<html[^>]* lang="es"/);
     // The fuzzers' script payloads, reflected as live markup.
     for (const live of REFLECTED) expect(response.body, `marcado inyectado en la página:\n${where}`).not.toContain(live);
+  }
+  const location = response.headers.location;
+  if (location && redirectOrigins.size > 0) {
+    // Read as the browser reads it; "not a URL at all" counts as leaving.
+    let origin = "inválida";
+    try {
+      origin = new URL(location, [...redirectOrigins][0]).origin;
+    } catch {
+      // stays "inválida"
+    }
+    expect([...redirectOrigins], `redirección a otro sitio (${location}):\n${where}`).toContain(origin);
   }
   expect(response.body, `traza de pila en la respuesta:\n${where}`).not.toMatch(STACK_FRAME);
   expect(response.body, `ruta del servidor en la respuesta:\n${where}`).not.toContain(process.cwd());
