@@ -58,8 +58,11 @@ describe("cookie decision", () => {
     expect(response.headers.get("Location")).toBe("/");
   });
 
-  it("answers 400 in Spanish to anything but aceptar or rechazar", async () => {
-    const result = (await cookiesAction(args(post("http://localhost/cookies", { decision: "quizá" })))) as unknown as {
+  it("answers 400 in Spanish to anything but aceptar or rechazar: a page for a plain post, data for the banner's fetcher", async () => {
+    const page = (await cookiesAction(args(post("http://localhost/cookies", { decision: "quizá" })))) as Response;
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Elija «Aceptar» o «Rechazar».");
+    const result = (await cookiesAction(args(post("http://localhost/cookies", { decision: "quizá", js: "1" })))) as unknown as {
       init: ResponseInit;
       data: { error: string };
     };
