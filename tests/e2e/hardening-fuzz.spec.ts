@@ -1,7 +1,5 @@
 import fc from "fast-check";
 import { createHash } from "node:crypto";
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from "../../app/domain/contact-form";
-import { FAMILIES } from "../../app/domain/product";
 import {
   extraHeaders,
   mutatedFields,
@@ -12,6 +10,14 @@ import {
   type Fields,
 } from "../support/fuzz-arbitraries";
 import { concretePath, expect, expectSafeAnswer, routes, test, type RouteEntry, type Shop } from "../support/hardening";
+import {
+  COMMON_QUERY_KEYS,
+  EXTRA_FIELD_NAMES,
+  QUERY_KEYS,
+  VALID_FORMS,
+  VALID_PARAMS,
+  VALID_QUERY_VALUES,
+} from "../support/fuzz-route-hints";
 import { describeRequest, type RawRequest } from "../support/raw-http";
 import { Customer } from "../support/shop-client";
 
@@ -38,165 +44,6 @@ const FILE_BUDGET_MS = 150_000 * RUNS;
 const table = routes();
 
 const stats = { requests: 0, byStatus: new Map<number, number>(), startedAt: Date.now() };
-
-/** Known-good values of route parameters, so that some requests get past the first check. */
-const VALID_PARAMS: Record<string, string[]> = {
-  tipo: ["calderas-baxi", "40m2", "aire-acondicionado-daikin", "aerotermia-daikin", "wifi"],
-  name: [...FAMILIES, "instalaciones", "mantenimientos"],
-  id: ["1", "2", "17", "40"],
-  number: ["1201-101126", "1-0101", "11110-311299"],
-  file: ["hermann-micracom-condens-20-1.svg", "hermann-micracom-condens-20-4.svg"],
-  "*": [
-    "get-session",
-    "ok",
-    "error",
-    "sign-in/email",
-    "sign-up/email",
-    "sign-out",
-    "sign-in/social",
-    "sign-in/oauth2",
-    "request-password-reset",
-    "reset-password",
-    "reset-password/abc",
-    "callback/google",
-    "oauth2/callback/google",
-    "list-sessions",
-    "update-user",
-    "change-password",
-    "delete-user",
-    "verify-email",
-    "admin/list-users",
-  ],
-};
-
-/** Query keys each loader reads (and a few every route gets). */
-const QUERY_KEYS: Record<string, string[]> = {
-  "routes/catalogue.tsx": ["marca", "superficie", "tipo", "orden", "porPagina", "pagina"],
-  "routes/product-detail.tsx": ["imagen"],
-  "routes/checkout.tsx": ["pedido"],
-  "routes/contact.tsx": ["producto"],
-  "routes/thanks.tsx": ["desde"],
-  "routes/login.tsx": ["redirectTo", "error", "modo"],
-  "routes/reset-password.tsx": ["token", "error"],
-  "routes/order-detail.tsx": ["desistir"],
-  "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
-};
-const COMMON_QUERY_KEYS = ["_routes", "index", "redirectTo", "error", "pagina"];
-/** Values the loaders understand (and React Router's route ids for ?_routes=), to get past the first check. */
-const VALID_QUERY_VALUES = [
-  ...table.map((route) => route.id),
-  "root",
-  "ascendente",
-  "descendente",
-  "12",
-  "24",
-  "2",
-  "Baxi",
-  "Daikin",
-  "40-100",
-  "registro",
-  "recuperar",
-  "INVALID_TOKEN",
-  "state_mismatch",
-  "/carrito",
-  "/tienda/detalle/calderas/1",
-  "1",
-];
-
-const ADD_TO_CART: Fields = [
-  ["kind", "producto"],
-  ["family", "calderas"],
-  ["id", "1"],
-  ["instalacion", "SI"],
-  ["mantenimiento", "SI"],
-  ["provincia", "madrid"],
-  ["gas", "natural"],
-];
-
-/** A valid form of each action (fields are then dropped, replaced and added by the fuzzer). */
-const VALID_FORMS: Record<string, Fields> = {
-  "routes/catalogue.tsx": ADD_TO_CART,
-  "routes/product-detail.tsx": ADD_TO_CART,
-  "routes/maintenance-offer.tsx": [
-    ["kind", "mantenimiento"],
-    ["family", "calderas"],
-  ],
-  "routes/cart.tsx": [
-    ["intent", "eliminar"],
-    ["familia", "calderas"],
-    ["id", "1"],
-  ],
-  "routes/contact.tsx": [
-    ["nameAndSurname", "Ana Prueba"],
-    ["phone", "600 123 456"],
-    ["email", "ana@example.com"],
-    ["adress", "Calle Mayor 1"],
-    ["state", "Madrid"],
-    ["message", "Quisiera un presupuesto."],
-    ["sourcePage", "/contacto"],
-    ["productId", "1"],
-    ["js", "1"],
-    [HONEYPOT_FIELD, ""],
-  ],
-  "routes/login.tsx": [
-    ["intent", "signin"],
-    ["email", "fuzz@example.com"],
-    ["password", "claveSegura1"],
-    ["redirectTo", "/carrito"],
-  ],
-  "routes/reset-password.tsx": [
-    ["token", "abc"],
-    ["password", "claveSegura1"],
-    ["confirm", "claveSegura1"],
-  ],
-  "routes/cookies.ts": [
-    ["decision", "aceptar"],
-    ["redirectTo", "/tienda"],
-  ],
-  // Signed in, the real form is used (below); anonymous posts are sent to /login first.
-  "routes/checkout.tsx": [
-    ["clave", "00000000-0000-4000-8000-000000000000"],
-    ["envio-id", "12345678Z"],
-    ["envio-nombre", "Ana"],
-    ["envio-apellidos", "Prueba"],
-    ["envio-direccion", "Calle Mayor 1"],
-    ["envio-poblacion", "Madrid"],
-    ["envio-provincia", "Madrid"],
-    ["envio-cp", "28001"],
-    ["envio-telefono", "600123456"],
-    ["facturacion", "igual"],
-    ["pago", "transferencia"],
-    ["condiciones", "acepto"],
-  ],
-  "routes/order-detail.tsx": [
-    ["intent", "desistir"],
-    ["motivo", "No lo necesito"],
-  ],
-  "routes/auth-api.ts": [
-    ["email", "fuzz@example.com"],
-    ["password", "claveSegura1"],
-    ["name", "Fuzz"],
-    ["callbackURL", "/login"],
-    ["redirectTo", "/login/restablecer"],
-  ],
-};
-/** Field names any action might read. */
-const EXTRA_FIELD_NAMES = [
-  ...CONTACT_FIELDS,
-  "intent",
-  "redirectTo",
-  "token",
-  "newPassword",
-  "provider",
-  "rememberMe",
-  "errorCallbackURL",
-  "clave",
-  "pago",
-  "facturacion",
-  "condiciones",
-  "envio-cp",
-  "factura-provincia",
-];
 
 function seedFor(title: string): number {
   return (BASE_SEED ^ createHash("sha256").update(title).digest().readInt32BE(0)) | 0;
@@ -232,10 +79,10 @@ async function holds(title: string, arbitrary: fc.Arbitrary<RawRequest>, numRuns
 }
 
 /** A concrete path of the route: valid parameters with probability `validShare`, hostile ones otherwise. */
-function pathOf(route: RouteEntry, validShare: number): fc.Arbitrary<string> {
+function pathOf(route: RouteEntry, validShare: number, known: Record<string, string[]> = {}): fc.Arbitrary<string> {
   const params = [...route.path.matchAll(/:(\w+)\??|\*/g)].map((m) => ({ name: m[1] ?? "*", optional: m[0].endsWith("?") }));
   if (params.length === 0) return fc.constant(route.path);
-  const valid = (name: string) => VALID_PARAMS[name] ?? [];
+  const valid = (name: string) => known[name] ?? VALID_PARAMS[name] ?? [];
   const value = (name: string, optional: boolean) => {
     const hostile = name === "*" ? splatValue(valid("*")) : paramValue(valid(name));
     const some = fc.oneof({ weight: Math.round(validShare * 10), arbitrary: fc.constantFrom(...(valid(name).length ? valid(name) : [""])) }, { weight: Math.round((1 - validShare) * 10), arbitrary: hostile });
@@ -262,12 +109,14 @@ const requestTarget: fc.Arbitrary<(path: string) => string> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(() => "*") },
 );
 
-function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, string>> = extraHeaders): fc.Arbitrary<RawRequest> {
+type Known = { params?: Record<string, string[]> };
+
+function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, string>> = extraHeaders, known: Known = {}): fc.Arbitrary<RawRequest> {
   const keys = [...(QUERY_KEYS[route.file] ?? []), ...COMMON_QUERY_KEYS];
   return fc
     .record({
       method: fc.oneof({ weight: 6, arbitrary: fc.constantFrom("GET", "HEAD") }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) }),
-      path: pathOf(route, 0.3),
+      path: pathOf(route, 0.3, known.params),
       data: fc.boolean(),
       query: queryString(keys, VALID_QUERY_VALUES),
       headers,
@@ -276,11 +125,17 @@ function loaderRequests(route: RouteEntry, headers: fc.Arbitrary<Record<string, 
     .map(({ method, path, target, data, query, headers }) => ({ method, path: target(`${data ? withDataSuffix(path) : path}${query}`), headers }));
 }
 
-function actionRequests(route: RouteEntry, shop: Shop, valid: Fields = VALID_FORMS[route.file] ?? [], cookie?: string): fc.Arbitrary<RawRequest> {
+function actionRequests(
+  route: RouteEntry,
+  shop: Shop,
+  valid: Fields = VALID_FORMS[route.file] ?? [],
+  cookie?: string,
+  known: Known = {},
+): fc.Arbitrary<RawRequest> {
   return fc
     .record({
       method: fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "DELETE"),
-      path: pathOf(route, 0.7),
+      path: pathOf(route, 0.7, known.params),
       data: fc.boolean(),
       query: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: queryString([...(QUERY_KEYS[route.file] ?? []), "index", "_routes"]) }),
       body: requestBody(mutatedFields(valid, EXTRA_FIELD_NAMES)),
@@ -350,10 +205,10 @@ test.describe("signed in, with a basket and an order", () => {
   });
 
   test("/login/pedidos/:number: random numbers and withdrawal forms, signed in", async ({ shop }) => {
-    const route = { ...byFile("routes/order-detail.tsx") };
-    VALID_PARAMS.number = [state.orderNumber];
-    await holds(`${test.info().title} (GET)`, loaderRequests(route, fc.constant(signedIn())), 60, shop);
-    await holds(`${test.info().title} (POST)`, actionRequests(route, shop, VALID_FORMS[route.file], state.cookie), 60, shop);
+    const route = byFile("routes/order-detail.tsx");
+    const known = { params: { number: [state.orderNumber] } };
+    await holds(`${test.info().title} (GET)`, loaderRequests(route, fc.constant(signedIn()), known), 60, shop);
+    await holds(`${test.info().title} (POST)`, actionRequests(route, shop, VALID_FORMS[route.file], state.cookie, known), 60, shop);
   });
 
   test("/login: every intent, signed in", async ({ shop }) => {

@@ -1,0 +1,169 @@
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from "../../app/domain/contact-form";
+import { FAMILIES } from "../../app/domain/product";
+import type { Fields } from "./fuzz-arbitraries";
+import { routes } from "./hardening";
+
+/*
+ * What the fuzzer knows about the routes (tests/e2e/hardening-fuzz.spec.ts): valid parameter
+ * and query values and a valid form per action, so that part of the random requests get past
+ * the first check and reach deeper code. Unknown names are fuzzed all the same.
+ */
+
+/** Known-good values of route parameters, so that some requests get past the first check. */
+export const VALID_PARAMS: Record<string, string[]> = {
+  tipo: ["calderas-baxi", "40m2", "aire-acondicionado-daikin", "aerotermia-daikin", "wifi"],
+  name: [...FAMILIES, "instalaciones", "mantenimientos"],
+  id: ["1", "2", "17", "40"],
+  number: ["1201-101126", "1-0101", "11110-311299"],
+  file: ["hermann-micracom-condens-20-1.svg", "hermann-micracom-condens-20-4.svg"],
+  "*": [
+    "get-session",
+    "ok",
+    "error",
+    "sign-in/email",
+    "sign-up/email",
+    "sign-out",
+    "sign-in/social",
+    "sign-in/oauth2",
+    "request-password-reset",
+    "reset-password",
+    "reset-password/abc",
+    "callback/google",
+    "oauth2/callback/google",
+    "list-sessions",
+    "update-user",
+    "change-password",
+    "delete-user",
+    "verify-email",
+    "admin/list-users",
+  ],
+};
+
+/** Query keys each loader reads (and a few every route gets). */
+export const QUERY_KEYS: Record<string, string[]> = {
+  "routes/catalogue.tsx": ["marca", "superficie", "tipo", "orden", "porPagina", "pagina"],
+  "routes/product-detail.tsx": ["imagen"],
+  "routes/checkout.tsx": ["pedido"],
+  "routes/contact.tsx": ["producto"],
+  "routes/thanks.tsx": ["desde"],
+  "routes/login.tsx": ["redirectTo", "error", "modo"],
+  "routes/reset-password.tsx": ["token", "error"],
+  "routes/order-detail.tsx": ["desistir"],
+  "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
+};
+export const COMMON_QUERY_KEYS = ["_routes", "index", "redirectTo", "error", "pagina"];
+/** Values the loaders understand (and React Router's route ids for ?_routes=), to get past the first check. */
+export const VALID_QUERY_VALUES = [
+  ...routes().map((route) => route.id),
+  "root",
+  "ascendente",
+  "descendente",
+  "12",
+  "24",
+  "2",
+  "Baxi",
+  "Daikin",
+  "40-100",
+  "registro",
+  "recuperar",
+  "INVALID_TOKEN",
+  "state_mismatch",
+  "/carrito",
+  "/tienda/detalle/calderas/1",
+  "1",
+];
+
+const ADD_TO_CART: Fields = [
+  ["kind", "producto"],
+  ["family", "calderas"],
+  ["id", "1"],
+  ["instalacion", "SI"],
+  ["mantenimiento", "SI"],
+  ["provincia", "madrid"],
+  ["gas", "natural"],
+];
+
+/** A valid form of each action (fields are then dropped, replaced and added by the fuzzer). */
+export const VALID_FORMS: Record<string, Fields> = {
+  "routes/catalogue.tsx": ADD_TO_CART,
+  "routes/product-detail.tsx": ADD_TO_CART,
+  "routes/maintenance-offer.tsx": [
+    ["kind", "mantenimiento"],
+    ["family", "calderas"],
+  ],
+  "routes/cart.tsx": [
+    ["intent", "eliminar"],
+    ["familia", "calderas"],
+    ["id", "1"],
+  ],
+  "routes/contact.tsx": [
+    ["nameAndSurname", "Ana Prueba"],
+    ["phone", "600 123 456"],
+    ["email", "ana@example.com"],
+    ["adress", "Calle Mayor 1"],
+    ["state", "Madrid"],
+    ["message", "Quisiera un presupuesto."],
+    ["sourcePage", "/contacto"],
+    ["productId", "1"],
+    ["js", "1"],
+    [HONEYPOT_FIELD, ""],
+  ],
+  "routes/login.tsx": [
+    ["intent", "signin"],
+    ["email", "fuzz@example.com"],
+    ["password", "claveSegura1"],
+    ["redirectTo", "/carrito"],
+  ],
+  "routes/reset-password.tsx": [
+    ["token", "abc"],
+    ["password", "claveSegura1"],
+    ["confirm", "claveSegura1"],
+  ],
+  "routes/cookies.ts": [
+    ["decision", "aceptar"],
+    ["redirectTo", "/tienda"],
+  ],
+  // Signed in, the real form is used (below); anonymous posts are sent to /login first.
+  "routes/checkout.tsx": [
+    ["clave", "00000000-0000-4000-8000-000000000000"],
+    ["envio-id", "12345678Z"],
+    ["envio-nombre", "Ana"],
+    ["envio-apellidos", "Prueba"],
+    ["envio-direccion", "Calle Mayor 1"],
+    ["envio-poblacion", "Madrid"],
+    ["envio-provincia", "Madrid"],
+    ["envio-cp", "28001"],
+    ["envio-telefono", "600123456"],
+    ["facturacion", "igual"],
+    ["pago", "transferencia"],
+    ["condiciones", "acepto"],
+  ],
+  "routes/order-detail.tsx": [
+    ["intent", "desistir"],
+    ["motivo", "No lo necesito"],
+  ],
+  "routes/auth-api.ts": [
+    ["email", "fuzz@example.com"],
+    ["password", "claveSegura1"],
+    ["name", "Fuzz"],
+    ["callbackURL", "/login"],
+    ["redirectTo", "/login/restablecer"],
+  ],
+};
+/** Field names any action might read. */
+export const EXTRA_FIELD_NAMES = [
+  ...CONTACT_FIELDS,
+  "intent",
+  "redirectTo",
+  "token",
+  "newPassword",
+  "provider",
+  "rememberMe",
+  "errorCallbackURL",
+  "clave",
+  "pago",
+  "facturacion",
+  "condiciones",
+  "envio-cp",
+  "factura-provincia",
+];
