@@ -16,7 +16,18 @@ export default tseslint.config(
   },
   {
     files: ["**/*.mjs", "**/*.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    // Plain Node scripts (scripts/*.mjs, the e2e server starter): Node's own globals.
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        fetch: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+      },
+    },
   },
   {
     // Domain rules are pure: no I/O, no React, nothing from server/ (HOUSE-STYLE.md).
