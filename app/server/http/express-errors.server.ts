@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { log } from "../log.server";
 import { messagePage } from "./origin-check.server";
 
 /*
@@ -14,7 +15,7 @@ export const expressErrorPage: ErrorRequestHandler = (error: { status?: unknown;
   // before any page runs; it is the client's request that is broken.
   const status = error?.code === "ERR_INVALID_URL" ? 400 : Number(error?.status ?? error?.statusCode);
   const clientError = Number.isInteger(status) && status >= 400 && status < 500;
-  if (!clientError) console.error("[http] error no controlado:", error);
+  if (!clientError) log("http").error({ err: error }, "error no controlado");
   res
     .status(clientError ? status : 500)
     .type("text/html; charset=utf-8")
