@@ -1,6 +1,6 @@
 import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
 import { getAuth } from "~/server/auth.server";
-import { hasForeignRedirect } from "~/server/auth-redirects.server";
+import { authBodyFields, hasForeignRedirect } from "~/server/auth-redirects.server";
 import { registerAccount } from "~/server/auth-forms.server";
 import { readJsonText } from "~/server/request-body.server";
 import type { Route } from "./+types/auth-api";
@@ -43,13 +43,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The raw sign-up keeps the promise of /login: the same answer for a new and a known e-mail. */
 async function signUp(request: Request, body: string) {
-  let fields: { email?: unknown; password?: unknown; name?: unknown } = {};
-  try {
-    const parsed: unknown = body.trim().startsWith("{") ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
-    if (parsed && typeof parsed === "object") fields = parsed as typeof fields;
-  } catch {
-    return Response.json({ code: "INVALID_BODY", message: MESSAGES.unexpected }, { status: 400 });
-  }
+  const fields = authBodyFields(body);
+  if (!fields) return Response.json({ code: "INVALID_BODY", message: MESSAGES.unexpected }, { status: 400 });
   const email = typeof fields.email === "string" ? fields.email : "";
   const password = typeof fields.password === "string" ? fields.password : "";
   const name = typeof fields.name === "string" ? fields.name.slice(0, 200) : "";

@@ -24,19 +24,20 @@ function isOwnTarget(value: unknown): boolean {
   }
 }
 
-/** The body's fields when it is JSON or a form; nothing otherwise (better-auth will refuse it). */
-function bodyFields(body: string): Record<string, unknown> {
+/** The fields of a body sent to /api/auth as JSON or as a form; null when it is neither. */
+export function authBodyFields(body: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = body.trim().startsWith("{") ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
     return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   } catch {
-    return {};
+    return null;
   }
 }
 
 /** True when a redirect target in the request's query or body leads away from the shop. */
 export function hasForeignRedirect(request: Request, body = ""): boolean {
   const query = new URL(request.url).searchParams;
-  const fields = body ? bodyFields(body) : {};
+  // A body that is neither JSON nor a form holds no target; better-auth will refuse it.
+  const fields = (body ? authBodyFields(body) : null) ?? {};
   return REDIRECT_FIELDS.some((name) => !query.getAll(name).every(isOwnTarget) || !isOwnTarget(fields[name]));
 }
