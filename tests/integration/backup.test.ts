@@ -1,5 +1,4 @@
 import { PGlite } from "@electric-sql/pglite";
-import { asc } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/pglite";
 import { spawnSync } from "node:child_process";
@@ -10,11 +9,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, backupFormat, restoreDatabase } from "~/server/db/backup.server";
 import { MIGRATIONS_DIR, prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { account, contactRequests, orderLines, orders, user } from "~/server/db/schema.server";
+import { contactRequests } from "~/server/db/schema.server";
 import { storeContactRequest } from "~/server/contact.server";
 import { SNAPSHOT_PATH } from "../setup/snapshot-path";
 import { authRequest, signUp } from "../support/auth-utils";
 import { insertOrder } from "../support/my-orders-fixtures";
+import { everything } from "../support/backup-rows";
 
 /**
  * `npm run backup` and `npm run restore` on the embedded database, as an operator runs them:
@@ -40,17 +40,6 @@ async function open(dataDir: string) {
   handles.push(handle);
   installDatabaseHandle(handle);
   return handle;
-}
-
-async function everything(handle: DatabaseHandle) {
-  const { db } = handle;
-  return {
-    users: await db.select().from(user).orderBy(asc(user.id)),
-    accounts: await db.select().from(account).orderBy(asc(account.id)),
-    orders: await db.select().from(orders).orderBy(asc(orders.id)),
-    orderLines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
-    contactRequests: await db.select().from(contactRequests).orderBy(asc(contactRequests.id)),
-  };
 }
 
 describe("backup and restore of the embedded database", () => {

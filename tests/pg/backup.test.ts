@@ -1,4 +1,3 @@
-import { asc } from "drizzle-orm";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +9,9 @@ import { storeContactRequest } from "~/server/contact.server";
 import { backupFormat } from "~/server/db/backup.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { account, contactRequests, orderLines, orders, user } from "~/server/db/schema.server";
 import { authRequest, signUp } from "../support/auth-utils";
 import { insertOrder } from "../support/my-orders-fixtures";
+import { everything } from "../support/backup-rows";
 
 /**
  * `npm run backup` (pg_dump -Fc) and `npm run restore FILE` (pg_restore) with DATABASE_URL:
@@ -35,17 +34,6 @@ function npmRun(script: string, args: string[], databaseUrlValue: string) {
     env: { ...process.env, DATABASE_URL: databaseUrlValue },
     encoding: "utf8",
   });
-}
-
-async function everything(handle: DatabaseHandle) {
-  const { db } = handle;
-  return {
-    users: await db.select().from(user).orderBy(asc(user.id)),
-    accounts: await db.select().from(account).orderBy(asc(account.id)),
-    orders: await db.select().from(orders).orderBy(asc(orders.id)),
-    orderLines: await db.select().from(orderLines).orderBy(asc(orderLines.id)),
-    contactRequests: await db.select().from(contactRequests).orderBy(asc(contactRequests.id)),
-  };
 }
 
 describe.skipIf(!url)("backup and restore on PostgreSQL", () => {
