@@ -100,6 +100,11 @@ function unavailable(error: unknown, values: ContactFailureValues) {
 
 type ContactFailureValues = Extract<ContactReply, { ok: false }>["values"];
 
+/** The outbox `ref` of a contact request's deliveries. */
+export function contactRef(requestId: number): string {
+  return `contact:${requestId}`;
+}
+
 /** The request and both deliveries, committed together or not at all. Returns the request id. */
 export async function storeContactRequest(
   db: Database,
@@ -133,14 +138,17 @@ export async function storeContactRequest(
       product: product ? { brand: product.brand, model: product.model, url: product.url } : null,
       sourceUrl: `${shop.baseUrl}${origin.sourcePage}`,
     };
-    await enqueue(tx, "trello_card", summary);
-    await enqueue(tx, "email", {
+    // The back office shows both deliveries on the request (issue 11).
+    const ref = { ref: contactRef(row!.id) };
+    await enqueue(tx, "trello_card", summary, ref);
+    const mail = {
       to: config().SHOP_EMAIL,
       subject: contactMailSubject(summary),
       text: contactMailText(summary),
       // Answering the e-mail reaches the visitor, when what they typed looks like an address.
       ...(/^[^\s@]+@[^\s@]+$/.test(values.email) ? { replyTo: values.email } : {}),
-    });
+    };
+    await enqueue(tx, "email", mail, ref);
     return row!.id;
   });
 }

@@ -61,9 +61,17 @@ export function registerOutboxHandler(kind: string, handler: Handler): void {
 
 type Tx = Pick<Database, "insert">;
 
-/** Adds an entry; pass the transaction that writes what it belongs to. */
-export async function enqueue(tx: Tx, kind: string, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+/**
+ * Adds an entry; pass the transaction that writes what it belongs to. `ref` names what the
+ * delivery is about ("contact:12", "order:34"), so the back office can show it there.
+ */
+export async function enqueue(
+  tx: Tx,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: { ref?: string } = {},
+): Promise<number> {
+  const [row] = await tx.insert(outbox).values({ kind, payload, ref: options.ref ?? null }).returning({ id: outbox.id });
   return row!.id;
 }
 
