@@ -7,7 +7,7 @@ import { data } from "react-router";
  *   - a content type other than a form (or none): 415;
  *   - a body over the limit, declared or streamed: 413 (read no further);
  *   - bytes that are not UTF-8, a broken percent-escape or a broken multipart body: 400.
- * Uploads (later issues) pass a larger `maxBytes` of their own.
+ * Forms with files (the back office's photos and CSV lists) go through readUploadForm.
  */
 
 /** A form of this shop is a few kilobytes; 1 MB leaves room for any of them. */
@@ -24,8 +24,8 @@ export const BODY_MESSAGES: Record<BodyProblem, string> = {
 };
 
 /** The thrown answer: the root error boundary shows the status's Spanish page. */
-function refuse(status: BodyProblem): never {
-  throw data({ message: BODY_MESSAGES[status] }, { status });
+function refuse(status: BodyProblem, message = BODY_MESSAGES[status]): never {
+  throw data({ message }, { status });
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
@@ -142,6 +142,54 @@ export async function readForm(request: Request, { maxBytes = FORM_LIMIT_BYTES }
   const bytes = await readBodyBytes(request, maxBytes);
   if (media.type === "multipart/form-data") return parseMultipart(request, bytes);
   return parseUrlEncoded(decodeUtf8(bytes));
+}
+
+/** How many files and bytes an upload form may carry (readUploadForm). */
+export type UploadLimits = { maxBytes: number; maxFiles: number; maxFileBytes: number };
+
+function megabytes(bytes: number): string {
+  return `${Math.floor(bytes / 1_000_000)} MB`;
+}
+
+/**
+ * A form that may carry files (the back office's photos, a CSV price list): multipart with at
+ * most `maxFiles` files of `maxFileBytes` each and `maxBytes` in all; 413 with a message that
+ * says which limit was passed. A form without files (urlencoded) is read as readForm reads it,
+ * so one action can take both the upload and the buttons beside it. A file input left empty
+ * arrives as a nameless, empty part: it is not counted, and stays in the form for the caller to
+ * skip (`uploadedFiles`).
+ */
+export async function readUploadForm(request: Request, limits: UploadLimits): Promise<FormData> {
+  const media = mediaType(request);
+  if (media?.type !== "multipart/form-data") return readForm(request);
+  const tooLarge = `El envío pasa del máximo de ${megabytes(limits.maxBytes)}. Suba menos archivos a la vez.`;
+  try {
+    const form = await readForm(request, { maxBytes: limits.maxBytes });
+    const files = uploadedFiles(form);
+    if (files.length > limits.maxFiles) {
+      refuse(413, `Puede subir como máximo ${limits.maxFiles} archivos a la vez.`);
+    }
+    const big = files.find((file) => file.size > limits.maxFileBytes);
+    if (big) refuse(413, `El archivo «${big.name.slice(0, 80)}» pasa del máximo de ${megabytes(limits.maxFileBytes)}.`);
+    return form;
+  } catch (error) {
+    // The general 413 speaks of shortening a text; an upload's says how much may be sent.
+    if (bodyProblemStatus(error) === 413 && bodyProblemMessage(error) === BODY_MESSAGES[413]) refuse(413, tooLarge);
+    throw error;
+  }
+}
+
+/** The files of a form (every field, or one), without the empty part of an input left empty. */
+export function uploadedFiles(form: FormData, field?: string): File[] {
+  const values = field === undefined ? [...form.values()] : form.getAll(field);
+  return values.filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
+}
+
+/** The Spanish message of a refusal thrown by readForm or readUploadForm (for a form's own error line). */
+export function bodyProblemMessage(error: unknown): string | null {
+  if (bodyProblemStatus(error) === null) return null;
+  const message = (error as { data?: { message?: unknown } }).data?.message;
+  return typeof message === "string" ? message : null;
 }
 
 /** The status of a refusal thrown by readForm, or null for any other error. */
