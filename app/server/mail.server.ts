@@ -4,12 +4,19 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { config, mailFrom } from "./config.server";
 import { log } from "./log.server";
 
+/**
+ * A file sent with an e-mail, as text (it travels in the outbox's JSON payload), e.g. the
+ * calendar file of an installation visit. nodemailer reads this shape as it is.
+ */
+export type MailAttachment = { filename: string; content: string; contentType: string };
+
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
   html?: string;
   replyTo?: string;
+  attachments?: MailAttachment[];
 };
 
 /** A send failure, told apart by whether trying again later can help. */
