@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { csvAmount, csvRow, safeCell } from "./order-csv";
+
+describe("order CSV", () => {
+  it("writes amounts with a decimal comma and no thousands separator", () => {
+    expect(csvAmount(123450)).toBe("1234,50");
+    expect(csvAmount(5)).toBe("0,05");
+    expect(csvAmount(0)).toBe("0,00");
+    expect(csvAmount(-1999)).toBe("-19,99");
+  });
+
+  it("keeps text that would start a formula as text", () => {
+    expect(safeCell("=HYPERLINK(\"http://x\")")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(safeCell("+34 600")).toBe("'+34 600");
+    expect(safeCell("@x")).toBe("'@x");
+    expect(safeCell("Ana")).toBe("Ana");
+  });
+
+  it("splits the total into tax base and VAT, names the company when there is one", () => {
+    const row = csvRow({
+      number: "1234-150526",
+      createdAt: new Date("2026-05-14T22:30:00Z"),
+      status: "Pagado",
+      payMethod: "transferencia",
+      userEmail: "ana@example.com",
+      amountCents: 121000,
+      shippingCents: 1995,
+      addressBill: { nombre: "Ana", apellidos: "López", empresa: "Climas Ana S.L.", id: "B12345674" },
+    });
+    // 22:30 UTC on 14 May is already 15 May in Madrid.
+    expect(row).toEqual(["1234-150526", "15/05/2026", "Pagado", "Transferencia bancaria", "Climas Ana S.L.", "B12345674", "ana@example.com", "1000,00", "210,00", "19,95", "1210,00"]);
+  });
+});
