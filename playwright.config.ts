@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes"].map(
+  (name) => `${name}@termoclima.test`,
+);
 export const CHROMIUM_ARGS = [
   "--headless=new",
   "--no-sandbox",
@@ -49,6 +52,8 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // Every e2e post comes from 127.0.0.1: the contact form's and the basket's limits per address are raised here.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, CONTACT_RATE_LIMIT: "1000", CART_RATE_LIMIT: "1000" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, CONTACT_RATE_LIMIT: "1000", CART_RATE_LIMIT: "1000",
+      // The back-office specs each enrol one of these administrators (tests/support/admin-e2e.ts).
+      ADMIN_EMAILS: ADMIN_E2E_EMAILS.join(",") },
   },
 });

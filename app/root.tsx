@@ -8,14 +8,17 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { openDuringMaintenance } from "./domain/maintenance";
 import { loadShell } from "./server/shell.server";
 import stylesHref from "./styles/app.css?url";
 import { ErrorPage } from "./ui/error-page";
 import { MaintenancePage } from "./ui/maintenance-page";
 import { useNonce } from "./ui/nonce";
+import type { BackOfficeHandle } from "./ui/admin/admin-nav";
 import { SiteShell } from "./ui/site-shell";
 import { reportError } from "./ui/report-error";
 
@@ -31,7 +34,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);
-  if (shell.flags.maintenance) {
+  if (shell.flags.maintenance && !openDuringMaintenance(new URL(request.url).pathname)) {
     throw data(
       { maintenance: true as const, shop: shell.shop },
       { status: 503, headers: { "Retry-After": "600" } },
@@ -46,9 +49,16 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** The back office draws its own frame, once its loader let the visitor in (else: the shop's 404). */
+function useBackOffice(): boolean {
+  const matches = useMatches();
+  return matches.some((match) => (match.handle as BackOfficeHandle | undefined)?.backOffice && match.loaderData != null);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
+  const backOffice = useBackOffice();
   return (
     <html lang="es">
       <head>
@@ -59,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {root ? <SiteShell root={root}>{children}</SiteShell> : children}
+        {root && !backOffice ? <SiteShell root={root}>{children}</SiteShell> : children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

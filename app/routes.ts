@@ -17,10 +17,12 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/restablecer", "routes/reset-password.tsx"),
   route("login/pedidos/:number", "routes/order-detail.tsx"),
+  route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),
   route("cookies", "routes/cookies.ts"),
   route("imagenes/demo/:file", "routes/demo-image.ts"),
+  route("imagenes/fotos/:file", "routes/photo-image.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   // Content and legal pages (spec section 2).
@@ -42,5 +44,15 @@ export default [
   route("promo-Aero", "routes/promo.tsx", { id: "promo-aero" }),
   route("promo-Reparaciones", "routes/promo.tsx", { id: "promo-reparaciones" }),
   route("promo-Granada", "routes/promo-granada.tsx"),
+  // The owner's back office (issue 11): every loader and action calls requireAdmin.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("segundo-factor", "routes/admin/second-factor.tsx"),
+    route("registro", "routes/admin/audit-log.tsx"),
+    // admin: orders
+    // admin: catalogue
+    // admin: quotes and customers
+    // admin: site
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,12 @@ export type EnergyClass = (typeof ENERGY_CLASSES)[number];
 /** Outer dimensions in centimetres (spec: medidas{alto, ancho, fondo}). */
 export type Dimensions = { alto: number; ancho: number; fondo: number };
 
+/**
+ * One of the owner's uploaded photos (issue 11): its stored image and the widths it was
+ * resized into; served at /imagenes/fotos/{imageId}-{width}.{avif|webp|jpg}.
+ */
+export type ProductPhoto = { imageId: number; width: number; height: number; widths: number[] };
+
 export type GasType = "natural" | "propano";
 
 /** A basket line (spec section 3, "Cart line item"); quantity is always 1. */

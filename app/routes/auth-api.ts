@@ -7,8 +7,23 @@ import type { Route } from "./+types/auth-api";
 
 /** better-auth's HTTP endpoints (/api/auth/*): sign-in, sign-up, reset, OAuth callbacks. */
 export async function loader({ request }: Route.LoaderArgs) {
+  if (isClosed(request)) return closed();
   if (hasForeignRedirect(request)) return foreignRedirectRefused();
   return inSpanish(await (await getAuth()).handler(request));
+}
+
+/**
+ * The admin plugin's endpoints (roles, bans, impersonation, sessions of others) are closed: the
+ * back office does these through its own actions, which require the second factor and write
+ * the audit log (issue 11). The plugin stays for its ban enforcement at sign-in.
+ */
+function isClosed(request: Request): boolean {
+  const path = new URL(request.url).pathname.toLowerCase();
+  return path === "/api/auth/admin" || path.startsWith("/api/auth/admin/");
+}
+
+function closed(): Response {
+  return Response.json({ code: "NOT_FOUND", message: "No existe." }, { status: 404 });
 }
 
 /** A redirect target of another site (auth-redirects.server.ts): refused as better-auth refuses its own finds. */
@@ -30,6 +45,7 @@ const AUTH_BODY_LIMIT = 64_000;
 const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
 export async function action({ request }: Route.ActionArgs) {
+  if (isClosed(request)) return closed();
   if (!BODY_TYPES.test(request.headers.get("content-type") ?? "")) {
     return Response.json({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Envíe los datos como JSON." }, { status: 415 });
   }

@@ -7,6 +7,7 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { isGoogleConfigured } from "~/server/auth.server";
 import { callAuth, cookieHeaders, registerAccount } from "~/server/auth-forms.server";
 import { listMyOrders } from "~/server/my-orders.server";
+import { isAdminAccount } from "~/server/accounts/admin-access.server";
 import { getSessionUser } from "~/server/session.server";
 import { SignedOutPanel } from "~/ui/login-forms";
 import { OrdersTable } from "~/ui/orders-table";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user) {
     // Signed in already (another tab, or back from Google): straight to the page asked for.
     if (redirectTo) throw redirect(redirectTo);
-    return { signedIn: true as const, email: user.email, orders: await listMyOrders(user) };
+    return { signedIn: true as const, email: user.email, orders: await listMyOrders(user), admin: isAdminAccount(user) };
   }
   const error = url.searchParams.get("error");
   return {
@@ -56,6 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent) {
     case "signin": {
       const answer = await callAuth(request, "/sign-in/email", { email, password, rememberMe: true });
+      // An account with an authenticator app (the administrators) gives its code next.
+      if (answer.ok && answer.body?.twoFactorRedirect === true) {
+        const next = `/login/verificacion${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+        throw redirect(next, { headers: cookieHeaders(answer.cookies) });
+      }
       if (answer.ok) throw redirect(redirectTo ?? "/login", { headers: cookieHeaders(answer.cookies) });
       return reply(intent, error(authErrorMessage("signin", answer.status, answer.code)), email, answer.status);
     }
@@ -100,7 +106,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.signedIn) return <Account email={loaderData.email} orders={loaderData.orders} />;
+  if (loaderData.signedIn) return <Account email={loaderData.email} orders={loaderData.orders} admin={loaderData.admin} />;
   const answer = actionData as Reply | undefined;
   return (
     <div className="container login-page">
@@ -115,10 +121,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-type AccountProps = { email: string; orders: Awaited<ReturnType<typeof listMyOrders>> };
+type AccountProps = { email: string; orders: Awaited<ReturnType<typeof listMyOrders>>; admin: boolean };
 
 /** /login for a signed-in user (spec section 2): shop, basket, "Mis Pedidos", sign out. */
-function Account({ email, orders }: AccountProps) {
+function Account({ email, orders, admin }: AccountProps) {
   return (
     <div className="container account-page">
       <h1 className="page-title">Mi cuenta</h1>
@@ -135,6 +141,11 @@ function Account({ email, orders }: AccountProps) {
         <a href="#mis-pedidos" className="button">
           Mis Pedidos
         </a>
+        {admin ? (
+          <Link to="/admin" className="button button-secondary">
+            Administración
+          </Link>
+        ) : null}
         <Form method="post" className="account-signout">
           <input type="hidden" name="intent" value="signout" />
           <button type="submit" className="button button-secondary">

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -54,6 +55,7 @@ function createAuth(db: Database) {
         account: schema.account,
         verification: schema.verification,
         rateLimit: schema.rateLimit,
+        twoFactor: schema.twoFactor,
       },
     }),
     emailAndPassword: {
@@ -112,7 +114,11 @@ function createAuth(db: Database) {
     // A failed OAuth return with no error URL of its own lands on /login (a Spanish message), not on better-auth's English page.
     onAPIError: { errorURL: `${baseURL}/login` },
     // The admin plugin's ban ends the user's sessions and refuses new ones (BANNED_USER, spec section 8).
-    plugins: [admin(), ...google],
+    // Its HTTP endpoints are closed (routes/auth-api.ts): the back office changes roles and bans
+    // through its own actions, which check the second factor and write the audit log.
+    // Two factors: administrators enrol an authenticator app (app/server/accounts/admin-access.server.ts);
+    // an account without a Google-only password may enrol without one (allowPasswordless).
+    plugins: [admin(), twoFactor({ issuer: c.SHOP_NAME, allowPasswordless: true }), ...google],
   });
 }
 

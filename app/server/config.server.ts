@@ -104,6 +104,15 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default("https://accounts.google.com/.well-known/openid-configuration"),
+  // The back office (issue 11): these accounts are administrators, plus those granted from /admin.
+  ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email("ADMIN_EMAILS: cada dirección debe ser un e-mail"))),
+  // Unpaid transfers: a reminder after this many days, cancelled (units back to stock) after these.
+  TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(2).max(90).default(7),
 });
 
 export type Config = z.infer<typeof envSchema>;

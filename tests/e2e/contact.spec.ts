@@ -11,7 +11,7 @@ const REQUIRED = "Para poder contactarte necesitamos un Nombre, un email/telefon
 const SENT = "Solicitud enviada.Nos pondremos en contacto con usted lo antes posible.";
 const BOILER = "/tienda/detalle/calderas/1";
 /** Where the e2e server keeps its data (tests/e2e/start-server.mjs); without SMTP, mails are .eml files there. */
-const E2E_MAIL_DIR = "tests/.tmp/e2e-data/mail";
+const E2E_MAIL_DIR = `tests/.tmp/e2e-data-${process.env.E2E_PORT ?? "3100"}/mail`;
 
 /** Waits until React has taken over the form (it adds the field that marks enhanced posts). */
 async function waitForEnhancedForm(scope: Page | Locator) {

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -14,8 +15,11 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { FLAG_NAMES } from "~/domain/flags";
+import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payment-methods";
-import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions } from "~/domain/product";
+import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/product";
+import { QUOTE_STATES } from "~/domain/quotes/quote-state";
+import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 
 /*
  * One PostgreSQL schema for PGlite (embedded) and PostgreSQL (DATABASE_URL).
@@ -42,11 +46,15 @@ export const products = pgTable(
     promotionDiscountCents: integer("promotion_discount_cents"),
     deal: boolean("deal").notNull().default(false),
     stock: integer("stock").notNull().default(0),
+    /** The back office lists the product as low on stock at or below this (issue 11). */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(2),
     certification: text("certification"),
     description: text("description").notNull(),
     description2: text("description2").notNull().default(""),
     image: text("image").notNull(),
     images: jsonb("images").$type<string[]>().notNull().default([]),
+    /** The owner's uploaded photos, main first (app/server/catalogue); empty: the demo images above. */
+    photos: jsonb("photos").$type<ProductPhoto[]>().notNull().default([]),
     energyClass: text("energy_class", { enum: ENERGY_CLASSES }),
     powerKw: doublePrecision("power_kw"),
     flowLpm: doublePrecision("flow_lpm"),
@@ -100,7 +108,11 @@ export const contactRequests = pgTable(
     message: text("message").notNull().default(""),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     sourcePage: text("source_page").notNull().default("/contacto"),
+    // The back office's inbox (issue 11).
+    state: text("state", { enum: QUOTE_STATES }).notNull().default("nuevo"),
+    internalNotes: text("internal_notes").notNull().default(""),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   // The privacy-policy retention job deletes by age (app/server/jobs).
   (t) => [index("contact_requests_created_idx").on(t.createdAt)],
@@ -131,7 +143,10 @@ export type Address = {
   telefono: string;
 };
 
-export const ORDER_STATUSES = ["Pendiente de Pago", "Pagado", "Enviado", "Completado", "Cancelado"] as const;
+export { ORDER_STATUSES } from "~/domain/orders/order-status";
+
+/** PostgreSQL's own text search vector (issue 11: the back office's order search). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const orders = pgTable(
   "orders",
@@ -148,6 +163,22 @@ export const orders = pgTable(
     payMethod: text("pay_method", { enum: PAY_METHODS }).notNull(),
     // One order per checkout attempt, whatever the number of clicks (issue 4).
     idempotencyKey: text("idempotency_key"),
+    // The back office's status flow (issue 11; app/domain/orders/order-status.ts).
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    bankReference: text("bank_reference"),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** "YYYY-MM-DD", Madrid's calendar day of the installation visit. */
+    installationDate: text("installation_date"),
+    installationSlot: text("installation_slot"),
+    cancelReason: text("cancel_reason"),
+    internalNotes: text("internal_notes").notNull().default(""),
+    /** When the unpaid-transfer reminder went out (app/server/jobs). */
+    transferReminderAt: timestamp("transfer_reminder_at", { withTimezone: true }),
+    // Words the back office searches: number, e-mail, billing name and NIF/CIF/NIE.
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, number || ' ' || user_email || ' ' || coalesce(address_bill->>'nombre', '') || ' ' || coalesce(address_bill->>'apellidos', '') || ' ' || coalesce(address_bill->>'empresa', '') || ' ' || coalesce(address_bill->>'id', ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,6 +186,12 @@ export const orders = pgTable(
     uniqueIndex("orders_number_unique").on(t.number),
     uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
     index("orders_user_email_idx").on(t.userEmail),
+    // The back office's list: newest first, filtered by status or payment method (issue 11).
+    index("orders_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("orders_pay_method_created_idx").on(t.payMethod, t.createdAt.desc()),
+    index("orders_search_idx").using("gin", t.search),
+    index("orders_installation_idx").on(t.installationDate),
   ],
 );
 
@@ -199,10 +236,16 @@ export const outbox = pgTable(
     sendStartedAt: timestamp("send_started_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** What the delivery is about, e.g. "contact:12" or "order:34" (the back office shows it there). */
+    ref: text("ref"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_finished_idx").on(t.status, t.updatedAt)],
+  (t) => [
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_finished_idx").on(t.status, t.updatedAt),
+    index("outbox_ref_idx").on(t.ref),
+  ],
 );
 
 /** Recurring maintenance tasks: one row per task; a run is claimed by one instance at a time. */
@@ -230,6 +273,7 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: timestamp("ban_expires", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -246,6 +290,8 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
+    /** Set by us when this session passed the second factor; /admin requires it (issue 11). */
+    secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -316,9 +362,15 @@ export const withdrawals = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     userEmail: text("user_email").notNull(),
     reason: text("reason").notNull().default(""),
+    // Handled in the back office: recibido -> devuelto -> reembolsado (issue 11).
+    state: text("state", { enum: WITHDRAWAL_STATES }).notNull().default("recibido"),
+    goodsReturnedAt: timestamp("goods_returned_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundCents: integer("refund_cents"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("withdrawals_order_unique").on(t.orderId)],
+  (t) => [uniqueIndex("withdrawals_order_unique").on(t.orderId), index("withdrawals_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -336,3 +388,5 @@ export const requestLimits = pgTable(
   },
   (t) => [index("request_limits_expires_at_idx").on(t.expiresAt)],
 );
+
+export * from "./schema-back-office.server";

@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { openDuringMaintenance } from "../../domain/maintenance";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -60,6 +61,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
 /** Pages answer 503 from the root loader; this stops form posts too (actions run before loaders). */
 const refuseWritesDuringMaintenance: express.RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.path === "/healthz") return next();
+  if (openDuringMaintenance(req.path)) return next();
   getFlags()
     .then((flags) => {
       if (!flags.maintenance) return next();

@@ -1,0 +1,132 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { safeRedirectPath } from "~/domain/safe-redirect";
+import { backupCodeSchema, SECOND_FACTOR_MESSAGES, totpCodeSchema } from "~/domain/second-factor";
+import { adminState } from "~/server/accounts/admin-access.server";
+import { verifySecondFactor } from "~/server/accounts/second-factor.server";
+import { cookieHeaders } from "~/server/auth-forms.server";
+import { readForm } from "~/server/request-body.server";
+import type { Route } from "./+types/login-verification";
+
+/**
+ * The second step of signing in for an account with an authenticator app (issue 11), and the
+ * code an administrator signed in by Google gives before /admin opens. Without a pending
+ * sign-in or such a session there is nothing to verify: back to /login.
+ */
+const PENDING_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/;
+
+async function situation(request: Request) {
+  const state = await adminState(request);
+  if (state.kind === "ok") return { kind: "done" as const };
+  if (state.kind === "verify") return { kind: "step-up" as const, userId: state.admin.id };
+  if (PENDING_COOKIE.test(request.headers.get("cookie") ?? "")) return { kind: "sign-in" as const, userId: null };
+  return { kind: "nothing" as const };
+}
+
+function target(request: Request, posted?: string): string {
+  const asked = posted ?? new URL(request.url).searchParams.get("redirectTo") ?? "";
+  const path = safeRedirectPath(asked, "/admin");
+  return path.startsWith("/login") ? "/admin" : path;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const now = await situation(request);
+  if (now.kind === "done") throw redirect(target(request));
+  if (now.kind === "nothing") throw redirect("/login");
+  return { redirectTo: target(request) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Código de verificación | Iniciar sesión" },
+  { name: "robots", content: "noindex" },
+];
+
+const formSchema = z.object({
+  intent: z.enum(["totp", "backup"]),
+  code: z.string().max(40),
+  redirectTo: z.string().max(1000).default(""),
+});
+
+type Reply = { error: string; backup: boolean };
+
+export async function action({ request }: Route.ActionArgs) {
+  const now = await situation(request);
+  if (now.kind === "done") throw redirect(target(request));
+  if (now.kind === "nothing") throw redirect("/login");
+  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(request, { maxBytes: 4_000 })));
+  if (!parsed.success) return data<Reply>({ error: SECOND_FACTOR_MESSAGES.unexpected, backup: false }, { status: 400 });
+  const backup = parsed.data.intent === "backup";
+  const code = (backup ? backupCodeSchema : totpCodeSchema).safeParse(parsed.data.code);
+  if (!code.success) {
+    const message = backup ? SECOND_FACTOR_MESSAGES.backupCode : SECOND_FACTOR_MESSAGES.code;
+    return data<Reply>({ error: message, backup }, { status: 400 });
+  }
+  const outcome = await verifySecondFactor(request, { code: code.data, backup, userId: now.userId });
+  if (!outcome.ok) return data<Reply>({ error: outcome.message, backup }, { status: outcome.status });
+  throw redirect(target(request, parsed.data.redirectTo), { headers: cookieHeaders(outcome.cookies) });
+}
+
+export default function LoginVerification({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const error = actionData?.error ?? null;
+  return (
+    <div className="container account-page">
+      <h1 className="page-title">Código de verificación</h1>
+      <Form method="post" className="account-form">
+        <input type="hidden" name="intent" value="totp" />
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <div className="field">
+          <label htmlFor="lv-code">Código de 6 números de su aplicación de autenticación</label>
+          <input
+            id="lv-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            aria-invalid={error && !actionData?.backup ? true : undefined}
+            aria-describedby={error && !actionData?.backup ? "lv-error" : undefined}
+          />
+        </div>
+        {error && !actionData?.backup ? (
+          <p className="form-error" role="alert" id="lv-error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={busy}>
+          Verificar
+        </button>
+      </Form>
+      <details className="account-form" open={actionData?.backup}>
+        <summary>¿No tiene el móvil? Use un código de respaldo</summary>
+        <Form method="post">
+          <input type="hidden" name="intent" value="backup" />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <div className="field">
+            <label htmlFor="lv-backup">Código de respaldo</label>
+            <input
+              id="lv-backup"
+              name="code"
+              autoComplete="off"
+              maxLength={12}
+              required
+              aria-invalid={error && actionData?.backup ? true : undefined}
+              aria-describedby={error && actionData?.backup ? "lv-backup-error" : undefined}
+            />
+          </div>
+          {error && actionData?.backup ? (
+            <p className="form-error" role="alert" id="lv-backup-error">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Usar el código de respaldo
+          </button>
+        </Form>
+      </details>
+      <p>
+        <Link to="/login">Volver a iniciar sesión</Link>
+      </p>
+    </div>
+  );
+}

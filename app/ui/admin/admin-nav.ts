@@ -1,0 +1,14 @@
+/** The back office's sections, in the order the owner works through them (issue 11). */
+export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Inicio", end: true },
+  { to: "/admin/pedidos", label: "Pedidos" },
+  { to: "/admin/desistimientos", label: "Desistimientos" },
+  { to: "/admin/solicitudes", label: "Solicitudes" },
+  { to: "/admin/catalogo", label: "Catálogo" },
+  { to: "/admin/sitio", label: "Sitio" },
+  { to: "/admin/clientes", label: "Clientes" },
+  { to: "/admin/registro", label: "Registro" },
+] as const;
+
+/** Route handle of the back office: the root renders it without the shop's header and footer. */
+export type BackOfficeHandle = { backOffice?: boolean };
