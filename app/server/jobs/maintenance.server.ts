@@ -3,6 +3,7 @@ import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention"
 import type { Database } from "../db/client.server";
 import { carts, contactRequests, outbox, rateLimit, requestLimits, session, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
+import { transferDeadlinesTask } from "./transfer-deadlines.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
@@ -83,4 +84,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "purge-rate-limits", everyMs: RETENTION.rateLimitPurgeEveryMinutes * MINUTE_MS, run: (db) => purgeRateLimits(db) },
   { name: "purge-outbox", everyMs: DAY_MS, run: (db) => purgeOutbox(db) },
   { name: "privacy-retention", everyMs: DAY_MS, run: (db) => enforcePrivacyRetention(db) },
+  // Unpaid transfers (issue 11): reminders and expiries go out within a quarter of an hour.
+  { name: "transfer-deadlines", everyMs: 15 * MINUTE_MS, run: (db) => transferDeadlinesTask(db) },
 ];

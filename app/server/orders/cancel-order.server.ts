@@ -1,0 +1,127 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { isOpen, type OrderStatus } from "~/domain/orders/order-status";
+import { formatDateTime } from "~/domain/my-orders";
+import { formatEuros } from "~/domain/pricing";
+import { actorName, audit, type Actor } from "../audit.server";
+import { config, publicShopInfo } from "../config.server";
+import type { Database } from "../db/client.server";
+import { orderEvents, orderLines, orders, products } from "../db/schema.server";
+import type { MailMessage } from "../mail.server";
+import { enqueue } from "../outbox.server";
+
+/*
+ * Cancelling an order (issue 11, "Cancelado from any open state. Cancelling returns the units
+ * to stock."), one function for the administrator's cancel and the unpaid-transfer job, so both
+ * do the same five things in the caller's transaction: status and reason, stock back, the
+ * order's history, the audit line, and the customer's e-mail through the outbox.
+ */
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type CancelOptions = {
+  actor: Actor;
+  /** Why, in Spanish: stored on the order and written to the customer. */
+  reason: string;
+  now?: Date;
+};
+
+export type CancelResult =
+  | { ok: true; order: typeof orders.$inferSelect; unitsReturned: number }
+  /** The order does not exist, or is no longer open (paid-and-completed, already cancelled). */
+  | { ok: false; status: OrderStatus | null };
+
+/** The outbox `ref` of an order's deliveries: the back office shows them on the order. */
+export function orderRef(orderId: number): string {
+  return `order:${orderId}`;
+}
+
+/**
+ * Cancels the order `orderId` inside `tx`. The order row is locked first (FOR UPDATE) and its
+ * status checked under the lock, so a concurrent "Pagado" or a second cancel either waits and
+ * then finds the order changed, or has already won: whoever commits first wins, cleanly.
+ */
+export async function cancelOrder(tx: Transaction, orderId: number, { actor, reason, now = new Date() }: CancelOptions): Promise<CancelResult> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
+  if (!order) return { ok: false, status: null };
+  if (!isOpen(order.status)) return { ok: false, status: order.status };
+
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: "Cancelado", cancelReason: reason, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+
+  const unitsReturned = await returnUnits(tx, orderId, now);
+
+  await tx.insert(orderEvents).values({
+    orderId,
+    at: now,
+    actor: actorName(actor),
+    fromStatus: order.status,
+    toStatus: "Cancelado",
+    details: { motivo: reason },
+  });
+  await audit(tx, actor, {
+    action: "cancelar pedido",
+    entity: "pedido",
+    entityId: order.number,
+    before: { status: order.status },
+    after: { status: "Cancelado", cancelReason: reason, unidadesDevueltas: unitsReturned },
+  });
+  await enqueue(tx, "email", { ...cancellationEmail(order, reason) }, { ref: orderRef(orderId) });
+  return { ok: true, order: updated!, unitsReturned };
+}
+
+/**
+ * One unit back per line that was a catalogue product. Service lines (installation,
+ * maintenance) carry a service id in product_id, which may equal some product's id: the order
+ * took stock only where the line's family is the product's family, so only those go back.
+ * Product rows are updated in id order, as the order transaction locks them.
+ */
+async function returnUnits(tx: Transaction, orderId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ productId: products.id, units: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .innerJoin(products, and(eq(products.id, orderLines.productId), eq(products.family, orderLines.family)))
+    .where(eq(orderLines.orderId, orderId))
+    .groupBy(products.id)
+    .orderBy(asc(products.id));
+  let total = 0;
+  for (const { productId, units } of rows) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${units}`, updatedAt: now })
+      .where(eq(products.id, productId));
+    total += Number(units);
+  }
+  return total;
+}
+
+type CancelledOrderFacts = Pick<typeof orders.$inferSelect, "number" | "userEmail" | "amountCents" | "status" | "createdAt" | "addressSend">;
+
+/** The customer's e-mail: which order, why, and what happens to a payment already made. */
+export function cancellationEmail(order: CancelledOrderFacts, reason: string): MailMessage {
+  const shop = publicShopInfo();
+  const paid = order.status !== "Pendiente de Pago";
+  return {
+    to: order.userEmail,
+    replyTo: config().SHOP_EMAIL,
+    subject: `${shop.name}: su pedido ${order.number} ha sido cancelado`,
+    text: [
+      `Hola, ${order.addressSend.nombre}:`,
+      "",
+      `Su pedido ${order.number} del ${formatDateTime(order.createdAt)} (hora de Madrid), de ${formatEuros(order.amountCents)}, ha sido cancelado.`,
+      "",
+      `Motivo: ${reason}`,
+      "",
+      paid
+        ? "Le devolveremos el importe que pagó por el mismo medio en los próximos días."
+        : "No se le ha cobrado nada. Si desea los artículos, puede hacer un pedido nuevo en la tienda.",
+      `Puede ver el pedido en «Mis Pedidos»: ${shop.baseUrl}/login/pedidos/${order.number}`,
+      "",
+      `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
+      "",
+      `${shop.legalName} · ${shop.address} · ${shop.baseUrl}`,
+    ].join("\n"),
+  };
+}
