@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as rootLoader } from "~/root";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
+import { forgetCachedFlags, setFlag } from "~/server/flags.server";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/admin/second-factor";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";
@@ -13,6 +15,8 @@ import { freshIp, postLogin, register } from "../support/login-utils";
 import { totp } from "../support/totp";
 
 const ready = setupTestDatabase();
+let enrolled: { cookie: string; key: string; backupCodes: string[] } | undefined;
+const enrolledCookie = () => enrolled!.cookie;
 const OWNER = "duena@termoclima.test";
 const PASSWORD = "contraseña-segura-1";
 
@@ -85,7 +89,6 @@ describe("/admin: who gets in", () => {
     expect(posted.status).toBe(404);
   });
 
-  let enrolled: Awaited<ReturnType<typeof enrolOwner>> | undefined;
 
   it("makes a listed administrator enrol an authenticator app, then opens /admin", async () => {
     const { db } = await ready;
@@ -161,5 +164,25 @@ describe("/admin: who gets in", () => {
     const passed = await settle(() => verifyAction(args(post("/login/verificacion", cookie, { intent: "totp", code: totp(key) }))));
     expect(passed.status).toBe(302);
     expect((await settle(() => auditLoader(args(get("/admin/registro", cookie))))).status).toBe(200);
+  });
+});
+
+describe("maintenance mode", () => {
+  it("closes the shop's pages but not /admin and /login", async () => {
+    const { db } = await ready;
+    await setFlag(db, "maintenance", true);
+    try {
+      forgetCachedFlags();
+      const shop = await settle(() => rootLoader(args(get("/tienda", ""))));
+      expect(shop.status).toBe(503);
+      for (const path of ["/admin/registro", "/login", "/login/verificacion"]) {
+        const open = await settle(() => rootLoader(args(get(path, ""))));
+        expect(open.status, path).toBe(200);
+      }
+      const page = await settle(() => auditLoader(args(get("/admin/registro", enrolledCookie()))));
+      expect(page.status).toBe(200);
+    } finally {
+      await setFlag(db, "maintenance", false);
+    }
   });
 });

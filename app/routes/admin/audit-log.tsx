@@ -4,6 +4,7 @@ import { formatDateTime } from "~/domain/my-orders";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readAuditLog } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
+import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/audit-log";
 
 /** The audit log (issue 11): every change of the back office, newest first; read-only by design. */
@@ -33,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Registro de cambios | Administración" }];
+export const meta: Route.MetaFunction = () => adminMeta("Registro de cambios");
 
 function pageHref(query: { entidad?: string; id?: string }, page: number): string {
   const params = new URLSearchParams();
@@ -51,7 +52,7 @@ export default function AuditLogPage() {
       <h1>Registro de cambios</h1>
       <p className="admin-muted">Cada cambio hecho en la administración, con quién, cuándo y los valores de antes y después. No se puede modificar.</p>
       <div className="admin-table-wrap">
-        <table className="admin-table">
+        <table className="admin-table stack">
           <caption className="visually-hidden">Cambios, del más reciente al más antiguo</caption>
           <thead>
             <tr>
@@ -66,18 +67,18 @@ export default function AuditLogPage() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>{row.at}</td>
-                <td>{row.actor}</td>
-                <td>{row.action}</td>
-                <td>
+                <td data-label="Fecha">{row.at}</td>
+                <td data-label="Quién">{row.actor}</td>
+                <td data-label="Qué">{row.action}</td>
+                <td data-label="Sobre">
                   <Link to={pageHref({ entidad: row.entity, id: row.entityId }, 1)}>
                     {row.entity} {row.entityId}
                   </Link>
                 </td>
-                <td>
+                <td data-label="Antes">
                   <pre className="admin-pre">{row.before}</pre>
                 </td>
-                <td>
+                <td data-label="Después">
                   <pre className="admin-pre">{row.after}</pre>
                 </td>
               </tr>

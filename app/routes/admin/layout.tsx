@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
-import { ADMIN_SECTIONS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
+import { ADMIN_SECTIONS, adminMeta, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
 import type { Route } from "./+types/layout";
 
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: state.admin.email, ready: state.kind === "ok" };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = () => adminMeta("Inicio");
 
 export default function AdminLayout() {
   const { email, ready } = useLoaderData<typeof loader>();

@@ -5,6 +5,7 @@ import { adminState, notFound } from "~/server/accounts/admin-access.server";
 import { finishEnrolment, hasPassword, qrSvg, startEnrolment } from "~/server/accounts/second-factor.server";
 import { cookieHeaders } from "~/server/auth-forms.server";
 import { readForm } from "~/server/request-body.server";
+import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/second-factor";
 
 /**
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { needsPassword: await hasPassword(admin.id) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Segundo factor | Administración" }];
+export const meta: Route.MetaFunction = () => adminMeta("Segundo factor");
 
 const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start"), password: z.string().max(200).optional() }),

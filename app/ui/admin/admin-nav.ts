@@ -12,3 +12,8 @@ export const ADMIN_SECTIONS = [
 
 /** Route handle of the back office: the root renders it without the shop's header and footer. */
 export type BackOfficeHandle = { backOffice?: boolean };
+
+/** Every admin page's meta: its title, and no indexing (a child's meta replaces the layout's). */
+export function adminMeta(title: string) {
+  return [{ title: `${title} | Administración` }, { name: "robots", content: "noindex, nofollow" }];
+}

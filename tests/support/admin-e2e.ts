@@ -1,0 +1,57 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { rejectCookies } from "../e2e/helpers";
+import { totp } from "./totp";
+
+/*
+ * Back-office specs: an administrator (one of the ADMIN_EMAILS of playwright.config.ts) who
+ * registers, signs in and enrols the authenticator app through the real pages, as the owner
+ * would. Do it once per spec (beforeAll) and reuse the context: the sign-in and two-factor
+ * rate limits are real.
+ */
+export const ADMIN_PASSWORD = "contraseña-de-la-dueña-1";
+
+export type AdminSession = { context: BrowserContext; page: Page; key: string };
+
+export async function adminContext(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<AdminSession> {
+  const context = await browser.newContext({ baseURL, locale: "es-ES", viewport: options.viewport ?? { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const signedUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: ADMIN_PASSWORD, name: "Dueña de la tienda" },
+    headers: { Origin: baseURL },
+  });
+  expect(signedUp.ok()).toBe(true);
+  await page.goto("/login?redirectTo=/admin");
+  await rejectCookies(page);
+  await signInForm(page, email);
+  await expect(page).toHaveURL(/\/admin\/segundo-factor$/);
+  await page.getByLabel("Confirme su contraseña").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Empezar" }).click();
+  const key = (await page.getByTestId("totp-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^[A-Z2-7 ]{16,}$/);
+  await expect(page.getByRole("img", { name: /Código QR/ })).toBeVisible();
+  await page.getByLabel("Escriba el código de 6 números que muestra la aplicación").fill(totp(key));
+  await page.getByRole("button", { name: "Activar y entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return { context, page, key };
+}
+
+async function signInForm(page: Page, email: string, password = ADMIN_PASSWORD) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+}
+
+/** A later sign-in of an enrolled administrator: password, then the app's code. */
+export async function signInAsAdmin(page: Page, email: string, key: string, goTo = "/admin"): Promise<void> {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(goTo)}`);
+  await signInForm(page, email);
+  await expect(page).toHaveURL(/\/login\/verificacion/);
+  await page.getByLabel("Código de 6 números de su aplicación de autenticación").fill(totp(key));
+  await page.getByRole("button", { name: "Verificar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${goTo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+}
