@@ -51,6 +51,7 @@ export default [
     route("registro", "routes/admin/audit-log.tsx"),
     // admin: orders
     // admin: catalogue
+    route("catalogo/:id/fotos", "routes/admin/product-photos.tsx"),
     // admin: quotes and customers
     // admin: site
   ]),

@@ -52,6 +52,8 @@ export type CatalogueProduct = {
   description2: string;
   image: string;
   images: string[];
+  /** The owner's uploaded photos, main first (issue 11); image and images hold their JPEG addresses. */
+  photos?: ProductPhoto[];
   energyClass: EnergyClass | null;
   powerKw: number | null;
   flowLpm: number | null;

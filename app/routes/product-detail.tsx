@@ -94,6 +94,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         <ProductGallery
           key={`${product.id}-${selectedImage}`}
           images={images}
+          photos={product.photos}
           name={name}
           initialIndex={selectedImage - 1}
         />

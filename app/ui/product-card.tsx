@@ -2,8 +2,12 @@ import { Link } from "react-router";
 import { detailHref, FAMILY_LABELS, type CatalogueProduct } from "~/domain/product";
 import { formatEuros } from "~/domain/pricing";
 import { EnergyLabel } from "./energy-label";
+import { Photo } from "./photo";
 import { Price, PreviousPrice } from "./price";
 import { cardFeatures } from "./product-card-features";
+
+/** A card is a column of the grid (260 px and up): about 360 px on a desktop, the width of a phone. */
+const CARD_SIZES = "(min-width: 1200px) 380px, (min-width: 600px) 50vw, 100vw";
 
 type Props = {
   product: CatalogueProduct;
@@ -18,17 +22,23 @@ export function ProductCard({ product, eager, onRequestQuote }: Props) {
   const titleId = `producto-${product.id}`;
   const name = `${product.brand} ${product.model}`;
   const isBoiler = product.family === "calderas";
+  const alt = `${FAMILY_LABELS[product.family].singular} ${name}`;
+  const mainPhoto = product.photos?.[0];
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <div className="card-media">
-        <img
-          src={product.image}
-          alt={`${FAMILY_LABELS[product.family].singular} ${name}`}
-          width={400}
-          height={400}
-          loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : "auto"}
-        />
+        {mainPhoto ? (
+          <Photo
+            photo={mainPhoto}
+            alt={alt}
+            sizes={CARD_SIZES}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
+            className="photo-contain"
+          />
+        ) : (
+          <img src={product.image} alt={alt} width={400} height={400} loading={eager ? "eager" : "lazy"} fetchPriority={eager ? "high" : "auto"} />
+        )}
         <div className="card-badges">
           {product.deal ? <span className="tag tag-deal">Oferta</span> : null}
           {isBoiler && product.promotion ? <span className="tag tag-promo">Promoción</span> : null}

@@ -1,9 +1,16 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { photoOfUrl } from "~/domain/images/photos";
+import type { ProductPhoto } from "~/domain/product";
 import { Modal } from "./modal";
+import { Photo } from "./photo";
 
 /** The demo pictures are 400 × 400; the attributes reserve their box before they load. */
 const SIZE = 400;
+/** Drawn widths of an uploaded photo (the srcset "sizes"): half the page from 900 px, else all of it. */
+const MAIN_SIZES = "(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw";
+const THUMB_SIZES = "76px";
+const MODAL_SIZES = "(min-width: 784px) 728px, 100vw";
 
 type Props = {
   images: string[];
@@ -11,6 +18,8 @@ type Props = {
   name: string;
   /** The picture shown first, 0-based (from "?imagen=N"). */
   initialIndex: number;
+  /** The owner's uploaded photos, whose JPEG addresses are in `images`: drawn with srcset. */
+  photos?: ProductPhoto[];
 };
 
 /**
@@ -18,13 +27,14 @@ type Props = {
  * "?imagen=N", so they work without JavaScript; with it they switch the picture at once,
  * without a request.
  */
-export function ProductGallery({ images, name, initialIndex }: Props) {
+export function ProductGallery({ images, name, initialIndex, photos = [] }: Props) {
   const [selected, setSelected] = useState(initialIndex);
   const [enlarged, setEnlarged] = useState(false);
   const titleId = useId();
   const total = images.length;
   const src = images[selected] ?? images[0] ?? "";
   const position = `imagen ${selected + 1} de ${total}`;
+  const photo = photoOfUrl(photos, src);
 
   return (
     <div className="gallery">
@@ -35,15 +45,19 @@ export function ProductGallery({ images, name, initialIndex }: Props) {
         aria-label={`Ampliar la ${position}`}
         onClick={() => setEnlarged(true)}
       >
-        <img
-          src={src}
-          alt={`${name}, ${position}`}
-          width={SIZE}
-          height={SIZE}
-          loading="eager"
-          fetchPriority="high"
-          data-testid="main-image"
-        />
+        {photo ? (
+          <Photo
+            photo={photo}
+            alt={`${name}, ${position}`}
+            sizes={MAIN_SIZES}
+            loading="eager"
+            fetchPriority="high"
+            className="photo-contain"
+            data-testid="main-image"
+          />
+        ) : (
+          <img src={src} alt={`${name}, ${position}`} width={SIZE} height={SIZE} loading="eager" fetchPriority="high" data-testid="main-image" />
+        )}
         <span className="gallery-zoom" aria-hidden="true">
           <ZoomIcon /> Ampliar
         </span>
@@ -66,13 +80,11 @@ export function ProductGallery({ images, name, initialIndex }: Props) {
                   setSelected(index);
                 }}
               >
-                <img
+                <GalleryImage
                   src={image}
+                  photo={photoOfUrl(photos, image)}
                   alt={`Ver imagen ${index + 1} de ${total}`}
-                  width={SIZE}
-                  height={SIZE}
-                  loading="lazy"
-                  decoding="async"
+                  sizes={THUMB_SIZES}
                 />
               </Link>
             </li>
@@ -89,10 +101,16 @@ export function ProductGallery({ images, name, initialIndex }: Props) {
             Cerrar
           </button>
         </div>
-        <img src={src} alt={`${name}, ${position}, ampliada`} width={SIZE} height={SIZE} loading="lazy" decoding="async" />
+        <GalleryImage src={src} photo={photo} alt={`${name}, ${position}, ampliada`} sizes={MODAL_SIZES} />
       </Modal>
     </div>
   );
+}
+
+/** A lazy picture of the strip or the enlarged view: the uploaded photo with srcset, or the demo drawing. */
+function GalleryImage({ src, photo, alt, sizes }: { src: string; photo: ProductPhoto | undefined; alt: string; sizes: string }) {
+  if (photo) return <Photo photo={photo} alt={alt} sizes={sizes} className="photo-contain" />;
+  return <img src={src} alt={alt} width={SIZE} height={SIZE} loading="lazy" decoding="async" />;
 }
 
 function ZoomIcon() {
