@@ -1,12 +1,179 @@
+import { Link, useLoaderData } from "react-router";
+import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
+import { formatYmd } from "~/domain/orders/madrid-dates";
+import { slotLabel } from "~/domain/orders/installation-slots";
+import { FAMILY_LABELS } from "~/domain/product";
+import { OPEN_QUOTE_STATES, QUOTE_STATE_LABELS } from "~/domain/quotes/quote-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
+import { dashboard } from "~/server/admin/dashboard.server";
+import { getDb } from "~/server/db/db.server";
+import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { Price } from "~/ui/price";
 import type { Route } from "./+types/home";
 
-// Being written by h-jobs (the dashboard); this placeholder only keeps the build going meanwhile.
+/** The back office's home (issue 11): today and this week at a glance, each figure a link to its list. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  return dashboard(await getDb());
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Inicio | Administración" }];
+
+const ordersHref = (filters: Partial<OrderFilters>) => `/admin/pedidos${filtersQuery({ text: "", page: 1, ...filters })}`;
+
+const longDay = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+/** "domingo, 22 de noviembre de 2026" from "2026-11-22" (a calendar day, no time zone to move it). */
+const dayText = (ymd: string) => longDay.format(new Date(`${ymd}T12:00:00Z`));
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function Figure({ to, n, one, many }: { to: string; n: number; one: string; many: string }) {
+  return (
+    <p className="admin-figure">
+      <Link to={to}>{plural(n, one, many)}</Link>
+    </p>
+  );
 }
 
 export default function AdminHome() {
-  return <h1>Inicio</h1>;
+  const { periods, reminderDays, today, week, transfers, quotes, installations, lowStock } = useLoaderData<typeof loader>();
+  const waiting = { status: "Pendiente de Pago", payMethod: "transferencia" } as const;
+  return (
+    <>
+      <h1>Inicio</h1>
+      <p className="admin-muted">Hoy es {dayText(periods.today)}.</p>
+      <ul className="admin-cards" aria-label="Resumen">
+        <li className="admin-card">
+          <h2>Pedidos de hoy</h2>
+          <Figure to={ordersHref({ from: periods.today, to: periods.today })} n={today.count} one="pedido" many="pedidos" />
+          <p>
+            Importe: <Price cents={today.amountCents} />
+          </p>
+        </li>
+        <li className="admin-card">
+          <h2>Pedidos de esta semana</h2>
+          <Figure to={ordersHref({ from: periods.weekStart, to: periods.today })} n={week.count} one="pedido" many="pedidos" />
+          <p>
+            Importe: <Price cents={week.amountCents} />
+            <br />
+            <span className="admin-muted">Desde el lunes {formatYmd(periods.weekStart)}</span>
+          </p>
+        </li>
+        <li className="admin-card">
+          <h2>Transferencias pendientes</h2>
+          <Figure to={ordersHref(waiting)} n={transfers.count} one="pedido" many="pedidos" />
+          <p>
+            {transfers.late > 0 ? (
+              <Link to={ordersHref({ ...waiting, to: periods.lateUntil })} className="admin-badge admin-badge-warn">
+                {plural(transfers.late, "atrasado", "atrasados")}
+              </Link>
+            ) : (
+              <span className="admin-badge admin-badge-ok">Ninguno atrasado</span>
+            )}
+            <br />
+            <span className="admin-muted">Atrasado: hecho hace {reminderDays} días o más</span>
+          </p>
+        </li>
+        <li className="admin-card">
+          <h2>Solicitudes abiertas</h2>
+          <Figure to="/admin/solicitudes" n={quotes.count} one="solicitud" many="solicitudes" />
+          <ul className="admin-plain-list">
+            {OPEN_QUOTE_STATES.map((state) => (
+              <li key={state}>
+                <Link to={`/admin/solicitudes?estado=${state}`}>
+                  {QUOTE_STATE_LABELS[state]}: {quotes.byState[state]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </li>
+      </ul>
+
+      <section className="admin-section" aria-labelledby="inicio-instalaciones">
+        <h2 id="inicio-instalaciones">Instalaciones de los próximos 7 días</h2>
+        {installations.length === 0 ? (
+          <p>No hay instalaciones programadas hasta el {formatYmd(periods.installationsUntil)}.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table stack">
+              <caption className="visually-hidden">Instalaciones programadas de hoy al {formatYmd(periods.installationsUntil)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Fecha</th>
+                  <th scope="col">Franja</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col">Localidad</th>
+                  <th scope="col">Pedido</th>
+                </tr>
+              </thead>
+              <tbody>
+                {installations.map((visit) => (
+                  <tr key={visit.number}>
+                    <td data-label="Fecha">{visit.date === periods.today ? `Hoy, ${formatYmd(visit.date)}` : formatYmd(visit.date)}</td>
+                    <td data-label="Franja">{slotLabel(visit.slot)}</td>
+                    <td data-label="Cliente">{visit.customer}</td>
+                    <td data-label="Localidad">{visit.town}</td>
+                    <td data-label="Pedido">
+                      <Link to={`/admin/pedidos/${visit.number}`}>{visit.number}</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p>
+          <Link to={ordersHref({ status: "Instalación programada" })}>Todas las instalaciones programadas</Link>
+        </p>
+      </section>
+
+      <section className="admin-section" aria-labelledby="inicio-stock">
+        <h2 id="inicio-stock">Productos con poco stock</h2>
+        {lowStock.count === 0 ? (
+          <p>Ningún producto activo está en su umbral de stock bajo o por debajo.</p>
+        ) : (
+          <>
+            <p>
+              {plural(lowStock.count, "producto activo tiene", "productos activos tienen")} el stock en su umbral o por debajo
+              {lowStock.count > lowStock.rows.length ? `; estos son los ${lowStock.rows.length} con menos unidades` : ""}.
+            </p>
+            <div className="admin-table-wrap">
+              <table className="admin-table stack">
+                <caption className="visually-hidden">Productos con poco stock, de menos a más unidades</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Producto</th>
+                    <th scope="col">Familia</th>
+                    <th scope="col" className="num">
+                      Stock
+                    </th>
+                    <th scope="col" className="num">
+                      Umbral
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lowStock.rows.map((product) => (
+                    <tr key={product.id}>
+                      <td data-label="Producto">
+                        <Link to={`/admin/catalogo/${product.id}`}>
+                          {product.brand} {product.model}
+                        </Link>
+                      </td>
+                      <td data-label="Familia">{FAMILY_LABELS[product.family].singular}</td>
+                      <td className="num" data-label="Stock">{product.stock === 0 ? <span className="admin-badge admin-badge-error">Agotado</span> : product.stock}</td>
+                      <td className="num" data-label="Umbral">{product.threshold}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} back={{ to: "/admin", label: "Volver al inicio" }} />;
 }

@@ -1,0 +1,50 @@
+import { addDays, madridDay, madridInstant } from "./madrid-dates";
+
+/*
+ * The periods of the back office's home page (issue 11: "today and this week at a glance"),
+ * on Madrid's calendar whatever the server's time zone: today, the week from Monday, the
+ * installations of the next seven days, and the day from which an unpaid transfer is late.
+ */
+
+export type DashboardPeriods = {
+  /** "YYYY-MM-DD" */
+  today: string;
+  /** Monday of this week, "YYYY-MM-DD". */
+  weekStart: string;
+  /** Instants: [todayFrom, tomorrowFrom) is today; [weekFrom, tomorrowFrom) this week so far. */
+  todayFrom: Date;
+  weekFrom: Date;
+  tomorrowFrom: Date;
+  /** Installations from today to this day, both included: seven days. */
+  installationsUntil: string;
+  /**
+   * The last Madrid day whose unpaid transfers count as late: placed TRANSFER_REMINDER_DAYS
+   * calendar days ago or earlier. Calendar days, so that the figure and the order list
+   * filtered with hasta=<this day> show the same orders.
+   */
+  lateUntil: string;
+  lateBefore: Date;
+};
+
+/** Monday of the week of a Madrid day. */
+export function mondayOf(ymd: string): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 Sunday ... 6 Saturday
+  return addDays(ymd, -((weekday + 6) % 7));
+}
+
+export function dashboardPeriods(now: Date, reminderDays: number): DashboardPeriods {
+  const today = madridDay(now);
+  const weekStart = mondayOf(today);
+  const lateUntil = addDays(today, -reminderDays);
+  return {
+    today,
+    weekStart,
+    todayFrom: madridInstant(today),
+    weekFrom: madridInstant(weekStart),
+    tomorrowFrom: madridInstant(addDays(today, 1)),
+    installationsUntil: addDays(today, 6),
+    lateUntil,
+    lateBefore: madridInstant(addDays(lateUntil, 1)),
+  };
+}

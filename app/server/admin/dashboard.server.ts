@@ -1,0 +1,93 @@
+import { and, asc, between, count, eq, gte, inArray, lt, lte, sql, sum } from "drizzle-orm";
+import { dashboardPeriods, type DashboardPeriods } from "~/domain/orders/dashboard-periods";
+import { OPEN_QUOTE_STATES, type QuoteState } from "~/domain/quotes/quote-state";
+import { config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { contactRequests, orders, products } from "../db/schema.server";
+
+/*
+ * The figures of the back office's home page (issue 11): new orders and their amount today and
+ * this week, transfers waiting and how many are late, open quote requests, installations of
+ * the next seven days, products low on stock. Each is one small query on an indexed column.
+ */
+
+/** Low-stock products listed on the home page; the count covers them all. */
+export const LOW_STOCK_LIST = 20;
+
+async function placed(db: Database, from: Date, to: Date) {
+  const [row] = await db
+    .select({ n: count(), cents: sum(orders.amountCents) })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)));
+  return { count: Number(row?.n ?? 0), amountCents: Number(row?.cents ?? 0) };
+}
+
+async function transfersWaiting(db: Database, lateBefore: Date) {
+  const [row] = await db
+    .select({
+      n: count(),
+      late: sql<number>`count(*) filter (where ${orders.createdAt} < ${lateBefore.toISOString()}::timestamptz)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia")));
+  return { count: Number(row?.n ?? 0), late: Number(row?.late ?? 0) };
+}
+
+async function openQuotes(db: Database) {
+  const rows = await db
+    .select({ state: contactRequests.state, n: count() })
+    .from(contactRequests)
+    .where(inArray(contactRequests.state, [...OPEN_QUOTE_STATES]))
+    .groupBy(contactRequests.state);
+  const byState = Object.fromEntries(OPEN_QUOTE_STATES.map((state) => [state, 0])) as Record<QuoteState, number>;
+  for (const row of rows) byState[row.state] = Number(row.n);
+  return { count: rows.reduce((total, row) => total + Number(row.n), 0), byState };
+}
+
+async function installations(db: Database, periods: DashboardPeriods) {
+  const rows = await db
+    .select({
+      number: orders.number,
+      date: orders.installationDate,
+      slot: orders.installationSlot,
+      address: orders.addressSend,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "Instalación programada"), between(orders.installationDate, periods.today, periods.installationsUntil)))
+    .orderBy(asc(orders.installationDate), asc(orders.installationSlot), asc(orders.number));
+  return rows.map(({ address, ...row }) => ({
+    ...row,
+    date: row.date!,
+    slot: row.slot ?? "",
+    customer: [address.nombre, address.apellidos].filter(Boolean).join(" "),
+    town: address.poblacion,
+  }));
+}
+
+async function lowStock(db: Database) {
+  const low = and(eq(products.active, true), lte(products.stock, products.lowStockThreshold));
+  const [total] = await db.select({ n: count() }).from(products).where(low);
+  const rows = await db
+    .select({ id: products.id, brand: products.brand, model: products.model, family: products.family, stock: products.stock, threshold: products.lowStockThreshold })
+    .from(products)
+    .where(low)
+    .orderBy(asc(products.stock), asc(products.brand), asc(products.model))
+    .limit(LOW_STOCK_LIST);
+  return { count: Number(total?.n ?? 0), rows };
+}
+
+export async function dashboard(db: Database, now = new Date()) {
+  const reminderDays = config().TRANSFER_REMINDER_DAYS;
+  const periods = dashboardPeriods(now, reminderDays);
+  const [today, week, transfers, quotes, visits, stock] = await Promise.all([
+    placed(db, periods.todayFrom, periods.tomorrowFrom),
+    placed(db, periods.weekFrom, periods.tomorrowFrom),
+    transfersWaiting(db, periods.lateBefore),
+    openQuotes(db),
+    installations(db, periods),
+    lowStock(db),
+  ]);
+  return { periods, reminderDays, today, week, transfers, quotes, installations: visits, lowStock: stock };
+}
+
+export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

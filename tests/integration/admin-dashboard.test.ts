@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as homeLoader } from "~/routes/admin/home";
+import { dashboard } from "~/server/admin/dashboard.server";
+import { contactRequests } from "~/server/db/schema.server";
+import { setupTestDatabase } from "../db-utils";
+import { adminCookie, adminRequest, settle } from "../support/admin-utils";
+import { insertProduct, insertTestOrder } from "../support/transfer-orders";
+
+/*
+ * The back office's home page (issue 11): the figures of today and this week on Madrid's
+ * calendar, with orders placed right on the edges of the day and the week. The clock is a
+ * Wednesday in 2030, so that only this file's orders fall in its periods.
+ */
+const ready = setupTestDatabase();
+// Wednesday 12 June 2030, 12:00 in Madrid (summer time, UTC+2).
+const NOW = new Date("2030-06-12T10:00:00Z");
+const ORDER_CENTS = 9900 + 795;
+let before: Awaited<ReturnType<typeof dashboard>>;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  const { db } = await ready;
+  before = await dashboard(db, NOW);
+  const product = await insertProduct(db, { stock: 10 });
+  const order = (number: string, createdAt: string, more: Partial<Parameters<typeof insertTestOrder>[1]> = {}) =>
+    insertTestOrder(db, { number, email: `${number}@example.com`, createdAt: new Date(createdAt), productIds: [product.id], ...more });
+  await order("hoy", "2030-06-12T08:00:00Z");
+  await order("lunes", "2030-06-10T05:00:00Z", { status: "Pagado", payMethod: "tarjeta" });
+  // Sunday 23:30 in Madrid: last week, and three calendar days ago (late).
+  await order("domingo", "2030-06-09T21:30:00Z");
+  // Monday 00:30 in Madrid: this week, two days ago (not late yet).
+  await order("lunes-temprano", "2030-06-09T22:30:00Z");
+  const old = "2030-05-01T10:00:00Z";
+  await order("visita-hoy", old, { status: "Instalación programada", installationDate: "2030-06-12", installationSlot: "16:00-18:00", town: "Getafe" });
+  await order("visita-temprana", old, { status: "Instalación programada", installationDate: "2030-06-12", installationSlot: "09:00-11:00", town: "Leganés" });
+  await order("visita-dia-7", old, { status: "Instalación programada", installationDate: "2030-06-18", installationSlot: "11:00-13:00" });
+  await order("visita-dia-8", old, { status: "Instalación programada", installationDate: "2030-06-19", installationSlot: "11:00-13:00" });
+  await order("pagado-con-fecha", old, { status: "Pagado", installationDate: "2030-06-13", installationSlot: "11:00-13:00" });
+  await db.insert(contactRequests).values(
+    (["nuevo", "nuevo", "contactado", "cerrado"] as const).map((state, i) => ({ nameAndSurname: `Cliente ${i}`, address: "Calle Mayor 1", town: "Madrid", state })),
+  );
+  ids.empty = (await insertProduct(db, { stock: 0, model: "Agotado 0" })).id;
+  ids.atThreshold = (await insertProduct(db, { stock: 2, model: "Justo 2" })).id;
+  ids.custom = (await insertProduct(db, { stock: 5, lowStockThreshold: 5, model: "Umbral 5" })).id;
+  ids.above = (await insertProduct(db, { stock: 3, model: "Sobra 3" })).id;
+  ids.hidden = (await insertProduct(db, { stock: 1, active: false, model: "Oculto 1" })).id;
+});
+
+describe("the home page's figures", () => {
+  it("new orders and their amount: today, and this week from Monday (Madrid)", async () => {
+    const { db } = await ready;
+    const figures = await dashboard(db, NOW);
+    expect(figures.periods).toMatchObject({ today: "2030-06-12", weekStart: "2030-06-10", lateUntil: "2030-06-09", installationsUntil: "2030-06-18" });
+    expect(figures.today).toEqual({ count: before.today.count + 1, amountCents: before.today.amountCents + ORDER_CENTS });
+    expect(figures.week).toEqual({ count: before.week.count + 3, amountCents: before.week.amountCents + 3 * ORDER_CENTS });
+  });
+
+  it("transfers waiting, and those placed three calendar days ago or earlier as late", async () => {
+    const { db } = await ready;
+    const figures = await dashboard(db, NOW);
+    // hoy, domingo, lunes-temprano (lunes was paid by card; the visits are not waiting).
+    expect(figures.transfers.count).toBe(before.transfers.count + 3);
+    expect(figures.transfers.late).toBe(before.transfers.late + 1);
+    expect(figures.reminderDays).toBe(3);
+  });
+
+  it("open quote requests, by state", async () => {
+    const { db } = await ready;
+    const { quotes } = await dashboard(db, NOW);
+    expect(quotes.count).toBe(before.quotes.count + 3);
+    expect(quotes.byState).toEqual({ nuevo: before.quotes.byState.nuevo + 2, contactado: before.quotes.byState.contactado + 1, presupuestado: before.quotes.byState.presupuestado });
+  });
+
+  it("installations of the next seven days, by date and slot, with customer and town", async () => {
+    const { db } = await ready;
+    const { installations } = await dashboard(db, NOW);
+    expect(installations.map((visit) => visit.number)).toEqual(["visita-temprana", "visita-hoy", "visita-dia-7"]);
+    expect(installations[1]).toEqual({ number: "visita-hoy", date: "2030-06-12", slot: "16:00-18:00", customer: "Lucía García Pérez", town: "Getafe" });
+  });
+
+  it("active products at or below their own low-stock threshold, fewest units first", async () => {
+    const { db } = await ready;
+    const { lowStock } = await dashboard(db, NOW);
+    expect(lowStock.count).toBe(before.lowStock.count + 3);
+    const listed = lowStock.rows.map((row) => row.id);
+    expect(listed).toEqual(expect.arrayContaining([ids.empty, ids.atThreshold, ids.custom]));
+    expect(listed).not.toContain(ids.above);
+    expect(listed).not.toContain(ids.hidden);
+    expect(lowStock.rows[0]!.stock).toBe(0);
+  });
+
+  it("the page is for administrators only", async () => {
+    const { db } = await ready;
+    const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+    expect((await settle(() => homeLoader(args(new Request("http://localhost/admin"))))).status).toBe(404);
+    const cookie = await adminCookie(db, "admin-avisos@termoclima.test");
+    const page = await settle(() => homeLoader(args(adminRequest("/admin", cookie))));
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ periods: { today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+  });
+});
