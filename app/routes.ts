@@ -53,6 +53,10 @@ export default [
     // admin: catalogue
     route("catalogo/:id/fotos", "routes/admin/product-photos.tsx"),
     // admin: quotes and customers
+    route("solicitudes", "routes/admin/quote-requests.tsx"),
+    route("solicitudes/:id", "routes/admin/quote-request.tsx"),
+    route("clientes", "routes/admin/customers.tsx"),
+    route("clientes/:id", "routes/admin/customer.tsx"),
     // admin: site
   ]),
   route("*", "routes/not-found.tsx"),

@@ -1,0 +1,112 @@
+/**
+ * How the back office shows one outbox delivery of a quote request (issue 11): its task-board
+ * card or its e-mail to the shop, sent, retrying (with the next attempt's time), failed (with
+ * a reason the owner can act on) or skipped (and why). Pure: the rows come from the server.
+ */
+
+export type DeliveryRow = {
+  id: number;
+  kind: string;
+  status: "pending" | "done" | "failed" | "skipped";
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError: string | null;
+  sentAt: Date | null;
+  updatedAt: Date;
+};
+
+export type DeliveryState = "enviado" | "en cola" | "reintentando" | "fallido" | "omitido";
+
+export type DeliveryView = {
+  id: number;
+  kindLabel: string;
+  state: DeliveryState;
+  /** When it was sent, or when the next attempt is due. */
+  at: Date | null;
+  attempts: number;
+  /** Why it failed or was skipped, in the owner's words; null otherwise. */
+  reason: string | null;
+  /** The service's own words (scrubbed), for whoever fixes the configuration. */
+  technical: string | null;
+  /** A failed delivery can be put back in the queue from the back office. */
+  canRetry: boolean;
+};
+
+const KIND_LABELS: Record<string, string> = { trello_card: "Tarjeta del tablero", email: "E-mail" };
+
+export function deliveryKindLabel(kind: string): string {
+  return KIND_LABELS[kind] ?? kind;
+}
+
+/** The key and token travel in Trello's query string, SMTP_URL may hold a password: never shown. */
+export function scrubSecrets(text: string): string {
+  return text
+    .replace(/(\/\/)[^/\s:@]+:[^/\s@]+@/g, "$1***@")
+    .replace(/([?&](?:key|token|password|pass|secret)=)[^&\s]+/gi, "$1***")
+    .slice(0, 300);
+}
+
+/** The owner's reading of a handler's error text (app/server/trello.server.ts, mail.server.ts). */
+export function ownerReason(kind: string, error: string): string {
+  const board = kind === "trello_card";
+  const service = board ? "El tablero de tareas" : "El servidor de correo";
+  // Already written for the owner (outbox-handlers.server.ts: a send cut off mid-way).
+  if (error.startsWith("Un intento anterior")) return error;
+  if (/^sin manejador/.test(error)) return "Este tipo de entrega no tiene quien la envíe en esta versión de la tienda.";
+  if (/no es una solicitud de contacto válida/.test(error)) return "Los datos de la entrega están dañados y no se pueden enviar.";
+  const status = /HTTP (\d{3})/.exec(error)?.[1];
+  if (status === "401" || status === "403" || /\b(535|EAUTH|Invalid login)\b/i.test(error)) {
+    return `${service} rechazó las credenciales: ${board ? "revise TRELLO_KEY y TRELLO_TOKEN" : "revise el usuario y la contraseña de SMTP_URL"}.`;
+  }
+  if (board && status === "404") return "El tablero de tareas no encuentra la lista: revise TRELLO_LIST_ID.";
+  if (status === "429") return `${service} pidió esperar (demasiadas peticiones seguidas).`;
+  if (status && status.startsWith("5")) return `${service} tuvo un fallo interno (HTTP ${status}).`;
+  if (status && status.startsWith("4")) return `${service} rechazó la entrega (HTTP ${status}).`;
+  if (/sin respuesta|timeout|ETIMEDOUT/i.test(error)) return `${service} no respondió a tiempo.`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET/.test(error)) return `No se pudo conectar con ${board ? "el tablero de tareas" : "el servidor de correo"}.`;
+  if (/^SMTP: .*\b5\d\d\b/.test(error)) return "El servidor de correo rechazó el mensaje.";
+  return `${service} no aceptó la entrega.`;
+}
+
+function skippedReason(kind: string): string {
+  return kind === "trello_card"
+    ? "El tablero de tareas no está configurado (faltan TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID): la solicitud llegó solo por e-mail."
+    : "El servicio de esta entrega no está configurado.";
+}
+
+export function deliveryView(row: DeliveryRow): DeliveryView {
+  const base = { id: row.id, kindLabel: deliveryKindLabel(row.kind), attempts: row.attempts, canRetry: false };
+  const technical = row.lastError ? scrubSecrets(row.lastError) : null;
+  switch (row.status) {
+    case "done":
+      return { ...base, state: "enviado", at: row.sentAt ?? row.updatedAt, reason: null, technical: null };
+    case "skipped":
+      return { ...base, state: "omitido", at: row.updatedAt, reason: skippedReason(row.kind), technical: null };
+    case "failed":
+      return {
+        ...base,
+        state: "fallido",
+        at: row.updatedAt,
+        reason: ownerReason(row.kind, row.lastError ?? ""),
+        technical,
+        canRetry: true,
+      };
+    case "pending":
+      // Not tried yet (just asked for, or put back by the owner), or waiting for its next try.
+      return row.attempts === 0 && !row.lastError
+        ? { ...base, state: "en cola", at: row.nextAttemptAt, reason: null, technical: null }
+        : {
+            ...base,
+            state: "reintentando",
+            at: row.nextAttemptAt,
+            reason: row.lastError ? ownerReason(row.kind, row.lastError) : null,
+            technical,
+          };
+  }
+}
+
+/** The one badge a row of the inbox shows: the worst of its deliveries. */
+export function worstDeliveryState(states: readonly DeliveryState[]): DeliveryState | null {
+  const order: DeliveryState[] = ["fallido", "reintentando", "en cola", "omitido", "enviado"];
+  return order.find((state) => states.includes(state)) ?? null;
+}
