@@ -50,6 +50,9 @@ export default [
     route("segundo-factor", "routes/admin/second-factor.tsx"),
     route("registro", "routes/admin/audit-log.tsx"),
     // admin: orders
+    route("pedidos", "routes/admin/orders.tsx"),
+    route("pedidos/exportar", "routes/admin/orders-export.ts"),
+    route("pedidos/:number", "routes/admin/order.tsx"),
     // admin: catalogue
     route("catalogo/:id/fotos", "routes/admin/product-photos.tsx"),
     // admin: quotes and customers

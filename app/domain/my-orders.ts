@@ -1,3 +1,6 @@
+import { formatYmd } from "./orders/madrid-dates";
+import { slotLabel } from "./orders/installation-slots";
+
 /**
  * How an order reads in "Mis Pedidos" and on its own page (spec section 2, order table
  * columns). Pure formatting: dates in Spanish and Madrid time, so that the server and the
@@ -14,6 +17,8 @@ export type OrderRow = {
   products: string[];
   amountCents: number;
   withdrawn: boolean;
+  /** What the back office recorded with the status (the installation's day, the carrier). */
+  statusNote: string | null;
 };
 
 const dateFormat = new Intl.DateTimeFormat("es-ES", {
@@ -75,4 +80,35 @@ export function addressLines(address: AddressView): string[] {
 /** One line for the orders table: "Calle Mayor 1, 28013 Madrid". */
 export function addressSummary(address: AddressView): string {
   return [address.direccion, `${address.cp} ${address.poblacion}`.trim()].filter(Boolean).join(", ");
+}
+
+export type StatusFacts = {
+  status: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  installationDate: string | null;
+  installationSlot: string | null;
+};
+
+/** "Transportista: SEUR · Seguimiento: 123" (null when nothing was recorded). */
+export function shipmentText(order: Pick<StatusFacts, "carrier" | "trackingNumber">): string | null {
+  const parts = [order.carrier ? `Transportista: ${order.carrier}` : "", order.trackingNumber ? `Seguimiento: ${order.trackingNumber}` : ""];
+  return parts.filter(Boolean).join(" · ") || null;
+}
+
+/** "15/07/2026, mañana, de 09:00 a 11:00" */
+export function installationText(order: Pick<StatusFacts, "installationDate" | "installationSlot">): string | null {
+  if (!order.installationDate) return null;
+  const slot = order.installationSlot ? `, ${slotLabel(order.installationSlot).replace(/^./, (c) => c.toLowerCase())}` : "";
+  return `${formatYmd(order.installationDate)}${slot}`;
+}
+
+/** The line under the status in "Mis Pedidos": the visit while it is ahead, the parcel while it travels. */
+export function statusNote(order: StatusFacts): string | null {
+  if (order.status === "Instalación programada") {
+    const visit = installationText(order);
+    return visit ? `Instalación: ${visit}` : null;
+  }
+  if (order.status === "Enviado") return shipmentText(order);
+  return null;
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, type OrderRow } from "~/domain/my-orders";
+import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/my-orders";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { withoutVatCents } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
@@ -43,6 +43,7 @@ export async function listMyOrders(user: SessionUser): Promise<OrderRow[]> {
     products: lines.filter((line) => line.orderId === row.id).map(lineName),
     amountCents: row.amountCents,
     withdrawn: withdrawnIds.has(row.id),
+    statusNote: statusNote(row),
   }));
 }
 
@@ -75,6 +76,10 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     status: order.status,
     date: formatDateTime(order.createdAt),
     payMethod: payMethodLabel(order.payMethod),
+    // What the shop recorded with the status (issue 11): shown as soon as it is set.
+    shipment: shipmentText(order),
+    installation: order.status === "Cancelado" ? null : installationText(order),
+    cancelReason: order.status === "Cancelado" ? order.cancelReason : null,
     lines: lines.map((line) => ({
       name: lineName(line),
       type: line.type,

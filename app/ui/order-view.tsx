@@ -11,6 +11,9 @@ export type OrderViewData = {
   status: string;
   date: string;
   payMethod: string;
+  shipment: string | null;
+  installation: string | null;
+  cancelReason: string | null;
   lines: { name: string; type: string; gas: string | null; region: string | null; priceCents: number }[];
   shippingCents: number;
   amountCents: number;
@@ -64,6 +67,24 @@ export function OrderView({ order, confirming, reply, shopName }: Props) {
           <dt>Forma de pago</dt>
           <dd>{order.payMethod}</dd>
         </div>
+        {order.installation ? (
+          <div>
+            <dt>Instalación</dt>
+            <dd>{order.installation}</dd>
+          </div>
+        ) : null}
+        {order.shipment ? (
+          <div>
+            <dt>Envío</dt>
+            <dd>{order.shipment}</dd>
+          </div>
+        ) : null}
+        {order.cancelReason ? (
+          <div>
+            <dt>Motivo de la cancelación</dt>
+            <dd>{order.cancelReason}</dd>
+          </div>
+        ) : null}
       </dl>
 
       {order.transfer ? (

@@ -35,6 +35,7 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
             </th>
             <td data-label="Estado">
               <span className="order-status">{order.status}</span>
+              {order.statusNote ? <span className="order-status-note">{order.statusNote}</span> : null}
               {order.withdrawn ? <span className="order-flag">Desistimiento solicitado</span> : null}
             </td>
             <td data-label="Fecha">{order.date}</td>

@@ -1,3 +1,5 @@
+import { madridInstant } from "./madrid-dates";
+
 /*
  * The time slots of an installation visit (issue 11): two in the morning, two in the
  * afternoon, as the owner books them. The value is what the database keeps and the
@@ -23,4 +25,17 @@ export function slotLabel(slot: string): string {
 export function slotTimes(slot: InstallationSlot): { start: string; end: string } {
   const [start, end] = slot.split("-") as [string, string];
   return { start, end };
+}
+
+/** The instants a visit starts and ends: a Madrid day and slot. */
+export function installationWindow(day: string, slot: InstallationSlot): { start: Date; end: Date } {
+  const { start, end } = slotTimes(slot);
+  return { start: madridInstant(day, start), end: madridInstant(day, end) };
+}
+
+/** Where the visit is: the shipping address on one line, without the person's name. */
+export function installationLocation(address: { direccion: string; cp: string; poblacion: string; provincia: string; pais?: string }): string {
+  const town = `${address.cp} ${address.poblacion}`.trim();
+  const province = address.provincia && address.provincia !== address.poblacion ? ` (${address.provincia})` : "";
+  return [address.direccion, `${town}${province}`, address.pais ?? "España"].filter(Boolean).join(", ");
 }

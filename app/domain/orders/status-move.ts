@@ -116,3 +116,30 @@ export function parseNotes(form: Record<string, string | undefined>): { ok: true
   if (notes.length > MAX_NOTES_LENGTH) return { ok: false, error: `Escriba como máximo ${MAX_NOTES_LENGTH} caracteres.` };
   return { ok: true, notes };
 }
+
+/**
+ * What the order's history (order_events.details) keeps of a move, under the Spanish names
+ * the history shows; the unpaid-transfer job writes "motivo" the same way.
+ */
+export function eventDetails(details: MoveDetails): Record<string, string> {
+  const kept: Record<string, string | undefined> = {
+    fechaPago: details.paidOn,
+    referencia: details.bankReference,
+    transportista: details.carrier,
+    seguimiento: details.trackingNumber,
+    fechaInstalacion: details.installationDate,
+    franja: details.installationSlot,
+    motivo: details.reason,
+  };
+  return Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+export const EVENT_DETAIL_LABELS: Record<string, string> = {
+  fechaPago: "Fecha de pago",
+  referencia: "Referencia bancaria",
+  transportista: "Transportista",
+  seguimiento: "Número de seguimiento",
+  fechaInstalacion: "Fecha de instalación",
+  franja: "Franja horaria",
+  motivo: "Motivo",
+};

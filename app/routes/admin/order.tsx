@@ -1,0 +1,185 @@
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { madridDay } from "~/domain/orders/madrid-dates";
+import { isOrderNumber } from "~/domain/order-number";
+import { parseMove, parseNotes } from "~/domain/orders/status-move";
+import { WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
+import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
+import { getDb } from "~/server/db/db.server";
+import { loadAdminOrder } from "~/server/orders/order-detail.server";
+import { findOrderForMove, moveOrderStatus, saveInternalNotes } from "~/server/orders/order-status.server";
+import { readForm } from "~/server/request-body.server";
+import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/admin/order-sections";
+import { OrderNotesForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
+import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import type { Route } from "./+types/order";
+
+/**
+ * /admin/pedidos/:number (issue 11): the whole order, its status changes and internal notes.
+ * After a change the page redirects to itself (?hecho=...), so reloading it never posts twice.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!isOrderNumber(params.number)) return notFound();
+  const order = await loadAdminOrder(await getDb(), params.number);
+  if (!order) return notFound();
+  const done = new URL(request.url).searchParams.get("hecho");
+  return { order, done: done === "estado" || done === "notas" ? done : null };
+}
+
+function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in values)) values[name] = value;
+  return values;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (!isOrderNumber(params.number)) return notFound();
+  const values = formValues(await readForm(request));
+  const db = await getDb();
+  const order = await findOrderForMove(db, params.number);
+  if (!order) return notFound();
+  const here = `/admin/pedidos/${encodeURIComponent(order.number)}`;
+
+  if (values.intent === "notas") {
+    const notes = parseNotes(values);
+    if (!notes.ok) return data<OrderPageReply>({ intent: "notas", errors: { notas: notes.error }, values }, { status: 400 });
+    await saveInternalNotes(db, { email: admin.email }, order.number, notes.notes);
+    throw redirect(`${here}?hecho=notas`);
+  }
+  if (values.intent === "estado") {
+    const target = values.destino ?? "";
+    const parsed = parseMove(order, values, madridDay(new Date()));
+    if (!parsed.ok) return data<OrderPageReply>({ intent: "estado", target, errors: parsed.errors, values }, { status: 400 });
+    const outcome = await moveOrderStatus(db, { email: admin.email }, order.number, parsed.move);
+    if (!outcome.ok) {
+      if (outcome.status === 404) return notFound();
+      return data<OrderPageReply>({ intent: "estado", target, errors: { form: outcome.message }, values }, { status: outcome.status });
+    }
+    throw redirect(`${here}?hecho=estado`);
+  }
+  throw data({ message: "Acción desconocida." }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Administración` }];
+
+export default function AdminOrderPage() {
+  const { order, done } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as OrderPageReply | undefined;
+  const r = order.recorded;
+  return (
+    <>
+      <p>
+        <Link to="/admin/pedidos">← Pedidos</Link>
+      </p>
+      <h1>Pedido {order.number}</h1>
+      {done && !reply ? (
+        <p role="status" className="form-ok admin-done">
+          {done === "notas" ? "Notas guardadas." : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
+        </p>
+      ) : null}
+      <dl className="admin-order-facts">
+        <div>
+          <dt>Estado</dt>
+          <dd>
+            <OrderStatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Fecha</dt>
+          <dd>{order.date}</dd>
+        </div>
+        <div>
+          <dt>Forma de pago</dt>
+          <dd>{order.payMethodLabel}</dd>
+        </div>
+        <div>
+          <dt>Cliente</dt>
+          <dd>
+            {order.customer.company ? `${order.customer.company} · ` : ""}
+            {order.customer.name}
+            <br />
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · <a href={`tel:${order.customer.phone.replace(/\s+/g, "")}`}>{order.customer.phone}</a>
+          </dd>
+        </div>
+        {r.paidAt ? <Fact label="Pagado el" value={r.bankReference ? `${r.paidAt} · ref. ${r.bankReference}` : r.paidAt} /> : null}
+        {r.carrier || r.trackingNumber ? <Fact label="Envío" value={[r.carrier, r.trackingNumber ? `seguimiento ${r.trackingNumber}` : null].filter(Boolean).join(" · ")} /> : null}
+        {r.installationDate ? <Fact label="Instalación" value={`${r.installationDate}, ${r.installationSlot}`} /> : null}
+        {r.cancelReason ? <Fact label="Motivo de la cancelación" value={r.cancelReason} /> : null}
+      </dl>
+
+      <section className="admin-section" aria-labelledby="acciones-titulo">
+        <h2 id="acciones-titulo">Cambiar el estado</h2>
+        <OrderStatusForms
+          current={order.status}
+          next={order.next}
+          transfer={order.payMethod === "transferencia"}
+          today={order.today}
+          slots={order.slots}
+          installation={order.installation}
+          reply={reply}
+        />
+      </section>
+
+      {order.withdrawal ? (
+        <section className="admin-section" aria-labelledby="desistimiento-titulo">
+          <h2 id="desistimiento-titulo">Desistimiento</h2>
+          <p>
+            El cliente pidió desistir el {order.withdrawal.at}. Estado: <strong>{WITHDRAWAL_STATE_LABELS[order.withdrawal.state]}</strong>.
+            {order.withdrawal.reason ? ` Motivo: «${order.withdrawal.reason}».` : ""}
+          </p>
+          <p>
+            <Link to="/admin/desistimientos">Gestionar los desistimientos</Link>
+          </p>
+        </section>
+      ) : null}
+
+      <section className="admin-section" aria-labelledby="articulos-titulo">
+        <h2 id="articulos-titulo">Artículos</h2>
+        <OrderLines lines={order.lines} shippingCents={order.shippingCents} withoutVatCents={order.withoutVatCents} amountCents={order.amountCents} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="direcciones-titulo">
+        <h2 id="direcciones-titulo">Direcciones</h2>
+        <div className="admin-cards">
+          <AddressBlock title="Envío" lines={order.addressSend} id={order.addressSendId} extra={`Teléfono: ${order.customer.phone}`} />
+          <AddressBlock title="Facturación" lines={order.addressBill} id={order.addressBillId} />
+        </div>
+      </section>
+
+      <section className="admin-section" aria-labelledby="notas-titulo">
+        <h2 id="notas-titulo">Notas internas</h2>
+        <OrderNotesForm notes={order.internalNotes} reply={reply} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="historial-titulo">
+        <h2 id="historial-titulo">Historial de estados</h2>
+        <OrderEvents events={order.events} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="cliente-titulo">
+        <h2 id="cliente-titulo">El cliente en la tienda</h2>
+        <CustomerHistory email={order.customer.email} history={order.history} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="correos-titulo">
+        <h2 id="correos-titulo">E-mails al cliente</h2>
+        <OrderMails mails={order.mails} />
+      </section>
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} back={{ to: "/admin/pedidos", label: "Volver a los pedidos" }} />;
+}

@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { addressLines, formatDate, formatDateTime } from "~/domain/my-orders";
+import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
+import { nextStatuses } from "~/domain/orders/order-status";
+import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
+import { payMethodLabel } from "~/domain/payment-methods";
+import { deliveryView } from "~/domain/quotes/delivery-view";
+import { withoutVatCents } from "~/domain/pricing";
+import type { Database } from "../db/client.server";
+import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { orderRef } from "./cancel-order.server";
+
+/*
+ * Everything the order page of the back office shows (issue 11), read in one place and
+ * returned ready to print: lines, addresses, totals with and without VAT (domain/pricing.ts,
+ * prices include 21 % VAT), what the status flow recorded, the customer's other orders (by
+ * e-mail: orders placed before an account was linked count too), the history of status
+ * changes, the withdrawal and the e-mails sent about the order.
+ */
+
+/** The other orders listed on the page; the count and amount cover all of them. */
+const HISTORY_LIMIT = 10;
+
+function detailValue(key: string, value: string): string {
+  if (key === "fechaPago" || key === "fechaInstalacion") return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatYmd(value) : value;
+  if (key === "franja") return slotLabel(value);
+  return value;
+}
+
+export async function loadAdminOrder(db: Database, number: string, now = new Date()) {
+  const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
+  if (!order) return null;
+  const others = and(eq(orders.userEmail, order.userEmail), ne(orders.id, order.id));
+  const [lines, events, [withdrawal], history, [totals], mails] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
+    db
+      .select({ number: orders.number, createdAt: orders.createdAt, status: orders.status, amountCents: orders.amountCents })
+      .from(orders)
+      .where(others)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(HISTORY_LIMIT),
+    db
+      .select({
+        count: sql<number>`count(*)::int`,
+        // Cancelled orders were never (or no longer) the shop's money.
+        amountCents: sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} <> 'Cancelado'), 0)::int`,
+      })
+      .from(orders)
+      .where(others),
+    db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.ref, orderRef(order.id)), eq(outbox.kind, "email")))
+      .orderBy(asc(outbox.id)),
+  ]);
+
+  return {
+    number: order.number,
+    status: order.status,
+    payMethod: order.payMethod,
+    payMethodLabel: payMethodLabel(order.payMethod),
+    date: formatDateTime(order.createdAt),
+    customer: {
+      email: order.userEmail,
+      name: `${order.addressBill.nombre} ${order.addressBill.apellidos}`.trim(),
+      company: order.addressBill.empresa,
+      id: order.addressBill.id,
+      phone: order.addressSend.telefono,
+    },
+    lines: lines.map((line) => ({
+      name: `${line.brand} ${line.model}`.trim(),
+      family: line.family,
+      type: line.type,
+      gas: line.gas,
+      region: line.region,
+      priceCents: line.priceCents,
+    })),
+    shippingCents: order.shippingCents,
+    amountCents: order.amountCents,
+    withoutVatCents: withoutVatCents(order.amountCents),
+    addressSend: addressLines(order.addressSend),
+    addressSendId: order.addressSend.id,
+    addressBill: addressLines(order.addressBill),
+    addressBillId: order.addressBill.id,
+    recorded: {
+      paidAt: order.paidAt ? formatDate(order.paidAt) : null,
+      bankReference: order.bankReference,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      installationDate: order.installationDate ? formatYmd(order.installationDate) : null,
+      installationSlot: order.installationSlot ? slotLabel(order.installationSlot) : null,
+      cancelReason: order.cancelReason,
+    },
+    installation: { date: order.installationDate ?? "", slot: order.installationSlot ?? "" },
+    internalNotes: order.internalNotes,
+    next: nextStatuses(order.status),
+    slots: INSTALLATION_SLOTS.map((value) => ({ value, label: slotLabel(value) })),
+    today: madridDay(now),
+    events: events.map((event) => ({
+      id: event.id,
+      at: formatDateTime(event.at),
+      actor: event.actor,
+      from: event.fromStatus,
+      to: event.toStatus,
+      details: Object.entries(event.details).map(([key, value]) => ({ label: EVENT_DETAIL_LABELS[key] ?? key, value: detailValue(key, value) })),
+    })),
+    withdrawal: withdrawal
+      ? { at: formatDateTime(withdrawal.createdAt), state: withdrawal.state, reason: withdrawal.reason }
+      : null,
+    history: {
+      count: totals?.count ?? 0,
+      amountCents: totals?.amountCents ?? 0,
+      orders: history.map((row) => ({ number: row.number, date: formatDate(row.createdAt), status: row.status, amountCents: row.amountCents })),
+    },
+    mails: mails.map((mail) => {
+      const view = deliveryView(mail);
+      return {
+        id: mail.id,
+        subject: String((mail.payload as { subject?: unknown }).subject ?? ""),
+        queuedAt: formatDateTime(mail.createdAt),
+        state: view.state,
+        at: view.at ? formatDateTime(view.at) : null,
+        reason: view.reason,
+      };
+    }),
+  };
+}
+
+export type AdminOrder = NonNullable<Awaited<ReturnType<typeof loadAdminOrder>>>;

@@ -1,0 +1,163 @@
+import { Link } from "react-router";
+import type { OrderStatus } from "~/domain/orders/order-status";
+import type { DeliveryState } from "~/domain/quotes/delivery-view";
+import { Price } from "../price";
+import { DeliveryBadge } from "./delivery-badge";
+import { OrderStatusBadge } from "./order-status-badge";
+
+/* The read-only blocks of the back office's order page (issue 11). */
+
+type Line = { name: string; family: string; type: string; gas: string | null; region: string | null; priceCents: number };
+
+export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents }: { lines: Line[]; shippingCents: number; withoutVatCents: number; amountCents: number }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption className="visually-hidden">Artículos del pedido</caption>
+        <thead>
+          <tr>
+            <th scope="col">Artículo</th>
+            <th scope="col">Familia</th>
+            <th scope="col" className="num">
+              Precio
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line, index) => (
+            <tr key={index}>
+              <td>
+                {line.name}
+                <br />
+                <span className="admin-muted">
+                  {[line.type, line.gas ? `Gas ${line.gas}` : null, line.region ? `Servicio en ${line.region}` : null].filter(Boolean).join(" · ")}
+                </span>
+              </td>
+              <td>{line.family}</td>
+              <td className="num">
+                <Price cents={line.priceCents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Gastos de envío
+            </th>
+            <td className="num">
+              <Price cents={shippingCents} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total sin IVA
+            </th>
+            <td className="num">
+              <Price cents={withoutVatCents} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              IVA (21 %)
+            </th>
+            <td className="num">
+              <Price cents={amountCents - withoutVatCents} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2}>
+              Total (IVA incluido)
+            </th>
+            <td className="num">
+              <strong>
+                <Price cents={amountCents} />
+              </strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function AddressBlock({ title, lines, id, extra }: { title: string; lines: string[]; id: string; extra?: string }) {
+  return (
+    <div className="admin-card">
+      <h3>{title}</h3>
+      <address className="admin-address">
+        {lines.map((line, index) => (
+          <span key={index}>{line}</span>
+        ))}
+        <span>CIF/NIF/NIE: {id}</span>
+        {extra ? <span>{extra}</span> : null}
+      </address>
+    </div>
+  );
+}
+
+type Event = { id: number; at: string; actor: string; from: string; to: string; details: { label: string; value: string }[] };
+
+export function OrderEvents({ events }: { events: Event[] }) {
+  if (events.length === 0) return <p className="admin-muted">Sin cambios de estado desde que se hizo el pedido.</p>;
+  return (
+    <ol className="admin-order-events">
+      {events.map((event) => (
+        <li key={event.id}>
+          <p>
+            <strong>{event.at}</strong>: {event.from === event.to ? `${event.to} (nueva fecha)` : `${event.from} → ${event.to}`}{" "}
+            <span className="admin-muted">por {event.actor}</span>
+          </p>
+          {event.details.length > 0 ? (
+            <ul>
+              {event.details.map((detail) => (
+                <li key={detail.label}>
+                  {detail.label}: {detail.value}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+type History = { count: number; amountCents: number; orders: { number: string; date: string; status: OrderStatus; amountCents: number }[] };
+
+export function CustomerHistory({ email, history }: { email: string; history: History }) {
+  if (history.count === 0) return <p>Es el primer pedido de {email}.</p>;
+  return (
+    <>
+      <p>
+        {history.count === 1 ? "1 pedido más" : `${history.count} pedidos más`} de {email}, por <Price cents={history.amountCents} /> (sin contar los
+        cancelados).{" "}
+        <Link to={`/admin/pedidos?q=${encodeURIComponent(email)}`}>Ver todos sus pedidos</Link>
+      </p>
+      <ul className="admin-order-history">
+        {history.orders.map((order) => (
+          <li key={order.number}>
+            <Link to={`/admin/pedidos/${encodeURIComponent(order.number)}`}>{order.number}</Link> · {order.date} · <OrderStatusBadge status={order.status} /> ·{" "}
+            <Price cents={order.amountCents} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type Mail = { id: number; subject: string; queuedAt: string; state: DeliveryState; at: string | null; reason: string | null };
+
+export function OrderMails({ mails }: { mails: Mail[] }) {
+  if (mails.length === 0) return <p className="admin-muted">Aún no se ha escrito al cliente desde la administración.</p>;
+  return (
+    <ul className="admin-order-mails">
+      {mails.map((mail) => (
+        <li key={mail.id}>
+          <DeliveryBadge state={mail.state} /> {mail.subject} <span className="admin-muted">({mail.queuedAt})</span>
+          {mail.reason ? <p className="admin-muted">{mail.reason}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

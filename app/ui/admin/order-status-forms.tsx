@@ -1,0 +1,181 @@
+import { Form } from "react-router";
+import type { OrderStatus } from "~/domain/orders/order-status";
+import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~/domain/orders/status-move";
+
+/*
+ * The order page's actions (issue 11): one small form per status the order may move to, each
+ * with what that move records, and the internal notes. Plain posts: they work without
+ * JavaScript. Every form carries the status it was shown with ("actual"), so a change made
+ * meanwhile is refused (409) instead of overwritten.
+ */
+
+export type OrderPageReply =
+  | { intent: "estado"; target: string; errors: Record<string, string>; values: Record<string, string> }
+  | { intent: "notas"; errors: Record<string, string>; values: Record<string, string> };
+
+type Slot = { value: string; label: string };
+
+type MoveProps = {
+  current: OrderStatus;
+  next: readonly OrderStatus[];
+  transfer: boolean;
+  today: string;
+  slots: Slot[];
+  installation: { date: string; slot: string };
+  reply: OrderPageReply | undefined;
+};
+
+const KEYS: Record<OrderStatus, string> = {
+  "Pendiente de Pago": "pendiente",
+  Pagado: "pagado",
+  Enviado: "enviado",
+  "Instalación programada": "instalacion",
+  Completado: "completado",
+  Cancelado: "cancelado",
+};
+
+function title(current: OrderStatus, target: OrderStatus): string {
+  switch (target) {
+    case "Pagado":
+      return "Marcar como pagado";
+    case "Enviado":
+      return "Marcar como enviado";
+    case "Instalación programada":
+      return current === target ? "Cambiar la fecha de la instalación" : "Programar la instalación";
+    case "Completado":
+      return "Marcar como completado";
+    case "Cancelado":
+      return "Cancelar el pedido";
+    default:
+      return target;
+  }
+}
+
+type FieldProps = {
+  form: string;
+  name: string;
+  label: string;
+  errors: Record<string, string>;
+  hint?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+};
+
+/** A label, the control, its hint and its error, tied together for screen readers. */
+function Field({ form, name, label, errors, hint, children }: FieldProps) {
+  const id = `${form}-${name}`;
+  const error = errors[name];
+  const described = [hint ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
+      {hint ? (
+        <p id={`${id}-ayuda`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function OrderStatusForms({ current, next, transfer, today, slots, installation, reply }: MoveProps) {
+  if (next.length === 0) return <p className="admin-muted">Este pedido está cerrado: su estado ya no cambia.</p>;
+  return (
+    <div className="admin-order-moves">
+      {next.map((target) => {
+        const key = KEYS[target];
+        const mine = reply?.intent === "estado" && reply.target === target ? reply : undefined;
+        const errors = mine?.errors ?? {};
+        const values = mine?.values ?? {};
+        const rescheduling = target === "Instalación programada" && current === target;
+        return (
+          <Form key={target} method="post" className="admin-form admin-order-move" aria-labelledby={`${key}-titulo`}>
+            <fieldset>
+              <legend id={`${key}-titulo`}>{title(current, target)}</legend>
+              <input type="hidden" name="intent" value="estado" />
+              <input type="hidden" name="actual" value={current} />
+              <input type="hidden" name="destino" value={target} />
+              {errors.form || errors.destino ? (
+                <p role="alert" className="field-error">
+                  {errors.form ?? errors.destino}
+                </p>
+              ) : null}
+              {target === "Pagado" ? (
+                <div className="field-row">
+                  <Field form={key} name="fecha" label={transfer ? "Fecha del pago" : "Fecha del pago (opcional)"} errors={errors}>
+                    {(props) => <input {...props} name="fecha" type="date" max={today} required={transfer} defaultValue={values.fecha ?? (transfer ? "" : today)} />}
+                  </Field>
+                  <Field form={key} name="referencia" label={transfer ? "Referencia bancaria" : "Referencia (opcional)"} errors={errors}>
+                    {(props) => <input {...props} name="referencia" maxLength={MAX_DETAIL_LENGTH} required={transfer} defaultValue={values.referencia} autoComplete="off" />}
+                  </Field>
+                </div>
+              ) : null}
+              {target === "Enviado" ? (
+                <div className="field-row">
+                  <Field form={key} name="transportista" label="Transportista (opcional)" errors={errors}>
+                    {(props) => <input {...props} name="transportista" maxLength={MAX_DETAIL_LENGTH} defaultValue={values.transportista} />}
+                  </Field>
+                  <Field form={key} name="seguimiento" label="Número de seguimiento (opcional)" errors={errors}>
+                    {(props) => <input {...props} name="seguimiento" maxLength={MAX_DETAIL_LENGTH} defaultValue={values.seguimiento} autoComplete="off" />}
+                  </Field>
+                </div>
+              ) : null}
+              {target === "Instalación programada" ? (
+                <div className="field-row">
+                  <Field form={key} name="fecha" label="Día de la instalación" errors={errors}>
+                    {(props) => <input {...props} name="fecha" type="date" min={today} required defaultValue={values.fecha ?? installation.date} />}
+                  </Field>
+                  <Field form={key} name="franja" label="Franja horaria" errors={errors}>
+                    {(props) => (
+                      <select {...props} name="franja" required defaultValue={values.franja ?? installation.slot}>
+                        <option value="">Elija una franja</option>
+                        {slots.map((slot) => (
+                          <option key={slot.value} value={slot.value}>
+                            {slot.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                </div>
+              ) : null}
+              {target === "Cancelado" ? (
+                <Field form={key} name="motivo" label="Motivo de la cancelación" errors={errors} hint="Se escribe al cliente. Las unidades vuelven al stock.">
+                  {(props) => <textarea {...props} name="motivo" rows={3} required maxLength={MAX_CANCEL_REASON_LENGTH} defaultValue={values.motivo} />}
+                </Field>
+              ) : null}
+              {target === "Instalación programada" ? (
+                <p className="field-hint">El cliente recibe la cita por e-mail con un archivo de calendario.</p>
+              ) : target !== "Cancelado" ? (
+                <p className="field-hint">Se avisa al cliente por e-mail.</p>
+              ) : null}
+              <button type="submit" className={target === "Cancelado" ? "button button-secondary" : "button"}>
+                {rescheduling ? "Cambiar la fecha" : title(current, target)}
+              </button>
+            </fieldset>
+          </Form>
+        );
+      })}
+    </div>
+  );
+}
+
+export function OrderNotesForm({ notes, reply }: { notes: string; reply: OrderPageReply | undefined }) {
+  const errors = reply?.intent === "notas" ? reply.errors : {};
+  return (
+    <Form method="post" className="admin-form admin-order-notes" aria-labelledby="notas-titulo">
+      <input type="hidden" name="intent" value="notas" />
+      <Field form="notas" name="notas" label="Notas (solo las ve la administración)" errors={errors}>
+        {(props) => <textarea {...props} name="notas" rows={4} maxLength={MAX_NOTES_LENGTH} defaultValue={reply?.intent === "notas" ? reply.values.notas : notes} key={notes} />}
+      </Field>
+      <button type="submit" className="button">
+        Guardar notas
+      </button>
+    </Form>
+  );
+}
