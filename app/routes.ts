@@ -54,6 +54,11 @@ export default [
     route("pedidos/exportar", "routes/admin/orders-export.ts"),
     route("pedidos/:number", "routes/admin/order.tsx"),
     // admin: catalogue
+    route("catalogo", "routes/admin/products.tsx"),
+    route("catalogo/nuevo", "routes/admin/product-new.tsx"),
+    route("catalogo/exportar", "routes/admin/products-export.ts"),
+    route("catalogo/importar", "routes/admin/products-import.tsx"),
+    route("catalogo/:id", "routes/admin/product.tsx"),
     route("catalogo/:id/fotos", "routes/admin/product-photos.tsx"),
     // admin: quotes and customers
     route("solicitudes", "routes/admin/quote-requests.tsx"),

@@ -1,12 +1,16 @@
 import { data } from "react-router";
 import { findProductBySlug } from "~/server/catalogue.server";
+import { findAnyProductBySlug } from "~/server/catalogue/product-list.server";
+import { getDb } from "~/server/db/db.server";
 import { drawProductSvg } from "~/server/demo-images.server";
 import type { Route } from "./+types/demo-image";
 
 /** Illustrations of the demo catalogue, drawn from the product's data: /imagenes/demo/{slug}-{1..3}.svg */
 export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]+)-([123])\.svg$/.exec(params.file);
-  const product = match?.[1] ? await findProductBySlug(match[1]) : undefined;
+  const slug = match?.[1];
+  // A hidden product is not in the shop's cache; the back office still shows its picture.
+  const product = slug ? ((await findProductBySlug(slug)) ?? (await findAnyProductBySlug(await getDb(), slug))) : undefined;
   if (!match || !product) throw data("Imagen no encontrada", { status: 404 });
   const svg = drawProductSvg(product, Number(match[2]) as 1 | 2 | 3);
   return new Response(svg, {
