@@ -42,10 +42,10 @@ export default function CustomersPage() {
       </Form>
       <p role="status">
         {total === 1 ? "1 cuenta" : `${total} cuentas`}
-        {query.q ? " encontradas" : ""}
+        {query.q ? (total === 1 ? " encontrada" : " encontradas") : ""}
       </p>
       <div className="admin-table-wrap">
-        <table className="admin-table stack">
+        <table className="admin-table stack admin-customers-table">
           <caption className="visually-hidden">Cuentas de clientes, de la más reciente a la más antigua</caption>
           <thead>
             <tr>
