@@ -66,6 +66,7 @@ export default [
     route("clientes", "routes/admin/customers.tsx"),
     route("clientes/:id", "routes/admin/customer.tsx"),
     // admin: site
+    route("sitio", "routes/admin/site.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { useRootData } from "~/root";
 import { ContactCard } from "~/ui/contact-card";
@@ -8,7 +8,13 @@ import { HomeCarousel } from "~/ui/home-carousel";
 import { HomeFaq } from "~/ui/home-faq";
 import { HomeReasons } from "~/ui/home-reasons";
 import { HomeMaintenance, HomeServices } from "~/ui/home-services";
+import { getSiteMedia } from "~/server/site/site-media.server";
 import type { Route } from "./+types/home";
+
+/** The owner's carousel photos and brand logos (/admin/sitio), from the process's 2-second copy. */
+export async function loader() {
+  return { media: await getSiteMedia() };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -24,6 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Home() {
   const root = useRootData();
   const shopName = root?.shop.name ?? "";
+  const { media } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="hero" aria-labelledby="bienvenida">
@@ -43,7 +50,7 @@ export default function Home() {
           </div>
         </div>
       </section>
-      <HomeBrands />
+      <HomeBrands media={media.marcas} />
       <section id="conocenos" className="section container about" aria-labelledby="sobre-nosotros">
         <h2 id="sobre-nosotros">Sobre nosotros</h2>
         <p>
@@ -70,7 +77,7 @@ export default function Home() {
       <HomeReasons showReasons={Boolean(root?.flags.showReasons)} />
       <HomeServices />
       <HomeMaintenance />
-      <HomeCarousel />
+      <HomeCarousel media={media.carrusel} />
       <HomeFaq />
       <section className="section home-quote-cta" aria-labelledby="pida-presupuesto">
         <div className="container">

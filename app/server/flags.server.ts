@@ -45,7 +45,8 @@ export async function getFlags(now = Date.now()): Promise<Flags> {
   return refreshing;
 }
 
-export async function setFlag(db: Database, name: FlagName, enabled: boolean): Promise<void> {
+/** Writes a flag; `db` may be a transaction (the back office audits the switch in the same one). */
+export async function setFlag(db: Pick<Database, "insert">, name: FlagName, enabled: boolean): Promise<void> {
   await db
     .insert(flagsTable)
     .values({ name, enabled, updatedAt: new Date() })

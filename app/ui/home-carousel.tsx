@@ -1,7 +1,10 @@
 import { useEffect, useState } from "react";
+import type { SiteMedia } from "~/domain/site/site-media";
+import { Photo } from "./photo";
 import { useHydrated } from "./use-hydrated";
 
-const SLIDES = [
+/** The demo slides: our own drawings, until the owner puts a photo in the slot (/admin/sitio). */
+export const DEMO_SLIDES = [
   { title: "Cocina reformada", colors: ["#f3e8d8", "#0f3d66", "#c2410c"] },
   { title: "Baño con plato de ducha", colors: ["#e3eef7", "#52606d", "#1e7b34"] },
   { title: "Salón con suelo radiante", colors: ["#fbefe6", "#9a3412", "#0f3d66"] },
@@ -26,12 +29,20 @@ function RoomImage({ colors, title }: { colors: string[]; title: string }) {
   );
 }
 
+/** A slide is the container's width under 1260 px (80 % of it without JavaScript), half of it from there. */
+const SLIDE_SIZES = "(min-width: 1260px) 584px, (min-width: 1200px) 1168px, 100vw";
+
 /**
  * Renovation carousel (spec section 2, Home): one slide under 1260 px, two from there; the
  * arrows move by as many slides as are shown and stop at the ends. Without JavaScript every
- * slide is shown in a row that scrolls sideways.
+ * slide is shown in a row that scrolls sideways. A slot with the owner's photo shows it and
+ * its text instead of the drawing.
  */
-export function HomeCarousel() {
+export function HomeCarousel({ media = {} }: { media?: SiteMedia["carrusel"] }) {
+  const SLIDES = DEMO_SLIDES.map((demo, index) => {
+    const own = media[index + 1];
+    return { ...demo, title: own?.caption ?? demo.title, image: own?.image };
+  });
   const hydrated = useHydrated();
   const [perView, setPerView] = useState(1);
   const [start, setStart] = useState(0);
@@ -69,14 +80,18 @@ export function HomeCarousel() {
               const visible = !hydrated || (index >= first && index < first + perView);
               return (
                 <div
-                  key={slide.title}
+                  key={index}
                   className="carousel-slide"
                   role="group"
                   aria-roledescription="diapositiva"
                   aria-label={`${index + 1} de ${SLIDES.length}`}
                   hidden={!visible}
                 >
-                  <RoomImage colors={slide.colors} title={slide.title} />
+                  {slide.image ? (
+                    <Photo photo={slide.image} alt={slide.title} sizes={SLIDE_SIZES} className="home-slide-image" />
+                  ) : (
+                    <RoomImage colors={slide.colors} title={slide.title} />
+                  )}
                   <p className="carousel-caption">{slide.title}</p>
                 </div>
               );
