@@ -175,8 +175,10 @@ describe("purges", () => {
     const entries = await db
       .insert(outbox)
       .values([
-        { kind: "trello_card", payload: { requestId: old!.id }, status: "pending", nextAttemptAt: ago(-DAY_MS) },
         { kind: "trello_card", payload: { requestId: young!.id }, status: "pending", nextAttemptAt: ago(-DAY_MS) },
+        { kind: "trello_card", payload: { requestId: old!.id }, status: "pending", nextAttemptAt: ago(-DAY_MS) },
+        // The shop's e-mail about a request names it by its ref only.
+        { kind: "email", payload: { to: "info@example.com", subject: "Ana Ruiz" }, ref: `contact:${old!.id}`, status: "failed", nextAttemptAt: ago(-DAY_MS) },
       ])
       .returning({ id: outbox.id });
     await db.insert(user).values({ id: "retencion", name: "Ana", email: "retencion@example.com" });
@@ -190,12 +192,12 @@ describe("purges", () => {
     ]);
 
     expect(await enforcePrivacyRetention(db, now)).toBe(
-      "solicitudes de presupuesto de más de un año borradas: 1 (con 1 envíos suyos); sesiones caducadas: 1; códigos de verificación caducados: 1",
+      "solicitudes de presupuesto de más de un año borradas: 1 (con 2 envíos suyos); sesiones caducadas: 1; códigos de verificación caducados: 1",
     );
     const requests = await db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, [old!.id, young!.id]));
     expect(requests).toEqual([{ id: young!.id }]);
     const leftEntries = await db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, entries.map((e) => e.id)));
-    expect(leftEntries).toEqual([{ id: entries[1]!.id }]);
+    expect(leftEntries).toEqual([{ id: entries[0]!.id }]);
     expect((await db.select({ id: session.id }).from(session).where(eq(session.userId, "retencion"))).map((s) => s.id)).toEqual(["s-abierta"]);
     expect((await db.select({ id: verification.id }).from(verification).where(eq(verification.identifier, "reset"))).map((v) => v.id)).toEqual([
       "v-vigente",

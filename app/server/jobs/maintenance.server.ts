@@ -54,8 +54,9 @@ export async function purgeOutbox(db: Database, now = new Date()): Promise<strin
 
 /**
  * The privacy policy's periods: quote requests after a year (with any outbox entry still
- * naming one; the shop's e-mail about a request carries no reference, and is purged with the
- * delivered entries long before), sessions and verification codes once expired (the policy
+ * naming one: by its ref "contact:<id>", or for entries older than the ref the task card's
+ * request id; such old e-mails were purged with the delivered entries long before), sessions
+ * and verification codes once expired (the policy
  * keeps the IP address and browser only while a session is open).
  */
 export async function enforcePrivacyRetention(db: Database, now = new Date()): Promise<string> {
@@ -65,7 +66,11 @@ export async function enforcePrivacyRetention(db: Database, now = new Date()): P
     );
     const ids = (old.rows as { id: number }[]).map((row) => String(row.id));
     const entries = ids.length
-      ? await deleted(tx, sql`delete from ${outbox} where ${outbox.payload}->>'requestId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
+      ? await deleted(
+          tx,
+          sql`delete from ${outbox} where ${outbox.payload}->>'requestId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+                or ${outbox.ref} in (${sql.join(ids.map((id) => sql`${`contact:${id}`}`), sql`, `)})`,
+        )
       : 0;
     const expired = sql`${now.toISOString()}::timestamptz`;
     const sessions = await deleted(tx, sql`delete from ${session} where ${session.expiresAt} < ${expired}`);
