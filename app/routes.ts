@@ -50,6 +50,8 @@ export default [
     route("segundo-factor", "routes/admin/second-factor.tsx"),
     route("registro", "routes/admin/audit-log.tsx"),
     // admin: orders
+    route("desistimientos", "routes/admin/withdrawals.tsx"),
+    route("desistimientos/:id", "routes/admin/withdrawal.tsx"),
     route("pedidos", "routes/admin/orders.tsx"),
     route("pedidos/exportar", "routes/admin/orders-export.ts"),
     route("pedidos/:number", "routes/admin/order.tsx"),

@@ -25,6 +25,8 @@ const longDay = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "lo
 /** "domingo, 22 de noviembre de 2026" from "2026-11-22" (a calendar day, no time zone to move it). */
 const dayText = (ymd: string) => longDay.format(new Date(`${ymd}T12:00:00Z`));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** The catalogue's own filter (h-catalogue's list): visible products at or below their threshold. */
+const LOW_STOCK_HREF = "/admin/catalogo?stock=bajo&visibilidad=visibles";
 
 function Figure({ to, n, one, many }: { to: string; n: number; one: string; many: string }) {
   return (
@@ -70,8 +72,18 @@ export default function AdminHome() {
               <span className="admin-badge admin-badge-ok">Ninguno atrasado</span>
             )}
             <br />
-            <span className="admin-muted">Atrasado: hecho hace {reminderDays} días o más</span>
+            <span className="admin-muted">Atrasados: pedidos de hace {reminderDays} días o más</span>
           </p>
+        </li>
+        <li className="admin-card">
+          <h2>Instalaciones en 7 días</h2>
+          <Figure to="#inicio-instalaciones" n={installations.length} one="visita" many="visitas" />
+          <p className="admin-muted">De hoy al {formatYmd(periods.installationsUntil)}</p>
+        </li>
+        <li className="admin-card">
+          <h2>Poco stock</h2>
+          <Figure to={LOW_STOCK_HREF} n={lowStock.count} one="producto" many="productos" />
+          <p className="admin-muted">Activos, en su umbral de stock bajo o por debajo</p>
         </li>
         <li className="admin-card">
           <h2>Solicitudes abiertas</h2>
@@ -134,7 +146,8 @@ export default function AdminHome() {
           <>
             <p>
               {plural(lowStock.count, "producto activo tiene", "productos activos tienen")} el stock en su umbral o por debajo
-              {lowStock.count > lowStock.rows.length ? `; estos son los ${lowStock.rows.length} con menos unidades` : ""}.
+              {lowStock.count > lowStock.rows.length ? `; estos son los ${lowStock.rows.length} con menos unidades` : ""}.{" "}
+              <Link to={LOW_STOCK_HREF}>Verlos en el catálogo</Link>
             </p>
             <div className="admin-table-wrap">
               <table className="admin-table stack">

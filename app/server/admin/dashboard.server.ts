@@ -12,7 +12,7 @@ import { contactRequests, orders, products } from "../db/schema.server";
  */
 
 /** Low-stock products listed on the home page; the count covers them all. */
-export const LOW_STOCK_LIST = 20;
+export const LOW_STOCK_LIST = 8;
 
 async function placed(db: Database, from: Date, to: Date) {
   const [row] = await db

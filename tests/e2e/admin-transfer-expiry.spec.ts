@@ -1,0 +1,203 @@
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import path from "node:path";
+import { adminContext } from "../support/admin-e2e";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
+import { startSmtpCapture } from "../support/smtp-capture";
+import { expectAccessible, rejectCookies } from "./helpers";
+
+/*
+ * Issue 11, on a server of this spec's own (its embedded database, a real SMTP server): the
+ * owner's home page and withdrawals, and an unpaid transfer that expires. The clock is moved
+ * the way time would move it: with the server stopped, the order's created_at is put days back
+ * in the database and the job's next run made due; the restarted server's scheduler then runs
+ * the real job. No switch in the application for it.
+ */
+const PORT = specPort(70);
+const base = `http://127.0.0.1:${PORT}`;
+const OWNER = "admin-avisos@termoclima.test";
+const CUSTOMER = "marta.transferencia@example.com";
+const THERMOSTAT = { path: "/tienda/detalle/termostatos/14", id: 14 };
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1400, height: 900 };
+
+const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>> } = { dataDir: "" };
+let admin: { context: BrowserContext; page: Page };
+let customer: { context: BrowserContext; page: Page };
+const orders = { expiring: "", withdrawn: "" };
+/** The project's width (escritorio 1400 px, movil 375 px): the flows run at it. */
+let viewport = DESKTOP;
+
+const startServer = async () => {
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir: state.dataDir,
+    env: { SMTP_URL: state.smtp!.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER, CART_RATE_LIMIT: "1000" },
+  });
+};
+
+/** Stops the server, runs `change` on its database (PGlite is single-process), starts it again. */
+async function whileStopped<T>(change: (db: PGlite) => Promise<T>): Promise<T> {
+  await state.server?.stop();
+  const db = new PGlite(path.join(state.dataDir, "pglite"));
+  try {
+    return await change(db);
+  } finally {
+    await db.close();
+    await startServer();
+  }
+}
+
+/** Puts the order `days` further back in time and makes the unpaid-transfer job due at start. */
+const olderBy = (number: string, days: number) =>
+  whileStopped(async (db) => {
+    await db.query(`update orders set created_at = created_at - make_interval(days => $2) where number = $1`, [number, days]);
+    await db.query(`update scheduled_tasks set next_run_at = now() where name = 'transfer-deadlines'`);
+    return (await db.query<{ stock: number }>(`select stock from products where id = $1`, [THERMOSTAT.id])).rows[0]!.stock;
+  });
+
+async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(() => (found = state.smtp!.messages.find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ""))), {
+      timeout: 30_000,
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+/** axe and a screenshot at both widths, whatever the project's; no sideways scrolling on the phone. */
+async function look(page: Page, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name}: la página no se desplaza de lado a ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `tests/.tmp/screens/${name}-${size.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(viewport);
+}
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
+  viewport = info.project.use.viewport ?? DESKTOP;
+  state.smtp = await startSmtpCapture();
+  state.dataDir = freshDataDir("avisos");
+  await startServer();
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport });
+  customer = { context, page: await context.newPage() };
+  await customer.page.goto("/");
+  await rejectCookies(customer.page);
+  await signUpCustomer(customer.page, base, CUSTOMER);
+  orders.expiring = await placeTransferOrder(customer.page, THERMOSTAT.path);
+  orders.withdrawn = await placeTransferOrder(customer.page, THERMOSTAT.path);
+  admin = await adminContext(browser, base, OWNER, { viewport });
+});
+
+test.afterAll(async () => {
+  // The server first: a failed context close must not leave it running on the port.
+  await state.server?.stop();
+  await state.smtp?.close();
+  await admin?.context.close().catch(() => {});
+  await customer?.context.close().catch(() => {});
+});
+
+test("the home page: today's orders, transfers waiting, each figure a link to its list", async () => {
+  const { page } = admin;
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
+  const today = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Pedidos de hoy" }) });
+  await expect(today.getByRole("link", { name: "2 pedidos" })).toBeVisible();
+  const transfers = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Transferencias pendientes" }) });
+  await expect(transfers.getByRole("link", { name: "2 pedidos" })).toBeVisible();
+  await expect(transfers).toContainText("Ninguno atrasado");
+  await look(page, "admin-inicio");
+
+  await transfers.getByRole("link", { name: "2 pedidos" }).click();
+  await expect(page).toHaveURL(/\/admin\/pedidos\?estado=Pendiente\+de\+Pago&pago=transferencia$/);
+  for (const number of Object.values(orders)) await expect(page.getByRole("link", { name: number })).toBeVisible();
+});
+
+test("a withdrawal: listed, goods returned, refunded with an amount no larger than the order", async () => {
+  const { page } = customer;
+  await page.goto(`/login/pedidos/${orders.withdrawn}`);
+  await page.getByRole("link", { name: "Desistir del contrato" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Motivo (opcional)").fill("El termostato no es compatible con mi caldera");
+  await dialog.getByRole("button", { name: "Confirmar desistimiento" }).click();
+  await expect(page.getByRole("status")).toContainText("Hemos registrado su desistimiento el");
+
+  const owner = admin.page;
+  await owner.goto("/admin");
+  await owner.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Desistimientos" }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "Desistimientos" })).toBeVisible();
+  const row = owner.getByRole("row").filter({ hasText: orders.withdrawn });
+  await expect(row).toContainText("El termostato no es compatible con mi caldera");
+  await expect(row).toContainText("Marta Ruiz Ortega");
+  await expect(row).toContainText("Recibido");
+  await look(owner, "admin-desistimientos");
+  await owner.getByLabel("Estado").selectOption("reembolsado");
+  await owner.getByRole("button", { name: "Filtrar" }).click();
+  await expect(owner.getByText("Ningún desistimiento en este estado.")).toBeVisible();
+  await owner.getByRole("link", { name: "Quitar filtro" }).click();
+
+  await owner.getByRole("link", { name: new RegExp(`Desistimiento del pedido ${orders.withdrawn}`) }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: `Desistimiento del pedido ${orders.withdrawn}` })).toBeVisible();
+  await owner.getByRole("button", { name: "Registrar la devolución" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Mercancía devuelta registrada." })).toBeVisible();
+  await expect(owner.getByRole("button", { name: "Registrar la devolución" })).toHaveCount(0);
+
+  // 49 € + 7,95 € of shipping: 60 € is too much.
+  await owner.getByLabel("Importe reembolsado (€)").fill("60,00");
+  await owner.getByRole("button", { name: "Registrar el reembolso" }).click();
+  await expect(owner.getByLabel("Importe reembolsado (€)")).toHaveAccessibleDescription(/no puede superar el del pedido \(56,95\s€\)/);
+  await look(owner, "admin-desistimiento");
+  await owner.getByLabel("Importe reembolsado (€)").fill("49,00");
+  await owner.getByRole("button", { name: "Registrar el reembolso" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Reembolso registrado." })).toBeVisible();
+  await expect(owner.getByText(/49,00\s€ el \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+  await owner.getByRole("link", { name: "Historial de cambios de este desistimiento" }).click();
+  // On a phone each cell also reads its column's name ("Qué").
+  await expect(owner.getByRole("cell", { name: /^(Qué )?reembolso$/ })).toBeVisible();
+  await expect(owner.getByRole("cell", { name: /^(Qué )?mercancía devuelta$/ })).toBeVisible();
+});
+
+test("an unpaid transfer: reminded after 3 days, once; cancelled after 7 with its unit back in stock", async () => {
+  test.setTimeout(240_000);
+  await olderBy(orders.expiring, 4);
+  const reminder = await mailTo(CUSTOMER, new RegExp(`recordatorio de pago del pedido ${orders.expiring}`));
+  expect(reminder.text).toContain("IBAN: ES91 2100 0418 4502 0005 1332");
+  expect(reminder.text).toContain(`Concepto: ${orders.expiring}`);
+
+  const owner = admin.page;
+  await owner.goto("/admin");
+  const transfers = owner.getByRole("listitem").filter({ has: owner.getByRole("heading", { name: "Transferencias pendientes" }) });
+  await owner.getByRole("link", { name: "1 atrasado" }).click();
+  await expect(owner.getByRole("link", { name: orders.expiring })).toBeVisible();
+  await expect(owner.getByRole("link", { name: orders.withdrawn })).toHaveCount(0);
+
+  const stockBefore = await olderBy(orders.expiring, 4);
+  const notice = await mailTo(CUSTOMER, new RegExp(`su pedido ${orders.expiring} ha sido cancelado`));
+  expect(notice.text).toMatch(/Motivo: No hemos recibido la transferencia en los 7 días siguientes al pedido/);
+  const reminders = state.smtp!.messages.filter((m) => m.subject?.includes(`recordatorio de pago del pedido ${orders.expiring}`));
+  expect(reminders).toHaveLength(1);
+
+  await owner.goto("/admin/pedidos?estado=Cancelado");
+  await expect(owner.getByRole("row").filter({ hasText: orders.expiring })).toContainText("Cancelado");
+  await owner.goto("/admin/registro");
+  const line = owner.getByRole("row").filter({ hasText: `pedido ${orders.expiring}` }).filter({ hasText: "cancelar pedido" });
+  await expect(line).toContainText("sistema");
+  await owner.goto("/admin");
+  await expect(transfers.getByRole("link", { name: "1 pedido" })).toBeVisible();
+  await expect(transfers).toContainText("Ninguno atrasado");
+
+  await customer.page.goto("/login");
+  await expect(customer.page.locator(".account-orders tbody tr").filter({ hasText: orders.expiring })).toContainText("Cancelado");
+
+  const stockAfter = await whileStopped(async (db) => (await db.query<{ stock: number }>(`select stock from products where id = $1`, [THERMOSTAT.id])).rows[0]!.stock);
+  expect(stockAfter).toBe(stockBefore + 1);
+});

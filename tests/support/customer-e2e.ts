@@ -1,0 +1,47 @@
+import { expect, type Page } from "@playwright/test";
+
+/*
+ * A customer of the back-office specs who buys through the real pages: registers, adds a
+ * product from its detail page and confirms the order by transfer, as issue 4's flow goes.
+ */
+
+export const CUSTOMER_PASSWORD = "claveDelCliente1";
+
+/** Registers and signs in this page's browser (the raw sign-up signs nobody in). */
+export async function signUpCustomer(page: Page, baseUrl: string, email: string): Promise<void> {
+  for (const [endpoint, data] of [
+    ["sign-up/email", { email, password: CUSTOMER_PASSWORD, name: "Cliente" }],
+    ["sign-in/email", { email, password: CUSTOMER_PASSWORD }],
+  ] as const) {
+    const response = await page.request.post(`${baseUrl}/api/auth/${endpoint}`, { data, headers: { Origin: baseUrl } });
+    expect(response.ok(), endpoint).toBe(true);
+  }
+}
+
+/** Adds the product of `detailPath` and confirms the order by transfer; returns its number. */
+export async function placeTransferOrder(page: Page, detailPath: string): Promise<string> {
+  await page.goto(detailPath);
+  // Hydrated: the form's select has React's props (the add then stays on the page).
+  await page.waitForFunction(() => {
+    const element = document.querySelector("form.detail-form button[type=submit]");
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  });
+  await page.getByRole("button", { name: "Añadir al carrito" }).click();
+  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  await page.goto("/carrito/pedido");
+  await expect(page.getByRole("heading", { level: 1, name: "Confirmar pedido" })).toBeVisible();
+  const shipping = page.getByRole("group", { name: "Dirección de envío" });
+  await shipping.getByLabel("CIF/NIF/NIE").fill("12345678Z");
+  await shipping.getByLabel(/^Nombre/).fill("Marta");
+  await shipping.getByLabel("Apellidos").fill("Ruiz Ortega");
+  await shipping.getByLabel("Dirección").fill("Calle de Toledo 20");
+  await shipping.getByLabel("Población").fill("Getafe");
+  await shipping.getByLabel("Provincia").selectOption("Madrid");
+  await shipping.getByLabel("Código postal").fill("28901");
+  await shipping.getByLabel("Teléfono").fill("600 111222");
+  await expect(page.getByRole("radio", { name: "Transferencia bancaria" })).toBeChecked();
+  await page.getByRole("checkbox", { name: /He leído y acepto las condiciones de compra/ }).check();
+  await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
+  await expect(page).toHaveURL(/\/carrito\/pedido\?pedido=\d{1,5}-\d{6}$/);
+  return decodeURIComponent(page.url().split("pedido=")[1]!);
+}
