@@ -34,9 +34,12 @@ export function OrdersTable({ orders }: { orders: OrderRow[] }) {
               </Link>
             </th>
             <td data-label="Estado">
-              <span className="order-status">{order.status}</span>
-              {order.statusNote ? <span className="order-status-note">{order.statusNote}</span> : null}
-              {order.withdrawn ? <span className="order-flag">Desistimiento solicitado</span> : null}
+              {/* One box: on a phone the cell is a grid of its label and this. */}
+              <span className="order-status-cell">
+                <span className="order-status">{order.status}</span>
+                {order.statusNote ? <span className="order-status-note">{order.statusNote}</span> : null}
+                {order.withdrawn ? <span className="order-flag">Desistimiento solicitado</span> : null}
+              </span>
             </td>
             <td data-label="Fecha">{order.date}</td>
             <td data-label="Dirección de envío">{order.addressSend}</td>

@@ -140,10 +140,11 @@ describe("only administrators", () => {
       expect((await settle(() => listLoader(args(adminRequest("/admin/pedidos", cookie))))).status).toBe(404);
       expect((await settle(() => exportLoader(args(adminRequest("/admin/pedidos/exportar", cookie))))).status).toBe(404);
       expect((await settle(() => orderLoader(args(adminRequest("/admin/pedidos/101-10326", cookie), { number: "101-10326" })))).status).toBe(404);
-      for (const form of [
+      const forms: Record<string, string>[] = [
         { intent: "estado", actual: "Pendiente de Pago", destino: "Cancelado", motivo: "x" },
         { intent: "notas", notas: "hola" },
-      ]) {
+      ];
+      for (const form of forms) {
         const posted = await settle(() => orderAction(args(adminRequest("/admin/pedidos/101-10326", cookie, form), { number: "101-10326" })));
         expect(posted.status).toBe(404);
       }

@@ -45,7 +45,7 @@ export default function OrdersPage() {
     <>
       <h1>Pedidos</h1>
       {/* A plain GET form: the filters land in the URL, and a new filter starts at page 1. */}
-      <Form method="get" className="admin-filters" role="search" aria-label="Filtrar pedidos">
+      <Form method="get" className="admin-filters admin-orders-filters" role="search" aria-label="Filtrar pedidos">
         <div className="field">
           <label htmlFor="pedidos-q">Buscar</label>
           <input id="pedidos-q" name="q" type="search" defaultValue={filters.text} maxLength={MAX_SEARCH_LENGTH} aria-describedby="pedidos-q-ayuda" />
@@ -123,10 +123,13 @@ export default function OrdersPage() {
                 </td>
                 <td data-label="Fecha">{row.date}</td>
                 <td data-label="Cliente">
-                  {row.company ? `${row.company} · ` : ""}
-                  {row.name}
-                  <br />
-                  <span className="admin-muted admin-orders-email">{row.email}</span>
+                  {/* One box: a phone's card shows the cell as label and value. */}
+                  <span className="admin-orders-customer">
+                    {row.company ? `${row.company} · ` : ""}
+                    {row.name}
+                    <br />
+                    <span className="admin-muted admin-orders-email">{row.email}</span>
+                  </span>
                 </td>
                 <td data-label="Estado">
                   <OrderStatusBadge status={row.status} />

@@ -28,6 +28,15 @@ function detailValue(key: string, value: string): string {
   return value;
 }
 
+/** In the order of the labels (jsonb keeps its keys in an order of its own); unknown keys last. */
+function detailsInOrder(details: Record<string, string>): { label: string; value: string }[] {
+  const known = Object.keys(EVENT_DETAIL_LABELS);
+  const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
+  return Object.entries(details)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([key, value]) => ({ label: EVENT_DETAIL_LABELS[key] ?? key, value: detailValue(key, value) }));
+}
+
 export async function loadAdminOrder(db: Database, number: string, now = new Date()) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number)).limit(1);
   if (!order) return null;
@@ -105,7 +114,7 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       actor: event.actor,
       from: event.fromStatus,
       to: event.toStatus,
-      details: Object.entries(event.details).map(([key, value]) => ({ label: EVENT_DETAIL_LABELS[key] ?? key, value: detailValue(key, value) })),
+      details: detailsInOrder(event.details),
     })),
     withdrawal: withdrawal
       ? { at: formatDateTime(withdrawal.createdAt), state: withdrawal.state, reason: withdrawal.reason }

@@ -3,6 +3,7 @@ import { madridInstant, madridDay } from "~/domain/orders/madrid-dates";
 import { canMove } from "~/domain/orders/order-status";
 import { eventDetails, type MoveRequest } from "~/domain/orders/status-move";
 import { actorName, audit, changedFields, type Actor } from "../audit.server";
+import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
 import { enqueue } from "../outbox.server";
@@ -53,46 +54,51 @@ async function earlierSchedules(tx: Transaction, orderId: number): Promise<numbe
 }
 
 export async function moveOrderStatus(db: Database, actor: Actor, number: string, move: MoveRequest, now = new Date()): Promise<MoveOutcome> {
-  return db.transaction(async (tx): Promise<MoveOutcome> => {
-    const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update").limit(1);
-    if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
-    if (order.status !== move.from || !canMove(order.status, move.to)) {
-      return { ok: false, status: 409, message: CHANGED_MESSAGE(order.status) };
-    }
+  const outcome = await db.transaction((tx) => writeMove(tx, actor, number, move, now));
+  // Units went back on sale: this instance's catalogue shows them now, the others within seconds.
+  if (outcome.ok && move.to === "Cancelado") forgetCachedCatalogue();
+  return outcome;
+}
 
-    if (move.to === "Cancelado") {
-      const result = await cancelOrder(tx, order.id, { actor, reason: move.details.reason!, now });
-      return result.ok ? { ok: true, order: result.order } : { ok: false, status: 409, message: CHANGED_MESSAGE(result.status ?? order.status) };
-    }
+async function writeMove(tx: Transaction, actor: Actor, number: string, move: MoveRequest, now: Date): Promise<MoveOutcome> {
+  const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update").limit(1);
+  if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
+  if (order.status !== move.from || !canMove(order.status, move.to)) {
+    return { ok: false, status: 409, message: CHANGED_MESSAGE(order.status) };
+  }
 
-    const set = { status: move.to, ...columnsOf(move, now) };
-    const [updated] = await tx
-      .update(orders)
-      .set({ ...set, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const sequence = move.to === "Instalación programada" ? await earlierSchedules(tx, order.id) : 0;
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      at: now,
-      actor: actorName(actor),
-      fromStatus: order.status,
-      toStatus: move.to,
-      details: eventDetails(move.details),
-    });
-    const { before, after } = changedFields(order as Record<string, unknown>, set);
-    await audit(tx, actor, {
-      action: move.from === move.to ? "reprogramar instalación" : "cambiar estado",
-      entity: "pedido",
-      entityId: order.number,
-      // A rescheduled visit keeps its status: the log still says from which day to which.
-      before: { ...before, status: order.status },
-      after: { ...after, status: move.to },
-    });
-    const mail = statusEmail(updated!, move.to, { now, rescheduled: move.from === move.to, sequence });
-    if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
-    return { ok: true, order: updated! };
+  if (move.to === "Cancelado") {
+    const result = await cancelOrder(tx, order.id, { actor, reason: move.details.reason!, now });
+    return result.ok ? { ok: true, order: result.order } : { ok: false, status: 409, message: CHANGED_MESSAGE(result.status ?? order.status) };
+  }
+
+  const set = { status: move.to, ...columnsOf(move, now) };
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  const sequence = move.to === "Instalación programada" ? await earlierSchedules(tx, order.id) : 0;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    at: now,
+    actor: actorName(actor),
+    fromStatus: order.status,
+    toStatus: move.to,
+    details: eventDetails(move.details),
   });
+  const { before, after } = changedFields(order as Record<string, unknown>, set);
+  await audit(tx, actor, {
+    action: move.from === move.to ? "reprogramar instalación" : "cambiar estado",
+    entity: "pedido",
+    entityId: order.number,
+    // A rescheduled visit keeps its status: the log still says from which day to which.
+    before: { ...before, status: order.status },
+    after: { ...after, status: move.to },
+  });
+  const mail = statusEmail(updated!, move.to, { now, rescheduled: move.from === move.to, sequence });
+  if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
+  return { ok: true, order: updated! };
 }
 
 /** The internal notes: only the administrators read them; every change is in the audit log. */
