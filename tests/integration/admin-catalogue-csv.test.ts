@@ -26,7 +26,7 @@ const args = (request: Request) => ({ request, params: {}, context: {} }) as nev
 type DryRun = { plan: PriceListPlan; text: string; fingerprint: string; conflict?: string };
 
 /** The import form as the browser posts it: multipart, with the file when there is one. */
-function importRequest(fields: Record<string, string>, file?: { bytes: Uint8Array | string; name: string }): Request {
+function importRequest(fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer> | string; name: string }): Request {
   const base = publicShopInfo().baseUrl;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -25,7 +25,7 @@ type Reply = { errors: ProductFormErrors; values: ProductFormValues };
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request, { maxBytes: 64_000 });
+  const form = await readForm(request, { maxBytes: 200_000 });
   const parsed = parseProductForm(form);
   if (!parsed.ok) return data<Reply>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const result = await createProduct(await getDb(), { email: admin.email }, parsed.product);
@@ -60,7 +60,7 @@ export default function NewProductPage() {
           </ul>
         </section>
       ) : (
-        <Form method="post" className="admin-form" noValidate>
+        <Form method="post" className="admin-form product-form" noValidate>
           <ProductFormErrorSummary errors={reply?.errors ?? {}} />
           <p className="field-hint">
             Los campos con <span className="required">*</span> son obligatorios. <Link to="/admin/catalogo/nuevo">Cambiar de familia</Link>

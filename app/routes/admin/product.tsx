@@ -54,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = productId(params.id);
   const db = await getDb();
-  const form = await readForm(request, { maxBytes: 64_000 });
+  const form = await readForm(request, { maxBytes: 200_000 });
   const intent = form.get("intent");
   if (intent === "ocultar" || intent === "mostrar") {
     const result = await setProductVisible(db, { email: admin.email }, id, intent === "mostrar");
@@ -132,7 +132,7 @@ export default function ProductPage() {
         </div>
       ) : null}
       {/* Keyed by version: after a save (or on another product) the inputs show the stored values. */}
-      <Form method="post" className="admin-form" noValidate key={`${product.id}-${product.version}`}>
+      <Form method="post" className="admin-form product-form" noValidate key={`${product.id}-${product.version}`}>
         <input type="hidden" name="intent" value="guardar" />
         <input type="hidden" name="version" value={product.version} />
         <ProductFormErrorSummary errors={reply?.errors ?? {}} />

@@ -100,7 +100,7 @@ export default function ImportPage() {
             {reply.error}
           </p>
         ) : null}
-        <Form method="post" encType="multipart/form-data" className="admin-form">
+        <Form method="post" encType="multipart/form-data" className="admin-form admin-import-form">
           <input type="hidden" name="intent" value="comprobar" />
           <div className="field">
             <label htmlFor="importar-fichero">Archivo CSV</label>

@@ -121,10 +121,10 @@ export default function ProductsPage() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td data-label="Foto">
+                <td data-label="Foto" className="admin-product-photo">
                   <img className="admin-product-thumb" src={row.image} alt="" width={56} height={56} loading="lazy" />
                 </td>
-                <td data-label="Producto">
+                <td data-label="Producto" className="admin-product-name">
                   <Link to={`/admin/catalogo/${row.id}`}>
                     {row.brand} {row.model}
                   </Link>
@@ -135,13 +135,8 @@ export default function ProductsPage() {
                   <Price cents={row.priceCents} />
                 </td>
                 <td data-label="Stock" className="num">
-                  {row.low ? (
-                    <span className="admin-badge admin-badge-warn">
-                      {row.stock} <span className="visually-hidden">unidades, </span>stock bajo
-                    </span>
-                  ) : (
-                    row.stock
-                  )}
+                  {row.stock}
+                  {row.low ? <span className="admin-badge admin-badge-warn">Stock bajo</span> : null}
                 </td>
                 <td data-label="En la tienda">
                   {row.active ? <span className="admin-badge admin-badge-ok">Visible</span> : <span className="admin-badge">Oculto</span>}

@@ -79,7 +79,10 @@ export function PriceListReport({ plan, text, fingerprint, busy }: Props) {
                       {line.line}
                     </td>
                     <td data-label="Producto">
-                      {line.name} <span className="admin-muted">(id {line.id})</span>
+                      {/* One child: on a phone the cell is a label-and-value grid. */}
+                      <span>
+                        {line.name} <span className="admin-muted">(id {line.id})</span>
+                      </span>
                     </td>
                     <td data-label="Cambio">
                       <ul className="admin-changes">

@@ -146,7 +146,7 @@ export function ProductFormFields({ family, ...props }: ControlsProps & { family
         <CheckboxControl {...props} name="deal" label="Oferta (etiqueta «Oferta» en la tienda)" />
       </fieldset>
       <fieldset>
-        <legend>Etiqueta energética y certificación</legend>
+        <legend>Etiqueta energética</legend>
         <div className="field-row">
           <SelectControl
             {...props}
