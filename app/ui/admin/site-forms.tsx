@@ -99,13 +99,35 @@ export function SlotCard({ area, position, own, demo, reply }: SlotProps) {
     <li className="admin-photo">
       <h3 id={`${id}-titulo`}>
         {what.slot} {position}{" "}
-        <span className={own ? "admin-badge admin-badge-ok" : "admin-badge"}>{own ? "Propia" : "Muestra"}</span>
+        <span className={own ? "admin-badge admin-badge-ok" : "admin-badge"}>{own ? "Propia" : demo ? "Muestra" : "Vacío"}</span>
       </h3>
       {own ? (
         <Photo photo={own.image} alt={own.caption} sizes="240px" className="admin-slot-image" />
       ) : (
-        <p className="admin-muted">{demo ? `Muestra: «${demo}» (dibujo)` : "Vacío: no se muestra nada."}</p>
+        <p className="admin-muted">{demo ? `Muestra: «${demo}» (${area === "carrusel" ? "dibujo" : "solo el nombre"})` : "No se muestra nada."}</p>
       )}
+      {area === "marcas" ? (
+        // Sixteen brands' forms would make a very long page on a phone: each opens on demand.
+        <details open={reply?.target === target}>
+          <summary className="admin-slot-summary">
+            Cambiar<span className="visually-hidden"> {name}</span>
+          </summary>
+          <SlotForms area={area} position={position} own={own} demo={demo} />
+        </details>
+      ) : (
+        <SlotForms area={area} position={position} own={own} demo={demo} />
+      )}
+      <ReplyLine reply={reply} target={target} />
+    </li>
+  );
+}
+
+function SlotForms({ area, position, own, demo }: Omit<SlotProps, "reply">) {
+  const id = `${area}-${position}`;
+  const what = WHAT[area];
+  const name = `${what.slot.toLowerCase()} ${position}`;
+  return (
+    <>
       <Form method="post" encType="multipart/form-data" className="admin-form">
         <input type="hidden" name="intent" value="slot" />
         <input type="hidden" name="area" value={area} />
@@ -132,7 +154,6 @@ export function SlotCard({ area, position, own, demo, reply }: SlotProps) {
           </button>
         </Form>
       ) : null}
-      <ReplyLine reply={reply} target={target} />
-    </li>
+    </>
   );
 }
