@@ -2,7 +2,6 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import { madridDay } from "~/domain/orders/madrid-dates";
 import { isOrderNumber } from "~/domain/order-number";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
-import { WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { loadAdminOrder } from "~/server/orders/order-detail.server";
@@ -12,6 +11,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/admin/order-sections";
 import { OrderNotesForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
+import { WithdrawalSummary } from "~/ui/admin/withdrawal-summary";
 import type { Route } from "./+types/order";
 
 /**
@@ -122,18 +122,7 @@ export default function AdminOrderPage() {
         />
       </section>
 
-      {order.withdrawal ? (
-        <section className="admin-section" aria-labelledby="desistimiento-titulo">
-          <h2 id="desistimiento-titulo">Desistimiento</h2>
-          <p>
-            El cliente pidió desistir el {order.withdrawal.at}. Estado: <strong>{WITHDRAWAL_STATE_LABELS[order.withdrawal.state]}</strong>.
-            {order.withdrawal.reason ? ` Motivo: «${order.withdrawal.reason}».` : ""}
-          </p>
-          <p>
-            <Link to="/admin/desistimientos">Gestionar los desistimientos</Link>
-          </p>
-        </section>
-      ) : null}
+      {order.withdrawal ? <WithdrawalSummary withdrawal={order.withdrawal} /> : null}
 
       <section className="admin-section" aria-labelledby="articulos-titulo">
         <h2 id="articulos-titulo">Artículos</h2>

@@ -4,6 +4,7 @@ import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
 import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
+import { withdrawalView } from "~/domain/orders/withdrawal-handling";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
 import { withoutVatCents } from "~/domain/pricing";
@@ -116,9 +117,8 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       to: event.toStatus,
       details: detailsInOrder(event.details),
     })),
-    withdrawal: withdrawal
-      ? { at: formatDateTime(withdrawal.createdAt), state: withdrawal.state, reason: withdrawal.reason }
-      : null,
+    // Shown with the withdrawals' own summary; handled on /admin/desistimientos/:id.
+    withdrawal: withdrawal ? withdrawalView(withdrawal) : null,
     history: {
       count: totals?.count ?? 0,
       amountCents: totals?.amountCents ?? 0,
