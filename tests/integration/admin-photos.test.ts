@@ -204,9 +204,15 @@ describe("arranging the gallery", () => {
     expect(row.images).toHaveLength(3);
   });
 
-  it("answers 404 for a product that does not exist", async () => {
-    const missing = await settle(() => photosLoader(args(adminRequest("/admin/catalogo/999999/fotos", cookie), { id: "999999" })));
-    expect(missing.status).toBe(404);
+  it("answers 404 for a product that does not exist, 400 for a photo id past the database's integers", async () => {
+    for (const id of ["999999", "9999999999", "abc"]) {
+      const missing = await settle(() => photosLoader(args(adminRequest(`/admin/catalogo/${id}/fotos`, cookie), { id })));
+      expect(missing.status, id).toBe(404);
+    }
+    const huge = await settle(() =>
+      photosAction(args(adminRequest(`/admin/catalogo/${productId}/fotos`, cookie, { intent: "main", imageId: "99999999999" }), { id: String(productId) })),
+    );
+    expect(huge.status).toBe(400);
   });
 });
 

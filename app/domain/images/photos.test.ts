@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { middleWidth, parsePhotoFile, photoMainUrl, photoOfUrl, photoSrcSet, photoUrls, variantWidths } from "./photos";
+import { parseRowId, middleWidth, parsePhotoFile, photoMainUrl, photoOfUrl, photoSrcSet, photoUrls, variantWidths } from "./photos";
 
 describe("variantWidths", () => {
   it("takes the standard widths below the picture and the picture's own, never more than 1600", () => {
@@ -40,8 +40,17 @@ describe("photo addresses", () => {
   it("reads a file name back, and nothing else", () => {
     expect(parsePhotoFile("12-640.jpg")).toEqual({ imageId: 12, width: 640, format: "jpeg" });
     expect(parsePhotoFile("3-320.avif")).toEqual({ imageId: 3, width: 320, format: "avif" });
-    for (const bad of ["12-640.jpeg", "012-640.jpg", "12-640.png", "12.jpg", "../12-640.jpg", "12-640.jpg.svg", "1-99999999.webp"]) {
+    expect(parsePhotoFile("999999999-320.webp")).toMatchObject({ imageId: 999_999_999 });
+    for (const bad of ["9999999999-320.webp", "12-640.jpeg", "012-640.jpg", "12-640.png", "12.jpg", "../12-640.jpg", "12-640.jpg.svg", "1-99999999.webp"]) {
       expect(parsePhotoFile(bad), bad).toBeNull();
     }
+  });
+});
+
+describe("parseRowId", () => {
+  it("takes what fits PostgreSQL's integer, nothing else", () => {
+    expect(parseRowId("12")).toBe(12);
+    expect(parseRowId("999999999")).toBe(999_999_999);
+    for (const bad of ["0", "012", "9999999999", "1e3", " 1", "-1", "", null, 12]) expect(parseRowId(bad), String(bad)).toBeNull();
   });
 });

@@ -62,9 +62,17 @@ export function photoMainUrl(photo: Pick<ProductPhoto, "imageId" | "widths">): s
   return photoUrl(photo.imageId, middleWidth(photo.widths), "jpeg");
 }
 
+/**
+ * A row id as a URL or a form gives it ("12"), or null: at most nine digits, so that a number
+ * past PostgreSQL's integer is a 404 or a 400 here rather than a database error (a 500).
+ */
+export function parseRowId(value: unknown): number | null {
+  return typeof value === "string" && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
+
 /** "12-640.webp" -> the variant it names, or null. */
 export function parsePhotoFile(file: string): { imageId: number; width: number; format: PhotoFormat } | null {
-  const match = /^([1-9]\d{0,9})-([1-9]\d{0,4})\.(avif|webp|jpg)$/.exec(file);
+  const match = /^([1-9]\d{0,8})-([1-9]\d{0,4})\.(avif|webp|jpg)$/.exec(file);
   if (!match) return null;
   const format = match[3] === "jpg" ? "jpeg" : (match[3] as PhotoFormat);
   return { imageId: Number(match[1]), width: Number(match[2]), format };

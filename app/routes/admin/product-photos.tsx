@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { MAX_PHOTOS_PER_PRODUCT, MAX_PHOTOS_PER_UPLOAD, photosRoomLeft, type PhotoIntent, type PhotoReply } from "~/domain/catalogue/photo-gallery";
+import { parseRowId } from "~/domain/images/photos";
 import { detailHref, isFamily } from "~/domain/product";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readPhotoProduct } from "~/server/catalogue/product-photos.server";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/product-photos";
 /** A product's photos (issue 11): upload, order, choose the main one, remove. Works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = Number(params.id);
-  const product = Number.isSafeInteger(id) && id > 0 ? await readPhotoProduct(await getDb(), id) : null;
+  const id = parseRowId(params.id);
+  const product = id ? await readPhotoProduct(await getDb(), id) : null;
   if (!product || !isFamily(product.family)) throw data(null, { status: 404 });
   return {
     id: product.id,

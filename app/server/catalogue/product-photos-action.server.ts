@@ -7,6 +7,7 @@ import {
   type PhotoIntent,
   type PhotoReply,
 } from "~/domain/catalogue/photo-gallery";
+import { parseRowId } from "~/domain/images/photos";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { MAX_IMAGE_BYTES } from "../images/image-pipeline.server";
@@ -42,8 +43,8 @@ const CHANGE_MESSAGES = {
 } as const;
 
 export async function productPhotosAction(request: Request, admin: Admin, idParam: string | undefined) {
-  const productId = Number(idParam);
-  if (!Number.isSafeInteger(productId) || productId <= 0) throw data(null, { status: 404 });
+  const productId = parseRowId(idParam);
+  if (!productId) throw data(null, { status: 404 });
   let form: FormData;
   try {
     form = await readUploadForm(request, UPLOAD_LIMITS);
@@ -71,8 +72,8 @@ export async function productPhotosAction(request: Request, admin: Admin, idPara
   }
 
   if (isGalleryChange(intent)) {
-    const imageId = Number(form.get("imageId"));
-    if (!Number.isSafeInteger(imageId) || imageId <= 0) return fail(intent, "No sabemos de qué foto se trata.");
+    const imageId = parseRowId(form.get("imageId"));
+    if (!imageId) return fail(intent, "No sabemos de qué foto se trata.");
     const outcome = await changeProductPhotos(db, actor, productId, { kind: intent, imageId });
     if (outcome === "not-found") throw data(null, { status: 404 });
     if (outcome === "stale") return fail(intent, "Esa foto ya no está en la galería (puede que se cambiara en otra pestaña).", 409);
