@@ -215,3 +215,18 @@ test("cancels the other order: its unit goes back on sale and the audit log has 
   await expect(line).toContainText(OWNER);
   await expect(page.getByRole("row").filter({ hasText: `pedido ${orders.paid}` }).filter({ hasText: "cambiar estado" })).toHaveCount(2);
 });
+
+test("a withdrawal shows on the order page, with the link to handle it", async () => {
+  const own = customer.page;
+  await own.goto(`/login/pedidos/${orders.paid}`);
+  await own.getByRole("link", { name: "Desistir del contrato" }).click();
+  await own.getByRole("dialog").getByRole("button", { name: "Confirmar desistimiento" }).click();
+  await expect(own.getByRole("status")).toContainText("Hemos registrado su desistimiento el");
+
+  const { page } = admin;
+  await page.goto(`/admin/pedidos/${orders.paid}`);
+  const summary = page.getByRole("region", { name: "Desistimiento del contrato" });
+  await expect(summary).toContainText("Recibido");
+  await expect(summary.getByRole("link", { name: "Gestionar el desistimiento" })).toHaveAttribute("href", /^\/admin\/desistimientos\/\d+$/);
+  await look(page, "admin-pedido-desistimiento");
+});
