@@ -67,7 +67,7 @@ ALTER TABLE "orders" ADD COLUMN "installation_slot" text;--> statement-breakpoin
 ALTER TABLE "orders" ADD COLUMN "cancel_reason" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "internal_notes" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "transfer_reminder_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, number || ' ' || user_email || ' ' || coalesce(address_bill->>'nombre', '') || ' ' || coalesce(address_bill->>'apellidos', '') || ' ' || coalesce(address_bill->>'empresa', '') || ' ' || coalesce(address_bill->>'id', ''))) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate(lower(number || ' ' || user_email || ' ' || coalesce(address_bill->>'nombre', '') || ' ' || coalesce(address_bill->>'apellidos', '') || ' ' || coalesce(address_bill->>'empresa', '') || ' ' || coalesce(address_bill->>'id', '')), 'áàâäãéèêëíìîïóòôöõúùûüñç', 'aaaaaeeeeiiiiooooouuuunc'))) STORED;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "ref" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "low_stock_threshold" integer DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint

@@ -68,6 +68,8 @@ describe("the order list", () => {
     expect(await numbers("?q=lucia.garcia%40example.com")).toEqual(["104-50326", "101-10326"]);
     expect(await numbers("?q=GARC")).toEqual(["101-10326"]);
     expect(await numbers("?q=p%C3%A9rez+luc%C3%ADa")).toEqual(["101-10326"]);
+    // Accents do not matter either way: "garcia perez" finds "García Pérez".
+    expect(await numbers("?q=garcia+perez")).toEqual(["101-10326"]);
     expect(await numbers("?q=climasur")).toEqual(["102-20326"]);
     expect(await numbers("?q=b1234")).toEqual(["102-20326"]);
     expect(await numbers("?q=x1234567l")).toEqual(["103-30326"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAY_METHODS, type PayMethod } from "../payment-methods";
+import { foldAccents } from "../search-folding";
 import { isYmd } from "./madrid-dates";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
@@ -78,14 +79,13 @@ export function hasFilters(filters: OrderFilters): boolean {
 
 /**
  * The words of a search as a PostgreSQL text query, each one a prefix ("garc" finds
- * "garcía"), all required: "'garc':* & '1234':*". Each word is quoted (quotes doubled,
+ * "garcía"), accents folded as in orders.search (~/domain/search-folding), all required: "'garc':* & '1234':*". Each word is quoted (quotes doubled,
  * backslashes dropped), so no character typed can change the query's syntax; the result is
  * passed as a bound parameter of to_tsquery, never written into the SQL. Words without a
  * letter or a digit are skipped. Null: nothing to search for.
  */
 export function prefixQuery(text: string): string | null {
-  const words = text
-    .toLowerCase()
+  const words = foldAccents(text)
     .split(/\s+/)
     .map((word) => word.replace(/\\/g, ""))
     .filter((word) => /[\p{L}\p{N}]/u.test(word))

@@ -19,6 +19,7 @@ import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payment-methods";
 import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/product";
 import { QUOTE_STATES } from "~/domain/quotes/quote-state";
+import { ACCENTED, PLAIN } from "~/domain/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 
 /*
@@ -176,8 +177,9 @@ export const orders = pgTable(
     /** When the unpaid-transfer reminder went out (app/server/jobs). */
     transferReminderAt: timestamp("transfer_reminder_at", { withTimezone: true }),
     // Words the back office searches: number, e-mail, billing name and NIF/CIF/NIE.
+    // Accents folded (~/domain/search-folding) so "garcia" finds "García".
     search: tsvector("search").generatedAlwaysAs(
-      sql`to_tsvector('simple'::regconfig, number || ' ' || user_email || ' ' || coalesce(address_bill->>'nombre', '') || ' ' || coalesce(address_bill->>'apellidos', '') || ' ' || coalesce(address_bill->>'empresa', '') || ' ' || coalesce(address_bill->>'id', ''))`,
+      sql`to_tsvector('simple'::regconfig, translate(lower(number || ' ' || user_email || ' ' || coalesce(address_bill->>'nombre', '') || ' ' || coalesce(address_bill->>'apellidos', '') || ' ' || coalesce(address_bill->>'empresa', '') || ' ' || coalesce(address_bill->>'id', '')), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
