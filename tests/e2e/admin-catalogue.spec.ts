@@ -110,11 +110,19 @@ test("375 px: a wrong price is explained beside its field; the right one reaches
   await page.goto("/admin/catalogo?familia=termostatos");
   await page.getByRole("link", { name: "Orkli TW-3 Wifi" }).click();
   const price = page.getByLabel(/^Precio \(IVA incluido\)/);
+  // Hydrated: the action's schema checks the form in the browser before anything is sent.
+  await page.waitForFunction(() => Object.keys(document.querySelector("form.product-form") ?? {}).some((key) => key.startsWith("__reactProps")));
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
   await price.fill("12,345");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("alert")).toContainText("No se ha guardado");
+  await expect(page.getByRole("alert")).toBeFocused();
   await expect(price).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#producto-price-error")).toHaveText(/^Precio: escriba un importe en euros/);
+  expect(posts).toEqual([]);
   await look(page, "catalogo-producto-error");
 
   await page.setViewportSize(PHONE);

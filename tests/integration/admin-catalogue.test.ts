@@ -1,5 +1,5 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as cartLoader } from "~/routes/cart";
 import { loader as demoImageLoader } from "~/routes/demo-image";
 import { action as newAction, loader as newLoader } from "~/routes/admin/product-new";
@@ -207,6 +207,21 @@ describe("editing a product", () => {
     expect(entry).toMatchObject({ actor: OWNER, action: "editó el producto" });
     expect([entry?.before, entry?.after]).toEqual([{ priceCents: before.priceCents }, { priceCents: 99999 }]);
     expect((await page(4, "?guardado")).notice).toContain("Cambios guardados");
+  });
+
+  it("a change saved by another instance reaches this one's shop within 5 s (its catalogue cache checks every 3 s)", async () => {
+    const priceOf = async (id: number) => (await allProducts()).find((p) => p.id === id)?.priceCents;
+    const before = await priceOf(11);
+    const { db } = await ready;
+    // Another instance's save: the same row change, but this process's cache is not told.
+    await db.update(products).set({ priceCents: 77777, updatedAt: sql`now()` }).where(eq(products.id, 11));
+    expect(await priceOf(11)).toBe(before);
+    vi.useFakeTimers({ now: Date.now() + 3_100, toFake: ["Date"] });
+    try {
+      expect(await priceOf(11)).toBe(77777);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses with 409 a save over a change made meanwhile, and keeps the other change", async () => {

@@ -7,7 +7,8 @@ import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import { ProductFormErrorSummary, ProductFormFields } from "~/ui/admin/product-form-fields";
+import { ProductFormErrorSummary, useProductFormCheck } from "~/ui/admin/product-form-check";
+import { ProductFormFields } from "~/ui/admin/product-form-fields";
 import type { Route } from "./+types/product-new";
 
 /**
@@ -39,6 +40,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Nuevo producto");
 export default function NewProductPage() {
   const { family } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const check = useProductFormCheck(reply?.errors);
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -60,12 +62,12 @@ export default function NewProductPage() {
           </ul>
         </section>
       ) : (
-        <Form method="post" className="admin-form product-form" noValidate>
-          <ProductFormErrorSummary errors={reply?.errors ?? {}} />
+        <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit}>
+          <ProductFormErrorSummary errors={check.errors} />
           <p className="field-hint">
             Los campos con <span className="required">*</span> son obligatorios. <Link to="/admin/catalogo/nuevo">Cambiar de familia</Link>
           </p>
-          <ProductFormFields family={family} values={reply?.values ?? productFormValues({ family })} errors={reply?.errors ?? {}} />
+          <ProductFormFields family={family} values={reply?.values ?? productFormValues({ family })} errors={check.errors} />
           <div className="admin-actions">
             <button type="submit" className="button" disabled={busy}>
               {busy ? "Creando…" : "Crear producto"}

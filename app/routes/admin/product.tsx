@@ -7,7 +7,8 @@ import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import { ProductFormErrorSummary, ProductFormFields } from "~/ui/admin/product-form-fields";
+import { ProductFormErrorSummary, useProductFormCheck } from "~/ui/admin/product-form-check";
+import { ProductFormFields } from "~/ui/admin/product-form-fields";
 import type { Route } from "./+types/product";
 
 /**
@@ -86,6 +87,7 @@ export const meta: Route.MetaFunction = ({ data: product }) => adminMeta(product
 export default function ProductPage() {
   const product = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const check = useProductFormCheck(reply?.errors);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "guardar";
   return (
@@ -132,14 +134,14 @@ export default function ProductPage() {
         </div>
       ) : null}
       {/* Keyed by version: after a save (or on another product) the inputs show the stored values. */}
-      <Form method="post" className="admin-form product-form" noValidate key={`${product.id}-${product.version}`}>
+      <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit} key={`${product.id}-${product.version}`}>
         <input type="hidden" name="intent" value="guardar" />
         <input type="hidden" name="version" value={product.version} />
-        <ProductFormErrorSummary errors={reply?.errors ?? {}} />
+        <ProductFormErrorSummary errors={check.errors} />
         <p className="field-hint">
           Los campos con <span className="required">*</span> son obligatorios. La familia no se cambia: los pedidos y las cestas la guardan con el producto.
         </p>
-        <ProductFormFields family={product.family} values={reply?.values ?? product.values} errors={reply?.errors ?? {}} />
+        <ProductFormFields family={product.family} values={reply?.values ?? product.values} errors={check.errors} />
         <div className="admin-actions">
           <button type="submit" className="button" disabled={saving}>
             {saving ? "Guardando…" : "Guardar cambios"}

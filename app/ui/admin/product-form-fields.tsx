@@ -77,26 +77,6 @@ function TechnicalControl({ family, field, ...props }: ControlsProps & { family:
   );
 }
 
-/** The problems of a refused post, each a link to its field (read first by screen readers). */
-export function ProductFormErrorSummary({ errors }: { errors: ControlsProps["errors"] }) {
-  const entries = Object.entries(errors).filter((entry): entry is [string, string] => Boolean(entry[1]));
-  if (entries.length === 0) return null;
-  const target = (name: string) =>
-    (DIMENSIONS_FIELDS as string[]).includes(name) ? fieldId(dimensionInputName(name as DimensionsField, "alto")) : fieldId(name);
-  return (
-    <div className="admin-section product-form-errors" role="alert" aria-labelledby="producto-errores">
-      <h2 id="producto-errores">No se ha guardado: revise {entries.length === 1 ? "este campo" : `estos ${entries.length} campos`}</h2>
-      <ul>
-        {entries.map(([name, message]) => (
-          <li key={name}>
-            <a href={`#${target(name)}`}>{message}</a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export function ProductFormFields({ family, ...props }: ControlsProps & { family: Family }) {
   const thermostat = family === "termostatos";
   return (
