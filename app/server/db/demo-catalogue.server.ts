@@ -1,3 +1,4 @@
+import { demoPictures, slugify } from "../../domain/catalogue/product-identity";
 import type { Dimensions, EnergyClass } from "../../domain/product";
 import type { NewProduct } from "./schema.server";
 
@@ -13,20 +14,14 @@ import type { NewProduct } from "./schema.server";
  * Slugs come from brand + model; image paths come from the slug (the SVGs are drawn apart).
  */
 
-/** "Baxi", "Platinum Compact 24/24F ECO" -> "baxi-platinum-compact-24-24f-eco". */
+/** "Baxi", "Platinum Compact 24/24F ECO" -> "baxi-platinum-compact-24-24f-eco" (the back office's rule too). */
 export function demoSlug(brand: string, model: string): string {
-  return `${brand} ${model}`
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return slugify(brand, model);
 }
 
 /** The three demo pictures of a product; the first one is the main image. */
 export function demoImages(slug: string): { image: string; images: string[] } {
-  const images = [1, 2, 3].map((n) => `/imagenes/demo/${slug}-${n}.svg`);
-  return { image: images[0]!, images };
+  return demoPictures(slug);
 }
 
 /** Outer dimensions in centimetres. */
