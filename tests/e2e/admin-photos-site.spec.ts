@@ -117,7 +117,7 @@ test("the owner uploads photos and the product page serves them in several width
   await expect(card).toHaveAttribute("srcset", /\/imagenes\/fotos\/\d+-320\.jpg 320w/);
 });
 
-test("the photos page and the product page at 375 px, and a photo removed", async () => {
+test("the photos page and the product page at 375 px; removing the photos brings the demo back", async () => {
   const { page } = photos;
   await page.setViewportSize(PHONE);
   const id = await firstBoilerId(page);
@@ -138,6 +138,12 @@ test("the photos page and the product page at 375 px, and a photo removed", asyn
   await page.getByRole("button", { name: "Quitar la foto 2" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Foto quitada." })).toBeVisible();
   await expect(page.locator(".admin-photo")).toHaveCount(1);
+  // The last one too: the shop goes back to the demo drawings (and the other specs find them).
+  await page.getByRole("button", { name: "Quitar la foto 1" }).click();
+  await expect(page.getByText("Este producto aún no tiene fotos")).toBeVisible();
+  await page.goto(`/tienda/detalle/calderas/${id}`);
+  await expect(page.getByTestId("main-image")).toHaveAttribute("src", /^\/imagenes\/demo\/.+-1\.svg$/);
+  await expect(page.getByTestId("main-image")).not.toHaveAttribute("srcset", /./);
   await page.goto(`/admin/registro?entidad=producto&id=${id}`);
   for (const action of ["fotos.subir", "fotos.principal", "fotos.quitar"]) {
     await expect(actionCell(page, action).first()).toBeVisible();
