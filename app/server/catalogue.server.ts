@@ -6,8 +6,8 @@ import { products, type Product } from "./db/schema.server";
 
 /**
  * The whole catalogue is small (tens to hundreds of rows) and read on every shop page, so
- * the process keeps it in memory. Every few seconds a cheap query (row count and newest
- * update) tells whether another process or instance changed it; then it is read again.
+ * the process keeps it in memory. Every few seconds a cheap query (readStamp) tells whether
+ * another process or instance changed it; then it is read again.
  */
 const CHECK_EVERY_MS = 3000;
 
@@ -15,9 +15,16 @@ type Cache = { products: Product[]; stamp: string; checkedAt: number };
 let cache: Cache | undefined;
 let loading: Promise<Product[]> | undefined;
 
+/**
+ * Count, newest change, and a sum of every row's (id, updated_at) hash: the sum moves whenever
+ * any row's updated_at does, even to an older time (updated_at is its transaction's start, so
+ * an edit that began earlier can commit later than the newest one; the maximum alone missed it).
+ */
 async function readStamp(db: Database): Promise<string> {
   const [row] = await db
-    .select({ stamp: sql<string>`count(*)::text || '/' || coalesce(max(${products.updatedAt})::text, '')` })
+    .select({
+      stamp: sql<string>`count(*)::text || '/' || coalesce(max(${products.updatedAt})::text, '') || '/' || coalesce(sum(hashtextextended(${products.id}::text || ${products.updatedAt}::text, 0)), 0)::text`,
+    })
     .from(products);
   return row?.stamp ?? "";
 }

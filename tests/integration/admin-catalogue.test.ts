@@ -224,6 +224,22 @@ describe("editing a product", () => {
     }
   });
 
+  it("notices a change committed after a newer one (its updated_at older than the newest)", async () => {
+    const priceOf = async (id: number) => (await allProducts()).find((p) => p.id === id)?.priceCents;
+    const { db } = await ready;
+    const newest = await db.select({ at: sql<string>`max(${products.updatedAt})::text` }).from(products);
+    // (The test before left the cache checked 3 s ahead of the real clock: go well past that.)
+    await priceOf(12);
+    // An edit whose transaction began a minute ago commits only now.
+    await db.update(products).set({ priceCents: 66666, updatedAt: sql`${newest[0]!.at}::timestamptz - interval '1 minute'` }).where(eq(products.id, 12));
+    vi.useFakeTimers({ now: Date.now() + 10_000, toFake: ["Date"] });
+    try {
+      expect(await priceOf(12)).toBe(66666);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("refuses with 409 a save over a change made meanwhile, and keeps the other change", async () => {
     const stale = await page(5);
     const fresh = await page(5);
