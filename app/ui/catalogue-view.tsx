@@ -43,9 +43,10 @@ export function CatalogueView(props: CatalogueViewProps) {
     setChosen(null);
     setAdded(`${product.brand} ${product.model} añadido al carrito.`);
   }, []);
-  // The first card's image is the page's largest paint: ask for it from <head>.
+  // The first card's image is the page's largest paint: ask for it from <head>. An uploaded
+  // photo is preloaded by its card instead, in the format and width its <picture> will take.
   const first = page.items[0];
-  if (first) preload(first.image, { as: "image", fetchPriority: "high" });
+  if (first && !first.photos?.length) preload(first.image, { as: "image", fetchPriority: "high" });
   const hrefFor = (n: number) => `${pagePath}${toSearch(family, { ...state, page: n })}`;
   const pagination = (label: string) =>
     page.showPagination ? <Pagination page={page.page} pageCount={page.pageCount} hrefFor={hrefFor} label={label} /> : null;
@@ -93,7 +94,7 @@ export function CatalogueView(props: CatalogueViewProps) {
           <ul className="catalogue-grid">
             {page.items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} eager={index < 3} onRequestQuote={setChosen} />
+                <ProductCard product={product} eager={index < 3} first={index === 0} onRequestQuote={setChosen} />
               </li>
             ))}
           </ul>

@@ -13,11 +13,13 @@ type Props = {
   product: CatalogueProduct;
   /** The first cards are above the fold: load their images at once. */
   eager: boolean;
+  /** The very first card: its uploaded photo is preloaded (on a phone it is the largest paint). */
+  first?: boolean;
   onRequestQuote: (product: CatalogueProduct) => void;
 };
 
 /** A catalogue card (spec section 2, "Card content"). */
-export function ProductCard({ product, eager, onRequestQuote }: Props) {
+export function ProductCard({ product, eager, first = false, onRequestQuote }: Props) {
   const href = detailHref(product);
   const titleId = `producto-${product.id}`;
   const name = `${product.brand} ${product.model}`;
@@ -34,6 +36,7 @@ export function ProductCard({ product, eager, onRequestQuote }: Props) {
             sizes={CARD_SIZES}
             loading={eager ? "eager" : "lazy"}
             fetchPriority={eager ? "high" : "auto"}
+            preload={first}
             className="photo-contain"
           />
         ) : (

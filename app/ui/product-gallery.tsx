@@ -52,6 +52,7 @@ export function ProductGallery({ images, name, initialIndex, photos = [] }: Prop
             sizes={MAIN_SIZES}
             loading="eager"
             fetchPriority="high"
+            preload
             className="photo-contain"
             data-testid="main-image"
           />
