@@ -59,11 +59,5 @@ export function refusal(change: AccountChange, target: { self: boolean; listed: 
   return null;
 }
 
-export const banForm = z.object({
-  reason: z
-    .string()
-    .max(BAN_REASON_MAX, { error: `El motivo puede tener como máximo ${BAN_REASON_MAX} caracteres.` })
-    .transform((value) => value.replace(/\s+/g, " ").trim()),
-});
 
 export type CustomerReply = { ok: true; message: string } | { ok: false; error: string };

@@ -24,19 +24,24 @@ export type ProductListFilters = {
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const schema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .transform((value) => value.trim().slice(0, MAX_PRODUCT_SEARCH_LENGTH)),
-  familia: z.preprocess(blankToUndefined, z.enum(FAMILIES).optional()).catch(undefined),
-  visibilidad: z.preprocess(blankToUndefined, z.enum(VISIBILITIES).optional()).catch(undefined),
-  stock: z.string().catch("").transform((value) => value === "bajo"),
-  pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
+// Built on first use: the list's component imports this module for its links (see orders/order-filters.ts).
+let built: ReturnType<typeof buildSchema> | undefined;
+const schema = () => (built ??= buildSchema());
+
+const buildSchema = () =>
+  z.object({
+    q: z
+      .string()
+      .catch("")
+      .transform((value) => value.trim().slice(0, MAX_PRODUCT_SEARCH_LENGTH)),
+    familia: z.preprocess(blankToUndefined, z.enum(FAMILIES).optional()).catch(undefined),
+    visibilidad: z.preprocess(blankToUndefined, z.enum(VISIBILITIES).optional()).catch(undefined),
+    stock: z.string().catch("").transform((value) => value === "bajo"),
+    pagina: z.coerce.number().int().min(1).max(100_000).catch(1),
+  });
 
 export function parseProductListFilters(params: URLSearchParams): ProductListFilters {
-  const parsed = schema.parse({
+  const parsed = schema().parse({
     q: params.get("q") ?? "",
     familia: params.get("familia") ?? undefined,
     visibilidad: params.get("visibilidad") ?? undefined,

@@ -27,22 +27,31 @@ export type OrderFilters = {
 };
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
-const day = z.preprocess(blankToUndefined, z.string().refine(isYmd).optional()).catch(undefined);
 
-const schema = z.object({
-  estado: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()).catch(undefined),
-  pago: z.preprocess(blankToUndefined, z.enum(PAY_METHODS).optional()).catch(undefined),
-  desde: day,
-  hasta: day,
-  q: z
-    .string()
-    .catch("")
-    .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH)),
-  pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
+/*
+ * Built on first use, not at import: the list page's component imports this module for its
+ * links, and a schema made at the top would carry Zod into the browser's bundle (~26 KB gzip).
+ */
+let built: ReturnType<typeof buildSchema> | undefined;
+const schema = () => (built ??= buildSchema());
+
+function buildSchema() {
+  const day = z.preprocess(blankToUndefined, z.string().refine(isYmd).optional()).catch(undefined);
+  return z.object({
+    estado: z.preprocess(blankToUndefined, z.enum(ORDER_STATUSES).optional()).catch(undefined),
+    pago: z.preprocess(blankToUndefined, z.enum(PAY_METHODS).optional()).catch(undefined),
+    desde: day,
+    hasta: day,
+    q: z
+      .string()
+      .catch("")
+      .transform((value) => value.trim().slice(0, MAX_SEARCH_LENGTH)),
+    pagina: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  });
+}
 
 export function parseOrderFilters(params: URLSearchParams): OrderFilters {
-  const parsed = schema.parse({
+  const parsed = schema().parse({
     estado: params.get("estado") ?? undefined,
     pago: params.get("pago") ?? undefined,
     desde: params.get("desde") ?? undefined,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, inboxHref, parseInboxQuery, quoteNotesForm, quoteStateForm } from "./quote-inbox";
+import { quoteNotesForm, quoteStateForm } from "./quote-forms";
+import { containsPattern, inboxHref, parseInboxQuery } from "./quote-inbox";
 
 describe("the inbox's URL", () => {
   it("reads the search, the state and the page; unknown values fall back", () => {

@@ -4,7 +4,8 @@ import { QUOTE_STATES, type QuoteState } from "./quote-state";
 /*
  * The quote-request inbox's URL (issue 11): ?q= text, ?estado= state, ?pagina= page. Anything
  * unreadable falls back to the default view rather than an error: links get typed and cut.
- * The request page's two forms (state, internal notes) share their schemas with the action.
+ * The request page's two forms have their schemas in quote-forms.ts (the action's, kept out of
+ * the list page's browser bundle).
  */
 
 export const INBOX_PAGE_SIZE = 25;
@@ -35,16 +36,6 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-export const quoteStateForm = z.object({
-  state: z.enum(QUOTE_STATES, { error: "Elija un estado de la lista." }),
-});
-
-export const quoteNotesForm = z.object({
-  internalNotes: z
-    .string()
-    .max(NOTES_MAX_LENGTH, { error: `Las notas pueden tener como máximo ${NOTES_MAX_LENGTH} caracteres.` })
-    .transform((value) => value.replace(/\r\n/g, "\n").trim()),
-});
 
 export type QuoteIntent = "state" | "notes" | "retry";
 

@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { banForm, type AccountChange, type CustomerReply } from "~/domain/accounts/customers";
+import { banForm } from "~/domain/accounts/ban-form";
+import { type AccountChange, type CustomerReply } from "~/domain/accounts/customers";
 import { formatDate, formatDateTime } from "~/domain/my-orders";
 import { QUOTE_STATE_LABELS } from "~/domain/quotes/quote-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";

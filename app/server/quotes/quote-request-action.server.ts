@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { quoteNotesForm, quoteStateForm, type QuoteIntent, type QuoteReply } from "~/domain/quotes/quote-inbox";
+import { type QuoteIntent, type QuoteReply } from "~/domain/quotes/quote-inbox";
+import { quoteNotesForm, quoteStateForm } from "~/domain/quotes/quote-forms";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { retryDelivery } from "../outbox-retry.server";
