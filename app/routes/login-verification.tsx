@@ -50,10 +50,12 @@ const formSchema = z.object({
 type Reply = { error: string; backup: boolean };
 
 export async function action({ request }: Route.ActionArgs) {
+  // The body first, like every action: a broken or oversized one is refused (4xx) whoever sends it.
+  const fields = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
   const now = await situation(request);
   if (now.kind === "done") throw redirect(target(request));
   if (now.kind === "nothing") throw redirect("/login");
-  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(request, { maxBytes: 4_000 })));
+  const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return data<Reply>({ error: SECOND_FACTOR_MESSAGES.unexpected, backup: false }, { status: 400 });
   const backup = parsed.data.intent === "backup";
   const code = (backup ? backupCodeSchema : totpCodeSchema).safeParse(parsed.data.code);

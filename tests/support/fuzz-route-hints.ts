@@ -48,6 +48,7 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/thanks.tsx": ["desde"],
   "routes/login.tsx": ["redirectTo", "error", "modo"],
   "routes/reset-password.tsx": ["token", "error"],
+  "routes/login-verification.tsx": ["redirectTo"],
   "routes/order-detail.tsx": ["desistir"],
   "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
 };
@@ -113,6 +114,11 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["email", "fuzz@example.com"],
     ["password", "claveSegura1"],
     ["redirectTo", "/carrito"],
+  ],
+  "routes/login-verification.tsx": [
+    ["intent", "totp"],
+    ["code", "123456"],
+    ["redirectTo", "/admin"],
   ],
   "routes/reset-password.tsx": [
     ["token", "abc"],
