@@ -265,3 +265,32 @@ describe("the order page", () => {
 afterAll(() => {
   delete process.env.SMTP_URL;
 });
+
+describe("a failed e-mail of the order", () => {
+  it("is sent again from the order page (audited); another order's e-mail is refused", async () => {
+    const { db } = await ready;
+    await insertTestOrder(db, { number: "205-10526", email: "reenvio@example.com", createdAt: new Date("2026-05-02T09:00:00Z"), productIds: [product.id] });
+    const [order] = await db.select().from(orders).where(eq(orders.number, "205-10526"));
+    const [failed] = await db
+      .insert(outbox)
+      .values({ kind: "email", payload: { to: "reenvio@example.com", subject: "Pedido 205-10526: Pagado", text: "." }, status: "failed", attempts: 16, lastError: "SMTP caído", ref: `order:${order!.id}` })
+      .returning();
+    const page = await settle(() => orderLoader(args(adminRequest("/admin/pedidos/205-10526", cookie), "205-10526")));
+    expect(JSON.stringify(page.data)).toContain("fallido");
+
+    const foreign = await post("201-10526", { intent: "reenviar", entrega: String(failed!.id) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.data).toMatchObject({ intent: "reenviar", errors: { form: "Ese e-mail no es de este pedido." } });
+
+    const resent = await post("205-10526", { intent: "reenviar", entrega: String(failed!.id) });
+    expect(resent.status).toBe(302);
+    expect(resent.location).toBe("/admin/pedidos/205-10526?hecho=reenvio");
+    const [entry] = await db.select().from(outbox).where(eq(outbox.id, failed!.id));
+    expect(entry).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    const [line] = await db.select().from(auditLog).where(and(eq(auditLog.entity, "entrega"), eq(auditLog.entityId, String(failed!.id))));
+    expect(line).toMatchObject({ actor: ADMIN, action: "reintentar entrega" });
+
+    const twice = await post("205-10526", { intent: "reenviar", entrega: String(failed!.id) });
+    expect(twice.status).toBe(409);
+  });
+});

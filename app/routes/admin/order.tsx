@@ -2,6 +2,7 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import { madridDay } from "~/domain/orders/madrid-dates";
 import { isOrderNumber } from "~/domain/order-number";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
+import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { loadAdminOrder } from "~/server/orders/order-detail.server";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await loadAdminOrder(await getDb(), params.number);
   if (!order) return notFound();
   const done = new URL(request.url).searchParams.get("hecho");
-  return { order, done: done === "estado" || done === "notas" ? done : null };
+  return { order, done: done === "estado" || done === "notas" || done === "reenvio" ? done : null };
 }
 
 function formValues(form: FormData): Record<string, string> {
@@ -59,6 +60,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw redirect(`${here}?hecho=estado`);
   }
+  if (values.intent === "reenviar") {
+    const resent = await resendOrderDelivery(db, { email: admin.email }, order.number, Number(values.entrega));
+    if (!resent.ok) return data<OrderPageReply>({ intent: "reenviar", errors: { form: resent.message }, values }, { status: resent.status });
+    throw redirect(`${here}?hecho=reenvio`);
+  }
   throw data({ message: "Acción desconocida." }, { status: 400 });
 }
 
@@ -76,7 +82,11 @@ export default function AdminOrderPage() {
       <h1>Pedido {order.number}</h1>
       {done && !reply ? (
         <p role="status" className="form-ok admin-done">
-          {done === "notas" ? "Notas guardadas." : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
+          {done === "notas"
+            ? "Notas guardadas."
+            : done === "reenvio"
+              ? "E-mail puesto de nuevo en la cola: se enviará en unos segundos."
+              : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
         </p>
       ) : null}
       <dl className="admin-order-facts">
@@ -154,7 +164,7 @@ export default function AdminOrderPage() {
 
       <section className="admin-section" aria-labelledby="correos-titulo">
         <h2 id="correos-titulo">E-mails al cliente</h2>
-        <OrderMails mails={order.mails} />
+        <OrderMails mails={order.mails} error={reply?.intent === "reenviar" ? reply.errors.form : undefined} />
       </section>
     </>
   );

@@ -1,11 +1,11 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import type { DeliveryState } from "~/domain/quotes/delivery-view";
 import { Price } from "../price";
 import { DeliveryBadge } from "./delivery-badge";
 import { OrderStatusBadge } from "./order-status-badge";
 
-/* The read-only blocks of the back office's order page (issue 11). */
+/* The blocks of the back office's order page (issue 11): read-only, but for sending a failed e-mail again. */
 
 type Line = { name: string; family: string; type: string; gas: string | null; region: string | null; priceCents: number };
 
@@ -148,16 +148,33 @@ export function CustomerHistory({ email, history }: { email: string; history: Hi
 
 type Mail = { id: number; subject: string; queuedAt: string; state: DeliveryState; at: string | null; reason: string | null };
 
-export function OrderMails({ mails }: { mails: Mail[] }) {
+/** The order's e-mails and their delivery; a failed one can be sent again (audited). */
+export function OrderMails({ mails, error }: { mails: Mail[]; error?: string }) {
   if (mails.length === 0) return <p className="admin-muted">Aún no se ha escrito al cliente desde la administración.</p>;
   return (
-    <ul className="admin-order-mails">
-      {mails.map((mail) => (
-        <li key={mail.id}>
-          <DeliveryBadge state={mail.state} /> {mail.subject} <span className="admin-muted">({mail.queuedAt})</span>
-          {mail.reason ? <p className="admin-muted">{mail.reason}</p> : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="admin-order-mails">
+        {mails.map((mail) => (
+          <li key={mail.id}>
+            <DeliveryBadge state={mail.state} /> {mail.subject} <span className="admin-muted">({mail.queuedAt})</span>
+            {mail.reason ? <p className="admin-muted">{mail.reason}</p> : null}
+            {mail.state === "fallido" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="reenviar" />
+                <input type="hidden" name="entrega" value={mail.id} />
+                <button type="submit" className="button button-secondary">
+                  Volver a enviar «{mail.subject}»
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

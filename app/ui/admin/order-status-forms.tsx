@@ -11,7 +11,8 @@ import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~
 
 export type OrderPageReply =
   | { intent: "estado"; target: string; errors: Record<string, string>; values: Record<string, string> }
-  | { intent: "notas"; errors: Record<string, string>; values: Record<string, string> };
+  | { intent: "notas"; errors: Record<string, string>; values: Record<string, string> }
+  | { intent: "reenviar"; errors: Record<string, string>; values: Record<string, string> };
 
 type Slot = { value: string; label: string };
 
