@@ -43,6 +43,9 @@ function mediaType(request: Request): { type: string; params: Map<string, string
 }
 
 /** Reads at most `limit` bytes of the body; 413 beyond, 400 if the client broke off. */
+/** How much of an oversized body is read and dropped so that its sender gets the 413 page. */
+const DRAIN_BYTES = 4_000_000;
+
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > limit)) {
@@ -58,8 +61,15 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        // Not reader.cancel(): that destroys the connection, and the visitor gets no answer
-        // at all instead of the 413 page. Node discards the rest once the answer is sent.
+        // Read on (and drop) what is still coming, up to a few megabytes, before answering:
+        // a socket closed with unread bytes is reset, and the reset can overtake the 413 page
+        // (seen by the fuzzer with a 1.5 MB chunked post). Not reader.cancel(): that destroys
+        // the connection, and the visitor gets no answer at all.
+        while (size <= limit + DRAIN_BYTES) {
+          const next = await reader.read();
+          if (next.done) break;
+          size += next.value.byteLength;
+        }
         reader.releaseLock();
         refuse(413);
       }
