@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { readFileSync } from "node:fs";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { lookAtBothWidths, rejectCookies } from "./helpers";
 
 /*
  * Issue 11, catalogue, on a server of this spec's own (its price changes must not move the
@@ -23,20 +23,6 @@ const MIGO = "/tienda/detalle/termostatos/19";
 let server: AppServer | undefined;
 let admin: { context: BrowserContext; page: Page };
 let customer: { context: BrowserContext; page: Page };
-
-/** axe at both widths, no sideways scrolling on the phone, and screenshots to look at. */
-async function look(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  await expectAccessible(page);
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-1400.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await expectAccessible(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name}: la página no se desplaza de lado a 375 px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-375.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 async function addToBasket(page: Page, path: string) {
   await page.goto(path);
@@ -84,7 +70,7 @@ test("desktop: finds a product, edits its price; the product page and an open ba
   const { page } = admin;
   await page.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Catálogo" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Catálogo" })).toBeVisible();
-  await look(page, "catalogo-lista");
+  await lookAtBothWidths(page, "catalogo-lista");
 
   await page.getByLabel("Buscar").fill("honeywell");
   await page.getByLabel("Familia").selectOption("termostatos");
@@ -94,7 +80,7 @@ test("desktop: finds a product, edits its price; the product page and an open ba
   await page.getByRole("link", { name: "Honeywell T6R Smart" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Honeywell T6R Smart" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Fotos" })).toHaveAttribute("href", "/admin/catalogo/16/fotos");
-  await look(page, "catalogo-producto");
+  await lookAtBothWidths(page, "catalogo-producto");
 
   await expect(page.getByLabel(/^Precio \(IVA incluido\)/)).toHaveValue("219,00");
   await page.getByLabel(/^Precio \(IVA incluido\)/).fill("187,65");
@@ -123,7 +109,7 @@ test("375 px: a wrong price is explained beside its field; the right one reaches
   await expect(price).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#producto-price-error")).toHaveText(/^Precio: escriba un importe en euros/);
   expect(posts).toEqual([]);
-  await look(page, "catalogo-producto-error");
+  await lookAtBothWidths(page, "catalogo-producto-error");
 
   await page.setViewportSize(PHONE);
   await price.fill("1.299,90");
@@ -138,7 +124,7 @@ test("creates a product; the shop shows it with its family's drawing", async () 
   await page.goto("/admin/catalogo");
   await page.getByRole("link", { name: "Nuevo producto" }).click();
   await page.getByRole("link", { name: "Termostato" }).click();
-  await look(page, "catalogo-producto-nuevo");
+  await lookAtBothWidths(page, "catalogo-producto-nuevo");
   await page.getByLabel(/^Marca/).fill("Honeywell");
   await page.getByLabel(/^Modelo/).fill("T3 Básico");
   await page.getByLabel(/^Tipo/).selectOption("digital");
@@ -177,7 +163,7 @@ test("exports the list, then imports a price list after a dry run that refused a
   await expect(page.getByRole("status").filter({ hasText: "1 línea con errores" })).toBeVisible();
   await expect(page.locator("table").filter({ hasText: "Error" }).locator("tbody tr")).toHaveText([/3\s*Precio «doce» no válido/]);
   await expect(page.getByRole("button", { name: /Aplicar cambios/ })).toHaveCount(0);
-  await look(page, "catalogo-importar-errores");
+  await lookAtBothWidths(page, "catalogo-importar-errores");
 
   await page.setViewportSize(DESKTOP);
   await upload("id;marca;modelo;precio;stock\r\n16;Honeywell;T6R Smart;177,77;9\r\n19;Saunier Duval;MiGo Link;244,44;2\r\n");
@@ -186,7 +172,7 @@ test("exports the list, then imports a price list after a dry run that refused a
   await expect(changes).toHaveCount(2);
   await expect(changes.nth(0)).toContainText(/Precio: 187,65\s€\s*→\s*pasa a\s*177,77\s€/);
   await expect(changes.nth(0)).toContainText("Stock: 3");
-  await look(page, "catalogo-importar-comprobacion");
+  await lookAtBothWidths(page, "catalogo-importar-comprobacion");
 
   // Nothing changed yet: the shop still has the old price.
   await customer.page.goto(MIGO);

@@ -6,7 +6,7 @@ import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, lookAtBothWidths, rejectCookies } from "./helpers";
 
 /*
  * Issue 11, orders, on a server of this spec's own with a real SMTP server: a customer buys
@@ -36,20 +36,6 @@ async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
     .poll(() => (found = state.smtp!.messages.find((m) => JSON.stringify(m.to ?? "").includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
     .toBeTruthy();
   return found!;
-}
-
-/** axe at both widths, no sideways scrolling on the phone, and screenshots to look at. */
-async function look(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize(DESKTOP);
-  await expectAccessible(page);
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-1400.png`, fullPage: true });
-  await page.setViewportSize(PHONE);
-  await expectAccessible(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name}: la página no se desplaza de lado a 375 px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-375.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
 }
 
 async function customerSees(number: string, status: string) {
@@ -106,7 +92,7 @@ test("the list: newest first, found by text, filtered without JavaScript, export
   await expect(rows.nth(0)).toContainText(CUSTOMER);
   await expect(rows.nth(0)).toContainText("Pendiente de Pago");
   await expect(rows.nth(0)).toContainText(/56,95\s€/);
-  await look(page, "admin-pedidos");
+  await lookAtBothWidths(page, "admin-pedidos");
 
   await page.getByLabel("Buscar").fill(orders.paid);
   await page.getByRole("button", { name: "Filtrar" }).click();
@@ -140,7 +126,7 @@ test("marks a transfer paid: the customer's Mis Pedidos shows it and the e-mail 
   await page.getByRole("link", { name: orders.paid, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Pedido ${orders.paid}` })).toBeVisible();
   await expect(page.locator(".admin-order-facts")).toContainText("Pendiente de Pago");
-  await look(page, "admin-pedido-pendiente");
+  await lookAtBothWidths(page, "admin-pedido-pendiente");
 
   const paid = page.getByRole("form", { name: "Marcar como pagado" });
   await paid.getByLabel("Fecha del pago").fill(madridDay(new Date()));
@@ -168,7 +154,7 @@ test("schedules the installation on a phone: the customer gets the calendar file
   await expect(page.getByRole("status").filter({ hasText: "Estado cambiado a «Instalación programada»." })).toBeVisible();
   await expect(page.locator(".admin-order-facts")).toContainText(`${formatYmd(day)}, Mañana, de 09:00 a 11:00`);
   await expect(page.getByRole("form", { name: "Cambiar la fecha de la instalación" })).toBeVisible();
-  await look(page, "admin-pedido-instalacion");
+  await lookAtBothWidths(page, "admin-pedido-instalacion");
 
   await customerSees(orders.paid, `Instalación: ${formatYmd(day)}, mañana, de 09:00 a 11:00`);
   // The customer's own pages on a phone: the status and the visit read whole.
@@ -203,7 +189,7 @@ test("cancels the other order: its unit goes back on sale and the audit log has 
   await expect(page.getByRole("status").filter({ hasText: "Estado cambiado a «Cancelado»." })).toBeVisible();
   await expect(page.locator(".admin-order-facts")).toContainText("El cliente pidió anularlo por teléfono");
   await expect(page.getByText("Este pedido está cerrado: su estado ya no cambia.")).toBeVisible();
-  await look(page, "admin-pedido-cancelado");
+  await lookAtBothWidths(page, "admin-pedido-cancelado");
 
   await expect.poll(async () => stockText(customer.page)).toBe(before + 1 === 1 ? "Queda 1 unidad" : `Quedan ${before + 1} unidades`);
   await customerSees(orders.cancelled, "Cancelado");
@@ -228,5 +214,5 @@ test("a withdrawal shows on the order page, with the link to handle it", async (
   const summary = page.getByRole("region", { name: "Desistimiento del contrato" });
   await expect(summary).toContainText("Recibido");
   await expect(summary.getByRole("link", { name: "Gestionar el desistimiento" })).toHaveAttribute("href", /^\/admin\/desistimientos\/\d+$/);
-  await look(page, "admin-pedido-desistimiento");
+  await lookAtBothWidths(page, "admin-pedido-desistimiento");
 });

@@ -14,3 +14,20 @@ export async function rejectCookies(page: Page) {
   await page.getByRole("button", { name: "Rechazar" }).click();
   await expect(page.getByRole("region", { name: "Su privacidad" })).toHaveCount(0);
 }
+
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1400, height: 900 };
+
+/** axe at both widths, no sideways scrolling on the phone, and screenshots to look at. */
+export async function lookAtBothWidths(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page);
+  await page.screenshot({ path: `tests/.tmp/screens/${name}-1400.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expectAccessible(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name}: la página no se desplaza de lado a 375 px`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `tests/.tmp/screens/${name}-375.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
