@@ -113,6 +113,19 @@ const envSchema = z.object({
   // Unpaid transfers: a reminder after this many days, cancelled (units back to stock) after these.
   TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
   TRANSFER_EXPIRY_DAYS: z.coerce.number().int().min(2).max(90).default(7),
+  // Card and Bizum through Redsys (issue 12). Unset: both stay "En pruebas" and disabled.
+  REDSYS_MERCHANT_CODE: z.string().trim().regex(/^\d{9}$/, "debe ser el código de comercio (FUC) de 9 cifras").optional(),
+  REDSYS_TERMINAL: z.string().trim().regex(/^\d{1,3}$/, "debe ser el número de terminal (1 a 3 cifras)").optional(),
+  // The base64 key the bank gives (24 bytes once decoded): never logged, never sent to a browser.
+  REDSYS_SECRET_KEY: z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 24, "debe ser la clave SHA-256 en base64 que da el banco (24 bytes)")
+    .optional(),
+  REDSYS_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/realizarPago"),
+  REDSYS_REST_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST"),
+  // Minutes a card or Bizum order holds its units while the customer pays.
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -175,6 +188,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const trello = [c.TRELLO_KEY, c.TRELLO_TOKEN, c.TRELLO_LIST_ID].filter(Boolean).length;
       if (trello !== 0 && trello !== 3) {
         ctx.addIssue({ code: "custom", path: ["TRELLO_KEY"], message: "TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID van juntas" });
+      }
+      const redsys = [c.REDSYS_MERCHANT_CODE, c.REDSYS_TERMINAL, c.REDSYS_SECRET_KEY].filter(Boolean).length;
+      if (redsys !== 0 && redsys !== 3) {
+        ctx.addIssue({ code: "custom", path: ["REDSYS_MERCHANT_CODE"], message: "REDSYS_MERCHANT_CODE, REDSYS_TERMINAL y REDSYS_SECRET_KEY van juntas" });
       }
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
@@ -249,4 +266,28 @@ export function trelloConfig() {
 /** Only for tests: read the environment again. */
 export function resetConfigForTests(): void {
   current = undefined;
+}
+
+export type RedsysConfig = {
+  merchantCode: string;
+  terminal: string;
+  /** The bank's base64 key: only app/server/payments reads it, to sign and verify. */
+  secretKey: string;
+  url: string;
+  restUrl: string;
+  windowMinutes: number;
+};
+
+/** Card and Bizum are offered only when the three Redsys settings are given (issue 12). */
+export function redsysConfig(): RedsysConfig | null {
+  const c = config();
+  if (!c.REDSYS_MERCHANT_CODE || !c.REDSYS_TERMINAL || !c.REDSYS_SECRET_KEY) return null;
+  return {
+    merchantCode: c.REDSYS_MERCHANT_CODE,
+    terminal: c.REDSYS_TERMINAL,
+    secretKey: c.REDSYS_SECRET_KEY,
+    url: c.REDSYS_URL,
+    restUrl: c.REDSYS_REST_URL,
+    windowMinutes: c.PAYMENT_WINDOW_MINUTES,
+  };
 }

@@ -176,6 +176,10 @@ export const orders = pgTable(
     internalNotes: text("internal_notes").notNull().default(""),
     /** When the unpaid-transfer reminder went out (app/server/jobs). */
     transferReminderAt: timestamp("transfer_reminder_at", { withTimezone: true }),
+    // Card and Bizum (issue 12): the units are taken at the order and held until hold_until;
+    // with no payment by then they go back (units_held false) and paying again takes them anew.
+    unitsHeld: boolean("units_held").notNull().default(true),
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
     // Words the back office searches: number, e-mail, billing name and NIF/CIF/NIE.
     // Accents folded (~/domain/search-folding) so "garcia" finds "García".
     search: tsvector("search").generatedAlwaysAs(
@@ -196,6 +200,7 @@ export const orders = pgTable(
     index("orders_pay_method_created_idx").on(t.payMethod, t.createdAt, t.id),
     index("orders_search_idx").using("gin", t.search),
     index("orders_installation_idx").on(t.installationDate),
+    index("orders_hold_idx").on(t.holdUntil).where(sql`units_held and hold_until is not null`),
   ],
 );
 
@@ -394,3 +399,4 @@ export const requestLimits = pgTable(
 );
 
 export * from "./schema-back-office.server";
+export * from "./schema-payments.server";

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from "drizzle-orm/pg-core";
+import { ATTEMPT_STATES, ONLINE_METHODS, REFUND_CHANNELS, REFUND_STATES } from "~/domain/payments/payment-states";
+import { orders, withdrawals } from "./schema.server";
+
+/* Card and Bizum payments through Redsys and every refund (issue 12); re-exported by schema.server.ts. */
+
+/**
+ * One trip of the customer to Redsys for an order. Redsys's order code (Ds_Order, 4 to 12
+ * characters, the first 4 digits) is ours per attempt: the shop's order number does not fit
+ * it, and Redsys refuses a code it has seen before.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    method: text("method", { enum: ONLINE_METHODS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    state: text("state", { enum: ATTEMPT_STATES }).notNull().default("pendiente"),
+    /** Ds_Response of the notification that settled it, and its meaning in Spanish. */
+    responseCode: text("response_code"),
+    responseMeaning: text("response_meaning"),
+    authorisationCode: text("authorisation_code"),
+    /** The decoded parameters of the first notification that changed it (for the accountant and disputes). */
+    notification: jsonb("notification").$type<Record<string, string>>(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** Signed notifications received for it, the repeated ones included. */
+    notificationCount: integer("notification_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_code_unique").on(t.code),
+    index("payment_attempts_order_idx").on(t.orderId, t.createdAt),
+    check("payment_attempts_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Money given back for an order: through Redsys (transaction type 3, against one paid
+ * attempt) or by a bank transfer the shop made by hand. The sum of refunds not "rechazado"
+ * never exceeds what was paid; the back office checks it under the order's row lock.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    attemptId: integer("attempt_id").references(() => paymentAttempts.id, { onDelete: "restrict" }),
+    withdrawalId: integer("withdrawal_id").references(() => withdrawals.id, { onDelete: "set null" }),
+    channel: text("channel", { enum: REFUND_CHANNELS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    state: text("state", { enum: REFUND_STATES }).notNull(),
+    /** "YYYY-MM-DD" (Madrid) of a refund transfer made by hand. */
+    refundedOn: date("refunded_on", { mode: "string" }),
+    /** The bank reference of a refund transfer, or Redsys's authorisation code. */
+    reference: text("reference"),
+    responseCode: text("response_code"),
+    responseMeaning: text("response_meaning"),
+    response: jsonb("response").$type<Record<string, string>>(),
+    reason: text("reason").notNull().default(""),
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
+);
