@@ -17,6 +17,10 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/restablecer", "routes/reset-password.tsx"),
   route("login/pedidos/:number", "routes/order-detail.tsx"),
+  // Card and Bizum through Redsys (issue 12): the signed form, the way back, the notification.
+  route("login/pedidos/:number/pago", "routes/order-payment.tsx"),
+  route("login/pedidos/:number/pago/vuelta", "routes/order-payment-return.tsx"),
+  route("api/redsys/notificacion", "routes/redsys-notification.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),

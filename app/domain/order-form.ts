@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { OrderQuote } from "./basket-pricing";
-import { ENABLED_PAY_METHODS, PAY_METHODS, type PayMethod } from "./payment-methods";
+import { enabledPayMethods, PAY_METHODS, type PayMethod } from "./payment-methods";
 import { formatEuros } from "./pricing";
 import { PROVINCES, provinceChoices } from "./provinces";
 import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
@@ -133,17 +133,20 @@ function addressSchema(provinces: readonly string[], provinceMessage: string) {
   });
 }
 
+/** `online`: card and Bizum are offered (Redsys is configured, issue 12). */
+export type OrderFormOptions = { madridOnly: boolean; online?: boolean };
+
 /**
  * The schema of the form. `madridOnly`: the basket holds a service for Madrid, so the shipping
  * (installation) address must be in Madrid; the billing address may be anywhere.
  */
-export function orderFormSchema({ madridOnly }: { madridOnly: boolean }) {
+export function orderFormSchema({ madridOnly, online = false }: OrderFormOptions) {
   return z.object({
     envio: addressSchema(provinceChoices(madridOnly), madridOnly ? ORDER_MESSAGES.provinciaMadrid : ORDER_MESSAGES.provincia),
     facturacion: z.enum(BILLING_CHOICES, ORDER_MESSAGES.billing),
     factura: z.optional(addressSchema(PROVINCES, ORDER_MESSAGES.provincia)),
     pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
-      z.refine((value) => ENABLED_PAY_METHODS.includes(value), ORDER_MESSAGES.payment),
+      z.refine((value) => enabledPayMethods(online).includes(value), ORDER_MESSAGES.payment),
     ),
     [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
     [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
@@ -189,7 +192,7 @@ export type OrderFormErrors = Record<string, string>;
 
 export type OrderValidation = { ok: true; values: OrderFormValues } | { ok: false; errors: OrderFormErrors };
 
-export function validateOrderForm(form: FormData, options: { madridOnly: boolean }): OrderValidation {
+export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
   const result = orderFormSchema(options).safeParse(orderInput(form));
   if (!result.success) {
     const errors: OrderFormErrors = {};

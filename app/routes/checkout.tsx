@@ -19,7 +19,8 @@ import { PROVINCES, provinceChoices } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { loadBasket } from "~/server/basket.server";
 import { readCartId } from "~/server/cart.server";
-import { config } from "~/server/config.server";
+import { config, redsysConfig } from "~/server/config.server";
+import { paymentPagePath } from "~/server/payments/attempts.server";
 import { findMyOrder } from "~/server/my-orders.server";
 import { placeOrder } from "~/server/orders.server";
 import { requireUser } from "~/server/session.server";
@@ -57,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const found = isOrderNumber(number) ? await findMyOrder(user, number) : null;
     if (!found) throw data(null, { status: 404 });
     const { order, lines } = found;
+    // A card or Bizum order is followed on its own page (payment state, pay again).
+    if (order.payMethod !== "transferencia") throw redirect(`/login/pedidos/${encodeURIComponent(order.number)}`);
     const c = config();
     const sameBilling = JSON.stringify(order.addressSend) === JSON.stringify(order.addressBill);
     const values: Record<string, string> = {
@@ -108,7 +111,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.email,
     ...editingBasket(basket),
     idempotencyKey: randomUUID(),
+    online: onlinePayments(),
   };
+}
+
+/** Card and Bizum (issue 12): offered when Redsys is configured, with the minutes units are held. */
+function onlinePayments(): { windowMinutes: number } | null {
+  const redsys = redsysConfig();
+  return redsys ? { windowMinutes: redsys.windowMinutes } : null;
 }
 
 /** What the form and its summary show of the basket, and the quote the form carries back. */
@@ -131,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
-  const validation = validateOrderForm(form, { madridOnly: basket.madridOnly });
+  const validation = validateOrderForm(form, { madridOnly: basket.madridOnly, online: onlinePayments() !== null });
   if (!validation.ok) {
     // A hidden field (key, total, lines) missing or altered: the page itself must be reloaded.
     const hidden = HIDDEN_FIELDS.map((name) => validation.errors[name]).find(Boolean);
@@ -148,6 +158,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
+  // Card and Bizum: on to Redsys; a second click of such an order lands on the order's page.
+  if (result.attempt) throw redirect(paymentPagePath(result.number, result.attempt));
+  if (validation.values.payMethod !== "transferencia") throw redirect(`/login/pedidos/${encodeURIComponent(result.number)}`);
   throw redirect(`/carrito/pedido?pedido=${encodeURIComponent(result.number)}`);
 }
 
@@ -191,6 +204,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           idempotencyKey={loaderData.idempotencyKey}
           quote={view.quote}
           blocked={view.blocked}
+          online={loaderData.online}
         />
         <Summary lines={view.lines} totals={view.totals} editLink />
       </div>

@@ -1,5 +1,7 @@
 import { readForm } from "~/server/request-body.server";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { getDb } from "~/server/db/db.server";
+import { payAgain, type PayAgainChoice } from "~/server/payments/pay-again.server";
 import { formatDate, formatDateTime } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
@@ -26,10 +28,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { order, confirming: new URL(request.url).searchParams.has("desistir") };
 }
 
+const PAY_CHOICES = new Set<string>(["tarjeta", "bizum"]);
+
+/** Pay again by card or Bizum, or switch to transfer (issue 12): to Redsys, or back here. */
+async function changePayment(userId: string, number: string, form: FormData) {
+  const intent = form.get("intent");
+  const method = form.get("metodo");
+  const choice: PayAgainChoice | null = intent === "transferencia" ? "transferencia" : typeof method === "string" && PAY_CHOICES.has(method) ? (method as PayAgainChoice) : null;
+  if (!choice) return data({ payError: "Elija cómo quiere pagar: tarjeta, Bizum o transferencia." }, { status: 400 });
+  const result = await payAgain(await getDb(), userId, number, choice);
+  if (!result.ok) {
+    if (result.status === 404) throw data(null, { status: 404 });
+    return data({ payError: result.message }, { status: result.status });
+  }
+  throw redirect(result.redirect);
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "desistir" || !isOrderNumber(params.number)) throw data(null, { status: 400 });
+  if (!isOrderNumber(params.number)) throw data(null, { status: 404 });
+  const intent = form.get("intent");
+  if (intent === "pagar" || intent === "transferencia") return changePayment(user.id, params.number, form);
+  if (intent !== "desistir") throw data(null, { status: 400 });
   const outcome = await requestWithdrawal(user, params.number, cleanReason(form.get("motivo")));
   switch (outcome.kind) {
     case "not-found":
@@ -58,12 +79,14 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const shopName = useRootData()?.shop.name ?? "";
+  const payError = actionData && "payError" in actionData ? actionData.payError : undefined;
   return (
     <OrderView
       shopName={shopName}
       order={loaderData.order}
       confirming={loaderData.confirming}
-      reply={actionData as WithdrawalReply | undefined}
+      reply={actionData && !("payError" in actionData) ? (actionData as WithdrawalReply) : undefined}
+      payError={payError}
     />
   );
 }

@@ -3,7 +3,9 @@ import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, i
 import { payMethodLabel } from "~/domain/payment-methods";
 import { withoutVatCents } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
-import { config } from "./config.server";
+import { isOnlineMethod } from "~/domain/payments/payment-states";
+import { config, redsysConfig } from "./config.server";
+import { attemptsOf } from "./payments/attempts.server";
 import { getDb } from "./db/db.server";
 import { orderLines, orders, withdrawals } from "./db/schema.server";
 import type { SessionUser } from "./session.server";
@@ -68,7 +70,11 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
   if (!found) return null;
   const { order, lines } = found;
   const db = await getDb();
-  const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1);
+  const [[withdrawal], attempts] = await Promise.all([
+    db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
+    attemptsOf(db, order.id),
+  ]);
+  const last = attempts[0];
   const c = config();
   const state = withdrawalState(order, withdrawal?.createdAt ?? null, now);
   return {
@@ -95,6 +101,16 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     transfer:
       order.status === "Pendiente de Pago" && order.payMethod === "transferencia"
         ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number }
+        : null,
+    // A card or Bizum order still to pay (issue 12): pay again, or switch to a transfer.
+    payment:
+      order.status === "Pendiente de Pago" && isOnlineMethod(order.payMethod)
+        ? {
+            online: redsysConfig() !== null,
+            heldUntil: order.unitsHeld && order.holdUntil ? formatDateTime(order.holdUntil) : null,
+            released: !order.unitsHeld,
+            last: last ? { state: last.state, meaning: last.responseMeaning, at: formatDateTime(last.createdAt), method: payMethodLabel(last.method) } : null,
+          }
         : null,
     withdrawal:
       state.kind === "open"

@@ -1,6 +1,7 @@
 import type { OrderAddress } from "~/domain/order-form";
 import { addressLines, formatDateTime, formatIban } from "~/domain/my-orders";
 import { formatEuros } from "~/domain/pricing";
+import { PAY_METHOD_LABELS, type PayMethod } from "~/domain/payment-methods";
 import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/withdrawal-terms";
 import { config, publicShopInfo } from "./config.server";
 import type { MailMessage } from "./mail.server";
@@ -30,6 +31,9 @@ export type OrderMailFacts = {
   withoutVatCents: number;
   shipping: OrderAddress;
   billing: OrderAddress;
+  /** How the customer pays; card and Bizum carry the end of the payment window. */
+  payMethod: PayMethod;
+  payBy?: Date;
 };
 
 const GAS = { natural: "gas natural", propano: "propano" } as Record<string, string>;
@@ -61,7 +65,7 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     `Número de pedido: ${facts.number}`,
     `Fecha: ${formatDateTime(facts.createdAt)} (hora de Madrid)`,
     "Estado: Pendiente de Pago",
-    "Forma de pago: transferencia bancaria",
+    `Forma de pago: ${facts.payMethod === "transferencia" ? "transferencia bancaria" : PAY_METHOD_LABELS[facts.payMethod].toLowerCase()}`,
     "",
     "Artículos",
     ...facts.lines.map(lineText),
@@ -71,12 +75,7 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     `IVA (21 %): ${formatEuros(facts.totalCents - facts.withoutVatCents)}`,
     `Total a pagar (IVA incluido): ${formatEuros(facts.totalCents)}`,
     "",
-    "Cómo pagar: transferencia bancaria",
-    `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
-    `IBAN: ${formatIban(c.BANK_IBAN)}`,
-    `Importe: ${formatEuros(facts.totalCents)}`,
-    `Concepto: ${facts.number}`,
-    "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
+    ...howToPay(facts),
     "",
     "Dirección de envío",
     ...addressLines(facts.shipping),
@@ -98,6 +97,28 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     "",
     `${c.SHOP_LEGAL_NAME} · ${c.SHOP_ADDRESS} · ${shop.baseUrl}`,
   ].join("\n");
+}
+
+function howToPay(facts: OrderMailFacts): string[] {
+  const c = config();
+  if (facts.payMethod === "transferencia") {
+    return [
+      "Cómo pagar: transferencia bancaria",
+      `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
+      `IBAN: ${formatIban(c.BANK_IBAN)}`,
+      `Importe: ${formatEuros(facts.totalCents)}`,
+      `Concepto: ${facts.number}`,
+      "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
+    ];
+  }
+  const method = PAY_METHOD_LABELS[facts.payMethod].toLowerCase();
+  return [
+    `Cómo pagar: ${method}, en la pasarela segura de Redsys.`,
+    facts.payBy
+      ? `Le guardamos los artículos hasta el ${formatDateTime(facts.payBy)} (hora de Madrid). Si el pago no se completa, puede volver a intentarlo o pagar por transferencia desde «Mis Pedidos»: ${publicShopInfo().baseUrl}/login/pedidos/${facts.number}`
+      : `Puede pagar desde «Mis Pedidos»: ${publicShopInfo().baseUrl}/login/pedidos/${facts.number}`,
+    "Le escribiremos en cuanto el banco confirme el pago.",
+  ];
 }
 
 export function orderEmails(facts: OrderMailFacts): { customer: MailMessage; shop: MailMessage } {

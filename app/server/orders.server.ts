@@ -4,7 +4,10 @@ import { basketTotals, needsMadrid, type PricedLine } from "~/domain/basket-tota
 import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/order-form";
 import { orderNumber } from "~/domain/order-number";
 import { SERVICE_PROVINCE } from "~/domain/provinces";
+import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { lockCartLines, replaceCartLines } from "./cart.server";
+import { redsysConfig } from "./config.server";
+import { createAttempt, windowEnd } from "./payments/attempts.server";
 import { forgetCachedCatalogue } from "./catalogue.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
@@ -22,6 +25,8 @@ import type { SessionUser } from "./session.server";
  * number is drawn until it is unique; the lines,
  * the stock, the two e-mails (outbox) and the emptied basket commit together or not at all.
  * The idempotency key of the form makes a double submission return the first order.
+ * Card and Bizum (issue 12): the order holds its units until its payment window closes, and
+ * its first payment attempt is written in the same transaction.
  */
 
 export type PlaceOrderInput = {
@@ -34,7 +39,8 @@ export type PlaceOrderInput = {
 };
 
 export type PlaceOrderResult =
-  | { ok: true; number: string; created: boolean }
+  /** `attempt`: the Redsys order code of the first payment attempt (card and Bizum). */
+  | { ok: true; number: string; created: boolean; attempt?: string }
   | { ok: false; status: 400 | 409 | 503; error: string; field?: string; conflict?: boolean };
 
 /** A refusal inside the transaction: it rolls everything back and becomes a 400. */
@@ -80,6 +86,7 @@ async function orderByKey(db: Database, key: string) {
   return row ?? null;
 }
 
+/** A second click is sent where the first went: the order (transfer) or its payment page. */
 function sameOrder(existing: { number: string; userId: string | null }, user: SessionUser): PlaceOrderResult {
   return existing.userId === user.id
     ? { ok: true, number: existing.number, created: false }
@@ -147,6 +154,16 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
   }
   if (!created) throw new Error("no quedan números de pedido libres para hoy");
 
+  let attempt: string | undefined;
+  let payBy: Date | undefined;
+  if (isOnlineMethod(values.payMethod)) {
+    const redsys = redsysConfig();
+    if (!redsys) throw new OrderRefused("El pago con tarjeta o Bizum no está disponible: elija transferencia.", "pago");
+    payBy = windowEnd(redsys, now);
+    await tx.update(orders).set({ holdUntil: payBy }).where(eq(orders.id, created.id));
+    attempt = (await createAttempt(tx, { id: created.id, amountCents: totals.totalCents }, values.payMethod, now)).code;
+  }
+
   await tx.insert(orderLines).values(
     lines.map((line) => ({
       orderId: created.id,
@@ -186,12 +203,14 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
     withoutVatCents: totals.withoutVatCents,
     shipping: values.shipping,
     billing: values.billing,
+    payMethod: values.payMethod,
+    payBy,
   });
   await enqueue(tx, "email", mails.customer);
   await enqueue(tx, "email", mails.shop);
 
   await replaceCartLines(tx, cartId, []);
-  return created.number;
+  return { number: created.number, attempt };
 }
 
 export async function placeOrder({ user, cartId, values, now = new Date(), db: given }: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -204,9 +223,9 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
   // A deadlock or serialization failure (PostgreSQL picks a victim) is tried once more.
   for (let attempt = 1; ; attempt++) {
     try {
-      const number = await db.transaction((tx) => writeOrder(tx, { user, cartId, values, now }));
+      const { number, attempt } = await db.transaction((tx) => writeOrder(tx, { user, cartId, values, now }));
       forgetCachedCatalogue();
-      return { ok: true, number, created: true };
+      return { ok: true, number, created: true, attempt };
     } catch (error) {
       if (error instanceof DuplicateKey || error instanceof OrderRefused || error instanceof OrderChanged) {
         // A second click that waited for the first one's commit finds its order here.

@@ -11,7 +11,7 @@ import {
   validateOrderForm,
   type OrderFormErrors,
 } from "~/domain/order-form";
-import { ENABLED_PAY_METHODS, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, type PayMethod } from "~/domain/payment-methods";
+import { enabledPayMethods, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, payMethodHelp, type PayMethod } from "~/domain/payment-methods";
 import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "./address-fields";
 
@@ -30,6 +30,8 @@ type Props = {
   blocked?: boolean;
   /** After confirmation every field is disabled and the button leads to the customer area. */
   confirmed?: boolean;
+  /** Card and Bizum are offered (Redsys configured); the minutes their units are held. */
+  online?: { windowMinutes: number } | null;
 };
 
 /**
@@ -47,16 +49,18 @@ export function CheckoutForm({
   quote,
   blocked = false,
   confirmed = false,
+  online = null,
 }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [clientErrors, setClientErrors] = useState<OrderFormErrors | null>(null);
-  const [payMethod, setPayMethod] = useState<PayMethod>("transferencia");
+  const chosen = values.pago as PayMethod | undefined;
+  const [payMethod, setPayMethod] = useState<PayMethod>(chosen && enabledPayMethods(online !== null).includes(chosen) ? chosen : "transferencia");
   const errors = clientErrors ?? serverErrors ?? {};
   const invalid = Object.keys(errors).length > 0;
   const summary = formError ?? (invalid ? ORDER_MESSAGES.summary : null);
 
-  const check = (form: HTMLFormElement) => validateOrderForm(new FormData(form), { madridOnly });
+  const check = (form: HTMLFormElement) => validateOrderForm(new FormData(form), { madridOnly, online: online !== null });
 
   return (
     <Form
@@ -138,7 +142,7 @@ export function CheckoutForm({
         <fieldset className={`checkout-choice payment-choice${errors.pago ? " field-invalid" : ""}`}>
           <legend>Forma de pago</legend>
           {PAY_METHODS.map((method) => {
-            const enabled = ENABLED_PAY_METHODS.includes(method);
+            const enabled = enabledPayMethods(online !== null).includes(method);
             return (
               <label key={method} className={`choice pay-option${enabled ? "" : " pay-option-disabled"}`}>
                 <input
@@ -146,7 +150,7 @@ export function CheckoutForm({
                   name="pago"
                   value={method}
                   disabled={!enabled}
-                  defaultChecked={method === "transferencia"}
+                  defaultChecked={method === payMethod}
                   onChange={() => setPayMethod(method)}
                   aria-describedby={enabled ? undefined : `pago-${method}-nota`}
                 />
@@ -159,8 +163,8 @@ export function CheckoutForm({
               </label>
             );
           })}
-          <p className="field-help">
-            Al confirmar le mostraremos el IBAN y el concepto para hacer la transferencia; también se los enviamos por correo.
+          <p className="field-help" aria-live="polite">
+            {payMethodHelp(payMethod, online?.windowMinutes ?? 30)}
           </p>
           <FieldError name="pago" error={errors.pago} />
         </fieldset>

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MAX_REASON_LENGTH } from "~/domain/withdrawal";
 import { Notice } from "./login-forms";
+import { PaymentOptions, type PaymentViewData } from "./order-payment";
 import { Modal } from "./modal";
 import { Price } from "./price";
 import { useHydrated } from "./use-hydrated";
@@ -21,6 +22,7 @@ export type OrderViewData = {
   addressSend: string[];
   addressBill: string[];
   transfer: { holder: string; iban: string; concept: string } | null;
+  payment: PaymentViewData | null;
   withdrawal:
     | { kind: "open"; deadline: string }
     | { kind: "requested"; at: string; reason: string }
@@ -34,10 +36,10 @@ export type WithdrawalReply =
   | { kind: "expired"; deadline: string }
   | { kind: "not-applicable" };
 
-type Props = { order: OrderViewData; confirming: boolean; reply: WithdrawalReply | undefined; shopName: string };
+type Props = { order: OrderViewData; confirming: boolean; reply: WithdrawalReply | undefined; shopName: string; payError?: string };
 
 /** One order of "Mis Pedidos": lines, totals, addresses, transfer details, withdrawal; printable. */
-export function OrderView({ order, confirming, reply, shopName }: Props) {
+export function OrderView({ order, confirming, reply, shopName, payError }: Props) {
   const hydrated = useHydrated();
   return (
     <div className="container order-page">
@@ -87,6 +89,7 @@ export function OrderView({ order, confirming, reply, shopName }: Props) {
         ) : null}
       </dl>
 
+      {order.payment ? <PaymentOptions number={order.number} payment={order.payment} error={payError} /> : null}
       {order.transfer ? (
         <section className="order-transfer" aria-labelledby="transferencia">
           <h2 id="transferencia">Datos para la transferencia</h2>

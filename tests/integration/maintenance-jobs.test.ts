@@ -101,13 +101,14 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, privacy retention and unpaid transfers", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, privacy retention, unpaid transfers and payment windows", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
       ["purge-outbox", DAY_MS],
       ["privacy-retention", DAY_MS],
       ["transfer-deadlines", 15 * MINUTE_MS],
+      ["payment-windows", MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.
     expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);

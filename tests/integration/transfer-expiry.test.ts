@@ -73,13 +73,15 @@ describe("unpaid transfers", () => {
     const { db } = await ready;
     expect(await stockOf(db, product.id)).toBe(5);
     expect(await runTransferDeadlines(db, at(6.99), DAYS)).toEqual({ reminded: ["0004-20526"], cancelled: [] });
-    expect(await runTransferDeadlines(db, at(7), DAYS)).toEqual({ reminded: [], cancelled: ["0001-20326"] });
+    // The card order never paid is cancelled on the same day, without a reminder (issue 12).
+    expect(await runTransferDeadlines(db, at(7), DAYS)).toEqual({ reminded: [], cancelled: ["0001-20326", "0003-20326"] });
     expect(await runTransferDeadlines(db, at(8), DAYS)).toEqual({ reminded: [], cancelled: [] });
 
     const order = await orderRow(unpaid.id);
     expect(order.status).toBe("Cancelado");
     expect(order.cancelReason).toBe("No hemos recibido la transferencia en los 7 días siguientes al pedido (02/03/2026).");
-    expect(await stockOf(db, product.id)).toBe(7);
+    expect(await stockOf(db, product.id)).toBe(8);
+    expect((await orderRow(byCard.id)).cancelReason).toBe("No hemos recibido el pago en los 7 días siguientes al pedido (02/03/2026).");
 
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, unpaid.id));
     expect(events).toMatchObject([{ actor: "sistema", fromStatus: "Pendiente de Pago", toStatus: "Cancelado", details: { motivo: order.cancelReason } }]);
@@ -93,15 +95,15 @@ describe("unpaid transfers", () => {
     expect(mails[1]!.text).toContain("No se le ha cobrado nada.");
   });
 
-  it("a paid order and an order paid by card are never reminded nor cancelled", async () => {
+  it("a paid order is never reminded nor cancelled; a card order is never reminded", async () => {
     const { db } = await ready;
     await runTransferDeadlines(db, at(30), DAYS);
-    for (const order of [paid, byCard]) {
-      const row = await orderRow(order.id);
-      expect(row.status).toBe(order.status);
-      expect(row.transferReminderAt).toBeNull();
-      expect(await mailsOf(order.id)).toEqual([]);
-    }
+    const row = await orderRow(paid.id);
+    expect(row.status).toBe("Pagado");
+    expect(row.transferReminderAt).toBeNull();
+    expect(await mailsOf(paid.id)).toEqual([]);
+    expect((await orderRow(byCard.id)).transferReminderAt).toBeNull();
+    expect((await mailsOf(byCard.id)).map((mail) => mail.subject)).toEqual([expect.stringContaining("ha sido cancelado")]);
     // The order of day 2 expired on day 9, within the 30.
     expect((await orderRow(recent.id)).status).toBe("Cancelado");
   });
@@ -119,7 +121,7 @@ describe("unpaid transfers", () => {
     const { db } = await ready;
     const result = await db.transaction((tx) => cancelOrder(tx, unpaid.id, { actor: { email: "duena@termoclima.test" }, reason: "otra vez" }));
     expect(result).toEqual({ ok: false, status: "Cancelado" });
-    expect(await stockOf(db, product.id)).toBe(8);
+    expect(await stockOf(db, product.id)).toBe(9);
   });
 
   it("the scheduled task reads its days from the configuration and says what it did", async () => {

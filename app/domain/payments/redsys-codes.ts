@@ -83,3 +83,9 @@ export function responseMeaning(code: string): string {
   const normalised = /^\d{1,4}$/.test(code) ? code.padStart(4, "0") : code;
   return MEANINGS[normalised] ?? (normalised.startsWith("SIS") ? `Error de Redsys ${normalised}` : `Operación denegada (código ${normalised})`);
 }
+
+/**
+ * Where Redsys posts its notifications: a server-to-server call, so it is exempt from the
+ * same-origin check and stays open in maintenance (a payment must never be lost).
+ */
+export const NOTIFICATION_PATH = "/api/redsys/notificacion";

@@ -4,7 +4,8 @@ import { openDuringMaintenance } from "../../domain/maintenance";
 import express from "express";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { config, publicBaseUrl, trustedOrigins } from "../config.server";
+import { NOTIFICATION_PATH } from "../../domain/payments/redsys-codes";
+import { config, publicBaseUrl, redsysConfig, trustedOrigins } from "../config.server";
 import { getFlags } from "../flags.server";
 import { clientAddressHeader } from "./client-address.server";
 import { expressErrorPage, unroutablePage } from "./express-errors.server";
@@ -16,11 +17,17 @@ import { cspNonce, securityHeaders } from "./security-headers.server";
 /** What every loader and action gets besides the request (React Router's load context). */
 export type ShopLoadContext = { cspNonce: string };
 
-/** Origins a sign-in form is sent on to: the OpenID provider's, when Google sign-in is on. */
-function signInFormTargets(): string[] {
+/**
+ * Origins a form may be sent to besides ours: the OpenID provider's when Google sign-in is
+ * on, and Redsys's payment page when card and Bizum are (issue 12).
+ */
+function formTargets(): string[] {
   const c = config();
-  if (!c.GOOGLE_CLIENT_ID) return [];
-  return [new URL(c.GOOGLE_DISCOVERY_URL).origin];
+  const targets: string[] = [];
+  if (c.GOOGLE_CLIENT_ID) targets.push(new URL(c.GOOGLE_DISCOVERY_URL).origin);
+  const redsys = redsysConfig();
+  if (redsys) targets.push(new URL(redsys.url).origin);
+  return targets;
 }
 
 /**
@@ -34,14 +41,15 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.set("trust proxy", c.TRUST_PROXY);
   app.use(requestContextMiddleware);
   app.use(clientAddressHeader);
-  app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: signInFormTargets() }));
+  app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: formTargets() }));
   app.use(compression());
   app.use(refuseForbiddenMethods);
   // redirect: false: a path naming a folder ("/tienda/..%2f..%2f") goes on to the pages (a
   // Spanish 404), not to serve-static's English "Redirecting" page.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", redirect: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
-  app.use(refuseForeignOrigins(trustedOrigins()));
+  // Redsys's notification is a server-to-server post, checked by its signature instead.
+  app.use(refuseForeignOrigins(trustedOrigins(), (path) => path === NOTIFICATION_PATH));
   app.use(refuseWritesDuringMaintenance);
   // A new context object per request: per-request state (a basket created by this request's
   // action, read by its loaders) is keyed on it, so it must never be shared between requests.

@@ -3,6 +3,7 @@ import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention"
 import type { Database } from "../db/client.server";
 import { carts, contactRequests, outbox, rateLimit, requestLimits, session, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
+import { paymentWindowTask } from "./payment-window.server";
 import { transferDeadlinesTask } from "./transfer-deadlines.server";
 
 /*
@@ -91,4 +92,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "privacy-retention", everyMs: DAY_MS, run: (db) => enforcePrivacyRetention(db) },
   // Unpaid transfers (issue 11): reminders and expiries go out within a quarter of an hour.
   { name: "transfer-deadlines", everyMs: 15 * MINUTE_MS, run: (db) => transferDeadlinesTask(db) },
+  // Card and Bizum (issue 12): units held by an unpaid order go back within a minute of its window.
+  { name: "payment-windows", everyMs: MINUTE_MS, run: (db) => paymentWindowTask(db) },
 ];

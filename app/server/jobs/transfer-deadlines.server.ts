@@ -10,7 +10,9 @@ import { enqueue } from "../outbox.server";
 
 /*
  * Unpaid transfers (issue 11): a reminder TRANSFER_REMINDER_DAYS after the order, once, and
- * after TRANSFER_EXPIRY_DAYS the order is cancelled with its units back in stock
+ * after TRANSFER_EXPIRY_DAYS the order is cancelled with its units back in stock. A card or
+ * Bizum order never paid (issue 12; its units went back when its payment window closed) is
+ * cancelled after the same days, without a reminder
  * (cancelOrder, the same as the administrator's cancel). Days are periods of 24 hours from
  * the order's created_at.
  *
@@ -31,6 +33,7 @@ export function transferDaysFromConfig(): TransferDays {
 }
 
 const unpaidTransfer = and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia"));
+const unpaid = eq(orders.status, "Pendiente de Pago");
 
 export async function runTransferDeadlines(
   db: Database,
@@ -46,19 +49,19 @@ export async function runTransferDeadlines(
   const expired = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(unpaidTransfer, lte(orders.createdAt, expiryCutoff)))
+    .where(and(unpaid, lte(orders.createdAt, expiryCutoff)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const { id } of expired) {
     const number = await db.transaction(async (tx) => {
       // SKIP LOCKED: an order another run (or an administrator) holds right now is theirs.
       const [due] = await tx
-        .select({ id: orders.id, createdAt: orders.createdAt })
+        .select({ id: orders.id, createdAt: orders.createdAt, payMethod: orders.payMethod })
         .from(orders)
-        .where(and(eq(orders.id, id), unpaidTransfer, lte(orders.createdAt, expiryCutoff)))
+        .where(and(eq(orders.id, id), unpaid, lte(orders.createdAt, expiryCutoff)))
         .for("update", { skipLocked: true });
       if (!due) return null;
-      const reason = transferExpiryReason(days.expiryDays, due.createdAt);
+      const reason = transferExpiryReason(days.expiryDays, due.createdAt, due.payMethod);
       const result = await cancelOrder(tx, id, { actor: "sistema", reason, now });
       return result.ok ? result.order.number : null;
     });

@@ -1,13 +1,14 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isOpen, type OrderStatus } from "~/domain/orders/order-status";
 import { formatDateTime } from "~/domain/my-orders";
 import { formatEuros } from "~/domain/pricing";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orderLines, orders, products } from "../db/schema.server";
+import { orderEvents, orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
+import { returnUnits } from "./order-units.server";
 
 /*
  * Cancelling an order (issue 11, "Cancelado from any open state. Cancelling returns the units
@@ -45,13 +46,13 @@ export async function cancelOrder(tx: Transaction, orderId: number, { actor, rea
   if (!order) return { ok: false, status: null };
   if (!isOpen(order.status)) return { ok: false, status: order.status };
 
+  // Units go back only if the order still holds them (a card order's window may have closed).
+  const unitsReturned = await returnUnits(tx, orderId, now);
   const [updated] = await tx
     .update(orders)
-    .set({ status: "Cancelado", cancelReason: reason, updatedAt: now })
+    .set({ status: "Cancelado", cancelReason: reason, holdUntil: null, updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
-
-  const unitsReturned = await returnUnits(tx, orderId, now);
 
   await tx.insert(orderEvents).values({
     orderId,
@@ -70,31 +71,6 @@ export async function cancelOrder(tx: Transaction, orderId: number, { actor, rea
   });
   await enqueue(tx, "email", { ...cancellationEmail(order, reason) }, { ref: orderRef(orderId) });
   return { ok: true, order: updated!, unitsReturned };
-}
-
-/**
- * One unit back per line that was a catalogue product. Service lines (installation,
- * maintenance) carry a service id in product_id, which may equal some product's id: the order
- * took stock only where the line's family is the product's family, so only those go back.
- * Product rows are updated in id order, as the order transaction locks them.
- */
-async function returnUnits(tx: Transaction, orderId: number, now: Date): Promise<number> {
-  const rows = await tx
-    .select({ productId: products.id, units: sql<number>`count(*)::int` })
-    .from(orderLines)
-    .innerJoin(products, and(eq(products.id, orderLines.productId), eq(products.family, orderLines.family)))
-    .where(eq(orderLines.orderId, orderId))
-    .groupBy(products.id)
-    .orderBy(asc(products.id));
-  let total = 0;
-  for (const { productId, units } of rows) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${units}`, updatedAt: now })
-      .where(eq(products.id, productId));
-    total += Number(units);
-  }
-  return total;
 }
 
 type CancelledOrderFacts = Pick<typeof orders.$inferSelect, "number" | "userEmail" | "amountCents" | "status" | "createdAt" | "addressSend">;

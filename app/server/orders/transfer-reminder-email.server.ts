@@ -40,6 +40,7 @@ export function transferReminderEmail(order: ReminderFacts, deadline: Date): Mai
 }
 
 /** The reason stored on an expired order and written to its customer. */
-export function transferExpiryReason(expiryDays: number, createdAt: Date): string {
-  return `No hemos recibido la transferencia en los ${expiryDays} días siguientes al pedido (${formatDate(createdAt)}).`;
+export function transferExpiryReason(expiryDays: number, createdAt: Date, payMethod = "transferencia"): string {
+  const what = payMethod === "transferencia" ? "la transferencia" : "el pago";
+  return `No hemos recibido ${what} en los ${expiryDays} días siguientes al pedido (${formatDate(createdAt)}).`;
 }

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { newRedsysOrderCode, NOTIFICATION_PATH, PAY_METHOD_PARAMETER } from "~/domain/payments/redsys-codes";
+import type { OnlineMethod } from "~/domain/payments/payment-states";
+import { config, publicBaseUrl, type RedsysConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { orders, paymentAttempts } from "../db/schema.server";
+import { signedMessage, type SignedMessage } from "./redsys-signature.server";
+
+/*
+ * Payment attempts (issue 12): each trip of the customer to Redsys gets its own row and its
+ * own Redsys order code, written in the transaction that holds the order's units (the order
+ * itself, or "pay again"). The pay page only reads an attempt and signs its form.
+ */
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Attempt = typeof paymentAttempts.$inferSelect;
+
+const MAX_CODE_DRAWS = 5;
+
+export function paymentPagePath(number: string, code: string): string {
+  return `/login/pedidos/${encodeURIComponent(number)}/pago?intento=${encodeURIComponent(code)}`;
+}
+
+export function returnPagePath(number: string, code: string): string {
+  return `/login/pedidos/${encodeURIComponent(number)}/pago/vuelta?intento=${encodeURIComponent(code)}`;
+}
+
+/** A new attempt for the order's whole amount; the order's window is set by the caller. */
+export async function createAttempt(tx: Transaction, order: { id: number; amountCents: number }, method: OnlineMethod, now: Date): Promise<Attempt> {
+  for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
+    const [attempt] = await tx
+      .insert(paymentAttempts)
+      .values({ orderId: order.id, code: newRedsysOrderCode((n) => randomBytes(n)), method, amountCents: order.amountCents, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (attempt) return attempt;
+  }
+  throw new Error("no se pudo generar un código de pedido de Redsys libre");
+}
+
+/** The end of a payment window opened now. */
+export function windowEnd(cfg: RedsysConfig, now: Date): Date {
+  return new Date(now.getTime() + cfg.windowMinutes * 60_000);
+}
+
+/**
+ * The signed form the browser posts to Redsys: amount in cents, euros (978), a plain
+ * authorisation (type 0), the method (card only, or Bizum), where to notify and where to
+ * send the customer back. The merchant data carries our order number for the bank's portal.
+ */
+export function paymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, orderNumber: string): { action: string; fields: SignedMessage } {
+  const base = publicBaseUrl();
+  const back = `${base}${returnPagePath(orderNumber, attempt.code)}`;
+  const parameters: Record<string, string> = {
+    DS_MERCHANT_AMOUNT: String(attempt.amountCents),
+    DS_MERCHANT_ORDER: attempt.code,
+    DS_MERCHANT_MERCHANTCODE: cfg.merchantCode,
+    DS_MERCHANT_CURRENCY: "978",
+    DS_MERCHANT_TRANSACTIONTYPE: "0",
+    DS_MERCHANT_TERMINAL: cfg.terminal,
+    DS_MERCHANT_MERCHANTURL: `${base}${NOTIFICATION_PATH}`,
+    DS_MERCHANT_URLOK: back,
+    DS_MERCHANT_URLKO: back,
+    DS_MERCHANT_PAYMETHODS: PAY_METHOD_PARAMETER[attempt.method],
+    DS_MERCHANT_PRODUCTDESCRIPTION: `Pedido ${orderNumber}`,
+    DS_MERCHANT_MERCHANTNAME: config().SHOP_NAME.slice(0, 25),
+    DS_MERCHANT_MERCHANTDATA: orderNumber,
+    DS_MERCHANT_CONSUMERLANGUAGE: "001",
+  };
+  return { action: cfg.url, fields: signedMessage(cfg.secretKey, attempt.code, parameters) };
+}
+
+/** An attempt of the order `orderId` by its code, or null. */
+export async function findAttempt(db: Database, orderId: number, code: string): Promise<Attempt | null> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.code, code)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The order's attempts, newest first (Mis Pedidos and the back office). */
+export async function attemptsOf(db: Database, orderId: number): Promise<Attempt[]> {
+  return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
+}
+
+/** The order row of a number owned by `userId`, or null. */
+export async function ownedOrder(db: Database, userId: string, number: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
