@@ -15,9 +15,9 @@ import type { Route } from "./+types/redsys-notification";
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 
 export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request, { maxBytes: 16 * 1024 });
   const redsys = redsysConfig();
   if (!redsys) throw data(null, { status: 404 });
-  const form = await readForm(request, { maxBytes: 16 * 1024 });
   const field = (name: string) => form.get(name) ?? undefined;
   const result = await handleNotification(await getDb(), redsys, {
     Ds_SignatureVersion: field("Ds_SignatureVersion"),

@@ -50,6 +50,8 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/reset-password.tsx": ["token", "error"],
   "routes/login-verification.tsx": ["redirectTo"],
   "routes/order-detail.tsx": ["desistir"],
+  "routes/order-payment.tsx": ["intento"],
+  "routes/order-payment-return.tsx": ["intento", "Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"],
   "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
 };
 export const COMMON_QUERY_KEYS = ["_routes", "index", "redirectTo", "error", "pagina"];
@@ -148,6 +150,15 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["intent", "desistir"],
     ["motivo", "No lo necesito"],
   ],
+  // Redsys's notification (issue 12): well formed, signed with the public test key.
+  "routes/redsys-notification.ts": [
+    ["Ds_SignatureVersion", "HMAC_SHA256_V1"],
+    [
+      "Ds_MerchantParameters",
+      "eyJEc19EYXRlIjoiMjglMkYwNSUyRjIwMTgiLCJEc19Ib3VyIjoiMTAlM0E0NCIsIkRzX1NlY3VyZVBheW1lbnQiOiIxIiwiRHNfQW1vdW50IjoiNjcwMCIsIkRzX0N1cnJlbmN5IjoiOTc4IiwiRHNfT3JkZXIiOiIwMDAwRkI5QTE3MiIsIkRzX01lcmNoYW50Q29kZSI6IjMzNjcwNDY1NSIsIkRzX1Rlcm1pbmFsIjoiMDAxIiwiRHNfUmVzcG9uc2UiOiIwMDAwIiwiRHNfVHJhbnNhY3Rpb25UeXBlIjoiMCIsIkRzX01lcmNoYW50RGF0YSI6IiIsIkRzX0F1dGhvcmlzYXRpb25Db2RlIjoiMjE4MDQ4IiwiRHNfQ29uc3VtZXJMYW5ndWFnZSI6IjEiLCJEc19DYXJkX0NvdW50cnkiOiI3MjQiLCJEc19DYXJkX0JyYW5kIjoiMSJ9",
+    ],
+    ["Ds_Signature", "3Fg6oB4URw8ykL-hkvdYPW4RKvT3ikz6qAv6WMHFH2I="],
+  ],
   "routes/auth-api.ts": [
     ["email", "fuzz@example.com"],
     ["password", "claveSegura1"],
@@ -172,4 +183,5 @@ export const EXTRA_FIELD_NAMES = [
   "condiciones",
   "envio-cp",
   "factura-provincia",
+  "metodo",
 ];
