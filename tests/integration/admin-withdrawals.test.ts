@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { madridDay } from "~/domain/orders/madrid-dates";
 import { DAY_MS } from "~/domain/retention";
-import { action as withdrawalAction, loader as withdrawalLoader } from "~/routes/admin/withdrawal";
+import { action as withdrawalAction } from "~/routes/admin/withdrawal";
 import { loader as listLoader } from "~/routes/admin/withdrawals";
-import { auditLog, withdrawals } from "~/server/db/schema.server";
+import { auditLog, orders, withdrawals } from "~/server/db/schema.server";
+import { recordTransferRefund } from "~/server/payments/refunds.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
@@ -12,6 +13,7 @@ import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 /*
  * Withdrawals in the back office (issue 11): the list (newest first, by state) and the steps
  * received -> goods returned -> refunded, with their checks, their 409 and their audit lines.
+ * The refund is one of the order's refunds (issue 12), made on the order page.
  */
 const ready = setupTestDatabase();
 const OWNER = "admin-avisos@termoclima.test";
@@ -20,7 +22,8 @@ const now = Date.now();
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  const { db } = await ready;
+  handle = await ready;
+  const { db } = handle;
   cookie = await adminCookie(db, OWNER);
   const product = await insertProduct(db, { stock: 3 });
   for (const [key, daysAgo, state] of [
@@ -43,6 +46,11 @@ const list = async (search = "") => (await listLoader(args(adminRequest(`/admin/
 const post = (id: number, form: Record<string, string>) =>
   settle(() => withdrawalAction(args(adminRequest(`/admin/desistimientos/${id}`, cookie, form), { id: String(id) })));
 const today = () => madridDay(new Date());
+/** The order page's transfer refund (issue 12), closing the withdrawal `id` of order `orderId`. */
+const refundByTransfer = (orderId: number, id: number, amountCents: number) =>
+  recordTransferRefund(db(), { email: OWNER }, { orderId, amountCents, refundedOn: today(), reference: "TRF-1", reason: "Desistimiento", withdrawalId: id });
+let handle: Awaited<typeof ready> | undefined;
+const db = () => handle!.db;
 
 describe("the withdrawals list", () => {
   it("newest first, with order, customer, date, reason and state", async () => {
@@ -81,34 +89,29 @@ describe("handling a withdrawal", () => {
     expect(again.data).toMatchObject({ ok: false, errors: { form: expect.stringContaining("«Mercancía devuelta»") } });
   });
 
-  it("refund: more than the order's amount, a date in the future or before the request are 400s", async () => {
-    const page = (await withdrawalLoader(args(adminRequest(`/admin/desistimientos/${ids.new}`, cookie), { id: String(ids.new) }))) as Awaited<ReturnType<typeof withdrawalLoader>>;
-    const amount = page.order.amountCents;
-    const tooMuch = await post(ids.new!, { intent: "refund", date: today(), amount: `${amount / 100 + 1}` });
-    expect(tooMuch.status).toBe(400);
-    expect(tooMuch.data).toMatchObject({ errors: { amount: expect.stringContaining("no puede superar el del pedido") } });
-    const future = await post(ids.new!, { intent: "refund", date: madridDay(new Date(Date.now() + 2 * DAY_MS)), amount: "10" });
-    expect(future.data).toMatchObject({ errors: { date: "La fecha del reembolso no puede ser posterior a hoy." }, values: { amount: "10" } });
-    const early = await post(ids.new!, { intent: "refund", date: madridDay(new Date(now - 4 * DAY_MS)), amount: "10" });
-    expect(early.status).toBe(400);
-  });
-
-  it("refund recorded in cents with its date; then nothing more to do", async () => {
+  it("refunded by one of the order's refunds (issue 12): over what was paid is refused, within it closes the withdrawal", async () => {
     const { db } = await ready;
-    const done = await post(ids.new!, { intent: "refund", date: today(), amount: "99,95" });
-    expect(done).toMatchObject({ status: 200, data: { ok: true, message: "Reembolso registrado." } });
+    const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, ids.new!));
+    await db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, withdrawal!.orderId));
+    expect(await refundByTransfer(withdrawal!.orderId, ids.new!, 20_000)).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("no puede superar lo pagado") });
+    expect(await refundByTransfer(withdrawal!.orderId, ids.new!, 9995)).toMatchObject({ ok: true, state: "hecho" });
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, ids.new!));
     expect(row).toMatchObject({ state: "reembolsado", refundCents: 9995 });
     expect(madridDay(row!.refundedAt!)).toBe(today());
     const lines = await db.select().from(auditLog).where(and(eq(auditLog.entity, "desistimiento"), eq(auditLog.action, "reembolso")));
     expect(lines).toMatchObject([{ actor: OWNER, after: { state: "reembolsado", refundCents: 9995, refundedAt: today() } }]);
-    expect((await post(ids.new!, { intent: "refund", date: today(), amount: "1" })).status).toBe(409);
   });
 
-  it("received -> refunded directly is allowed; an unknown intent or id is refused", async () => {
+  it("received -> refunded directly is allowed; the withdrawal page itself no longer takes a refund; an unknown intent or id is refused", async () => {
     const { db } = await ready;
     await db.update(withdrawals).set({ state: "recibido" }).where(eq(withdrawals.id, ids.old!));
-    expect((await post(ids.old!, { intent: "refund", date: today(), amount: "10,00" })).status).toBe(200);
+    const typed = await post(ids.old!, { intent: "refund", date: today(), amount: "10,00" });
+    expect(typed.status).toBe(400);
+    expect(typed.data).toMatchObject({ errors: { form: expect.stringContaining("desde la página del pedido D-old") } });
+    const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.id, ids.old!));
+    await db.update(orders).set({ paidAt: new Date() }).where(eq(orders.id, withdrawal!.orderId));
+    expect((await refundByTransfer(withdrawal!.orderId, ids.old!, 1000)).ok).toBe(true);
+    expect((await db.select().from(withdrawals).where(eq(withdrawals.id, ids.old!)))[0]!.state).toBe("reembolsado");
     expect((await post(ids.mid!, { intent: "borrar" })).status).toBe(400);
     expect((await post(999_999, { intent: "returned", date: today() })).status).toBe(404);
   });

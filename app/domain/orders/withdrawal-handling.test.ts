@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWithdrawalQuery, readGoodsReturned, readRefund, withdrawalsHref } from "./withdrawal-handling";
+import { parseWithdrawalQuery, readGoodsReturned, withdrawalsHref } from "./withdrawal-handling";
 
 const limits = { requestedDay: "2026-11-10", today: "2026-11-22", orderAmountCents: 123456 };
 
@@ -14,24 +14,6 @@ describe("a withdrawal's handling forms", () => {
     expect(readGoodsReturned({ date: "2026-11-09" }, limits)).toEqual({
       ok: false,
       errors: { date: "La fecha de devolución no puede ser anterior a la solicitud de desistimiento (10/11/2026)." },
-    });
-  });
-
-  it("refund: euros with up to two decimals, more than 0 and not more than the order", () => {
-    expect(readRefund({ date: "2026-11-20", amount: "1.234,56" }, limits)).toEqual({ ok: true, value: { refundedOn: "2026-11-20", refundCents: 123456 } });
-    expect(readRefund({ date: "2026-11-20", amount: "99,5" }, limits)).toEqual({ ok: true, value: { refundedOn: "2026-11-20", refundCents: 9950 } });
-    expect(readRefund({ date: "2026-11-20", amount: "1234,57" }, limits)).toEqual({
-      ok: false,
-      errors: { amount: "El importe reembolsado no puede superar el del pedido (1234,56\u00a0€)." },
-    });
-    expect(readRefund({ date: "2026-11-20", amount: "0" }, limits).ok).toBe(false);
-    expect(readRefund({ date: "2026-11-20", amount: "12,345" }, limits)).toEqual({
-      ok: false,
-      errors: { amount: "Escriba el importe en euros con dos decimales como máximo, p. ej. 1234,56." },
-    });
-    expect(readRefund({ date: "mañana", amount: "" }, limits)).toEqual({
-      ok: false,
-      errors: { date: "Indique la fecha del reembolso (día, mes y año).", amount: "Indique el importe reembolsado." },
     });
   });
 

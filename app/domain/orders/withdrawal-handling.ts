@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { formatDate, formatDateTime } from "../my-orders";
-import { formatEuros } from "../pricing";
-import { parseEurosToCents } from "../catalogue/euros";
 import { formatYmd, isYmd } from "./madrid-dates";
 import { WITHDRAWAL_STATES, type WithdrawalHandling } from "./withdrawal-state";
 
 /*
  * Handling a withdrawal in the back office (issue 11): the list's URL (?estado=, ?pagina=)
- * and the two forms, "goods returned" (a date) and "refunded" (a date and an amount in euros,
- * stored in cents, never more than the order's amount). Dates are Madrid days "YYYY-MM-DD",
- * between the day the customer asked and today.
+ * and the form "goods returned" (a Madrid day "YYYY-MM-DD", between the day the customer
+ * asked and today). The refund that closes it is one of the order's refunds (issue 12,
+ * app/server/payments/refunds.server.ts).
  */
 
 export const WITHDRAWALS_PAGE_SIZE = 25;
@@ -33,7 +31,7 @@ export function withdrawalsHref(query: WithdrawalQuery, page = query.page): stri
 /** What the forms are checked against: the request's day, today, the order's amount. */
 export type HandlingLimits = { requestedDay: string; today: string; orderAmountCents: number };
 
-export type FieldErrors = Partial<Record<"date" | "amount" | "form", string>>;
+export type FieldErrors = Partial<Record<"date" | "form", string>>;
 
 function checkDay(value: unknown, limits: HandlingLimits, what: string): { day?: string; error?: string } {
   const day = typeof value === "string" ? value.trim() : "";
@@ -46,30 +44,10 @@ function checkDay(value: unknown, limits: HandlingLimits, what: string): { day?:
 }
 
 export type GoodsReturned = { goodsReturnedOn: string };
-export type Refund = { refundedOn: string; refundCents: number };
 
 export function readGoodsReturned(form: { date: unknown }, limits: HandlingLimits): { ok: true; value: GoodsReturned } | { ok: false; errors: FieldErrors } {
   const date = checkDay(form.date, limits, "de devolución");
   return date.day ? { ok: true, value: { goodsReturnedOn: date.day } } : { ok: false, errors: { date: date.error } };
-}
-
-export function readRefund(
-  form: { date: unknown; amount: unknown },
-  limits: HandlingLimits,
-): { ok: true; value: Refund } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const date = checkDay(form.date, limits, "del reembolso");
-  if (date.error) errors.date = date.error;
-  const text = typeof form.amount === "string" ? form.amount.trim() : "";
-  const cents = text === "" ? null : parseEurosToCents(text);
-  if (text === "") errors.amount = "Indique el importe reembolsado.";
-  else if (cents === null) errors.amount = "Escriba el importe en euros con dos decimales como máximo, p. ej. 1234,56.";
-  else if (cents <= 0) errors.amount = "El importe reembolsado debe ser mayor que 0 €.";
-  else if (cents > limits.orderAmountCents) {
-    errors.amount = `El importe reembolsado no puede superar el del pedido (${formatEuros(limits.orderAmountCents)}).`;
-  }
-  if (errors.date || errors.amount || cents === null) return { ok: false, errors };
-  return { ok: true, value: { refundedOn: date.day!, refundCents: cents } };
 }
 
 /** A withdrawal as pages print it (the list, its page, the order page's summary). */

@@ -1,22 +1,26 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { madridDay } from "~/domain/orders/madrid-dates";
+import { formatEuros } from "~/domain/pricing";
 import { isOrderNumber } from "~/domain/order-number";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
 import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { loadAdminOrder } from "~/server/orders/order-detail.server";
+import { loadAdminOrder, type AdminOrder } from "~/server/orders/order-detail.server";
+import { isRefundIntent, refundAction, type RefundReply } from "~/server/payments/refund-action.server";
 import { findOrderForMove, moveOrderStatus, saveInternalNotes } from "~/server/orders/order-status.server";
 import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/admin/order-sections";
 import { OrderNotesForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
+import { OrderPayments, OrderRefunds } from "~/ui/admin/order-payments";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { WithdrawalSummary } from "~/ui/admin/withdrawal-summary";
 import type { Route } from "./+types/order";
 
 /**
- * /admin/pedidos/:number (issue 11): the whole order, its status changes and internal notes.
+ * /admin/pedidos/:number (issue 11): the whole order, its status changes and internal notes;
+ * its card and Bizum payments and its refunds (issue 12).
  * After a change the page redirects to itself (?hecho=...), so reloading it never posts twice.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -24,8 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isOrderNumber(params.number)) return notFound();
   const order = await loadAdminOrder(await getDb(), params.number);
   if (!order) return notFound();
-  const done = new URL(request.url).searchParams.get("hecho");
-  return { order, done: done === "estado" || done === "notas" || done === "reenvio" ? done : null };
+  const search = new URL(request.url).searchParams;
+  const done = search.get("hecho");
+  // After a refund: the page says what became of it, read from the refund's row.
+  const refund = done === "reembolso" ? (order.payments.refunds.find((row) => String(row.id) === search.get("id")) ?? null) : null;
+  return { order, done: done === "estado" || done === "notas" || done === "reenvio" ? done : null, refund };
 }
 
 function formValues(form: FormData): Record<string, string> {
@@ -43,6 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!order) return notFound();
   const here = `/admin/pedidos/${encodeURIComponent(order.number)}`;
 
+  if (isRefundIntent(values.intent)) return refundAction(db, { email: admin.email }, order.number, values.intent, values);
   if (values.intent === "notas") {
     const notes = parseNotes(values);
     if (!notes.ok) return data<OrderPageReply>({ intent: "notas", errors: { notas: notes.error }, values }, { status: 400 });
@@ -71,8 +79,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Administración` }];
 
 export default function AdminOrderPage() {
-  const { order, done } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>() as OrderPageReply | undefined;
+  const { order, done, refund } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as OrderPageReply | RefundReply | undefined;
+  const reply = answer && !answer.intent.startsWith("reembolso-") ? (answer as OrderPageReply) : undefined;
+  const refundReply = answer && answer.intent.startsWith("reembolso-") ? (answer as RefundReply) : undefined;
   const r = order.recorded;
   return (
     <>
@@ -89,6 +99,7 @@ export default function AdminOrderPage() {
               : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
         </p>
       ) : null}
+      {refund && !answer ? <RefundDone refund={refund} /> : null}
       <dl className="admin-order-facts">
         <div>
           <dt>Estado</dt>
@@ -134,6 +145,16 @@ export default function AdminOrderPage() {
 
       {order.withdrawal ? <WithdrawalSummary withdrawal={order.withdrawal} /> : null}
 
+      <section className="admin-section" aria-labelledby="pagos-titulo">
+        <h2 id="pagos-titulo">Pagos</h2>
+        <OrderPayments attempts={order.payments.attempts} />
+      </section>
+
+      <section className="admin-section" id="reembolsos" aria-labelledby="reembolsos-titulo">
+        <h2 id="reembolsos-titulo">Reembolsos</h2>
+        <OrderRefunds view={order.payments} reply={refundReply} />
+      </section>
+
       <section className="admin-section" aria-labelledby="articulos-titulo">
         <h2 id="articulos-titulo">Artículos</h2>
         <OrderLines lines={order.lines} shippingCents={order.shippingCents} withoutVatCents={order.withoutVatCents} amountCents={order.amountCents} />
@@ -167,6 +188,25 @@ export default function AdminOrderPage() {
         <OrderMails mails={order.mails} error={reply?.intent === "reenviar" ? reply.errors.form : undefined} />
       </section>
     </>
+  );
+}
+
+type RefundRow = AdminOrder["payments"]["refunds"][number];
+
+/** What became of the refund just made (or settled): done, refused, or awaiting a check at the bank. */
+function RefundDone({ refund }: { refund: RefundRow }) {
+  const amount = formatEuros(refund.amountCents);
+  if (refund.state === "hecho") {
+    return (
+      <p role="status" className="form-ok admin-done">
+        {refund.means === "Transferencia" ? `Reembolso por transferencia de ${amount} registrado.` : `Reembolso de ${amount} hecho por Redsys.`} Se ha avisado al cliente por e-mail.
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className="form-error admin-done">
+      {refund.state === "rechazado" ? `Reembolso de ${amount} no hecho: ${refund.response ?? "rechazado"}. No se ha devuelto nada.` : `Reembolso de ${amount}: ${refund.response ?? "sin respuesta de Redsys"}.`}
+    </p>
   );
 }
 

@@ -1,5 +1,4 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { withdrawalView } from "~/domain/orders/withdrawal-handling";
 import { canMoveWithdrawal } from "~/domain/orders/withdrawal-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
@@ -8,11 +7,14 @@ import { withdrawalAction } from "~/server/orders/withdrawal-action.server";
 import { getWithdrawal, handlingLimits } from "~/server/orders/withdrawal-handling.server";
 import { Price } from "~/ui/price";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
-import { GoodsReturnedForm, RefundForm } from "~/ui/admin/withdrawal-forms";
+import { GoodsReturnedForm } from "~/ui/admin/withdrawal-forms";
 import { WithdrawalFacts } from "~/ui/admin/withdrawal-summary";
 import type { Route } from "./+types/withdrawal";
 
-/** One withdrawal (issue 11): the request, its order, and the steps received -> returned -> refunded. */
+/**
+ * One withdrawal (issue 11): the request, its order, and the steps received -> returned ->
+ * refunded; the last is taken by a refund made on the order's page (issue 12).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = Number(params.id);
@@ -66,7 +68,18 @@ export default function WithdrawalPage() {
         </WithdrawalFacts>
       </section>
       {canMoveWithdrawal(withdrawal.state, "devuelto") ? <GoodsReturnedForm {...dates} /> : null}
-      {canMoveWithdrawal(withdrawal.state, "reembolsado") ? <RefundForm {...dates} amount={centsToEurosInput(order.amountCents)} /> : null}
+      {canMoveWithdrawal(withdrawal.state, "reembolsado") ? (
+        <section className="admin-section" aria-labelledby="desistimiento-reembolso">
+          <h2 id="desistimiento-reembolso">Reembolso</h2>
+          <p>
+            El reembolso se hace en la página del pedido: por Redsys si pagó con tarjeta o Bizum, o registrando la transferencia que haga desde el banco. Al
+            hacerlo, este desistimiento queda cerrado con la fecha y el importe devueltos.
+          </p>
+          <p>
+            <Link to={`/admin/pedidos/${encodeURIComponent(order.number)}#reembolsos`}>Reembolsar el pedido {order.number}</Link>
+          </p>
+        </section>
+      ) : null}
       {withdrawal.state === "reembolsado" ? <p>Desistimiento cerrado: el reembolso está registrado.</p> : null}
       <p>
         <Link to={`/admin/registro?entidad=desistimiento&id=${withdrawal.id}`}>Historial de cambios de este desistimiento</Link>

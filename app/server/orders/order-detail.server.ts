@@ -10,6 +10,7 @@ import { deliveryView } from "~/domain/quotes/delivery-view";
 import { withoutVatCents } from "~/domain/pricing";
 import type { Database } from "../db/client.server";
 import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { loadOrderPayments } from "../payments/order-payments.server";
 import { orderRef } from "./cancel-order.server";
 
 /*
@@ -17,7 +18,8 @@ import { orderRef } from "./cancel-order.server";
  * returned ready to print: lines, addresses, totals with and without VAT (domain/pricing.ts,
  * prices include 21 % VAT), what the status flow recorded, the customer's other orders (by
  * e-mail: orders placed before an account was linked count too), the history of status
- * changes, the withdrawal and the e-mails sent about the order.
+ * changes, the withdrawal and the e-mails sent about the order; and (issue 12) its card and
+ * Bizum payments and refunds.
  */
 
 /** The other orders listed on the page; the count and amount cover all of them. */
@@ -29,13 +31,17 @@ function detailValue(key: string, value: string): string {
   return value;
 }
 
+/** A refund's line in the history (issue 12): the status does not move, money does. */
+const REFUND_DETAIL_LABELS: Record<string, string> = { reembolso: "Importe", medio: "Medio", referencia: "Referencia", motivo: "Motivo" };
+
 /** In the order of the labels (jsonb keeps its keys in an order of its own); unknown keys last. */
 function detailsInOrder(details: Record<string, string>): { label: string; value: string }[] {
-  const known = Object.keys(EVENT_DETAIL_LABELS);
+  const labels = "reembolso" in details ? REFUND_DETAIL_LABELS : EVENT_DETAIL_LABELS;
+  const known = Object.keys(labels);
   const rank = (key: string) => (known.includes(key) ? known.indexOf(key) : known.length);
   return Object.entries(details)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([key, value]) => ({ label: EVENT_DETAIL_LABELS[key] ?? key, value: detailValue(key, value) }));
+    .map(([key, value]) => ({ label: labels[key] ?? key, value: detailValue(key, value) }));
 }
 
 export async function loadAdminOrder(db: Database, number: string, now = new Date()) {
@@ -66,6 +72,7 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       .where(and(eq(outbox.ref, orderRef(order.id)), eq(outbox.kind, "email")))
       .orderBy(asc(outbox.id)),
   ]);
+  const payments = await loadOrderPayments(db, order, withdrawal ?? null, now);
 
   return {
     number: order.number,
@@ -115,10 +122,12 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       actor: event.actor,
       from: event.fromStatus,
       to: event.toStatus,
+      refund: "reembolso" in event.details,
       details: detailsInOrder(event.details),
     })),
     // Shown with the withdrawals' own summary; handled on /admin/desistimientos/:id.
     withdrawal: withdrawal ? withdrawalView(withdrawal) : null,
+    payments,
     history: {
       count: totals?.count ?? 0,
       amountCents: totals?.amountCents ?? 0,

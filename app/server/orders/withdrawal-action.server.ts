@@ -1,21 +1,16 @@
 import { data } from "react-router";
-import {
-  readGoodsReturned,
-  readRefund,
-  type FieldErrors,
-  type WithdrawalIntent,
-  type WithdrawalReply,
-} from "~/domain/orders/withdrawal-handling";
+import { readGoodsReturned, type FieldErrors, type WithdrawalIntent, type WithdrawalReply } from "~/domain/orders/withdrawal-handling";
 import { WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { readForm } from "../request-body.server";
-import { getWithdrawal, handlingLimits, recordGoodsReturned, recordRefund, type StepResult } from "./withdrawal-handling.server";
+import { getWithdrawal, handlingLimits, recordGoodsReturned, type StepResult } from "./withdrawal-handling.server";
 
 /*
- * The two forms of a withdrawal's page (issue 11): "Mercancía devuelta" and "Reembolso".
- * Invalid input answers 400 with the field's Spanish message; a state another administrator
- * changed meanwhile, 409.
+ * The form of a withdrawal's page (issue 11): "Mercancía devuelta". Invalid input answers 400
+ * with the field's Spanish message; a state another administrator changed meanwhile, 409.
+ * The refund that closes a withdrawal is made on the order's page (issue 12), by Redsys or
+ * by a transfer recorded there, never by typing a date and an amount here.
  */
 
 const fail = (intent: WithdrawalIntent | null, errors: FieldErrors, values?: Record<string, string>, status = 400) =>
@@ -50,11 +45,7 @@ export async function withdrawalAction(request: Request, admin: Admin, idParam: 
   }
 
   if (intent === "refund") {
-    const values = { date: text(form.get("date")), amount: text(form.get("amount")) };
-    const parsed = readRefund(values, limits);
-    if (!parsed.ok) return fail("refund", parsed.errors, values);
-    const result = await recordRefund(db, actor, id, parsed.value);
-    return outcome("refund", result, "Reembolso registrado.");
+    return fail("refund", { form: `El reembolso se hace desde la página del pedido ${row.orderNumber}, por Redsys o registrando la transferencia.` });
   }
 
   return fail(null, { form: "No sabemos qué quería hacer. Vuelva a la página e inténtelo de nuevo." });

@@ -1,14 +1,15 @@
 import { count, desc, eq } from "drizzle-orm";
 import { madridDay, madridInstant } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
-import { WITHDRAWALS_PAGE_SIZE, type HandlingLimits, type Refund, type WithdrawalQuery } from "~/domain/orders/withdrawal-handling";
+import { WITHDRAWALS_PAGE_SIZE, type HandlingLimits, type WithdrawalQuery } from "~/domain/orders/withdrawal-handling";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { orders, withdrawals } from "../db/schema.server";
+import type { Transaction } from "./cancel-order.server";
 
 /*
  * The back office's side of withdrawals (issue 11): the list, one withdrawal with its order,
- * and the two steps after "recibido". The customer's side (the request itself) is
+ * and the steps after "recibido". The customer's side (the request itself) is
  * app/server/withdrawal.server.ts.
  */
 
@@ -72,37 +73,41 @@ export type StepResult = { ok: true } | { ok: false; reason: "not-found" | "chan
 
 /**
  * Moves the withdrawal to `to` with what was recorded, if its state (read under a row lock)
- * still allows it: of two administrators at once, the second is told it changed.
+ * still allows it: of two administrators at once, the second is told it changed. Inside the
+ * caller's transaction, so a refund that closes a withdrawal commits with it or not at all.
  */
-async function step(
-  db: Database,
+export async function moveWithdrawal(
+  tx: Transaction,
   actor: Actor,
   id: number,
   to: WithdrawalHandling,
   set: Partial<typeof withdrawals.$inferInsert>,
   action: string,
 ): Promise<StepResult> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update").limit(1);
-    if (!row) return { ok: false, reason: "not-found" };
-    if (!canMoveWithdrawal(row.state, to)) return { ok: false, reason: "changed", state: row.state };
-    const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, row.orderId));
-    await tx.update(withdrawals).set({ ...set, state: to, updatedAt: new Date() }).where(eq(withdrawals.id, id));
-    const before: Record<string, unknown> = { state: row.state };
-    const after: Record<string, unknown> = { state: to, pedido: order?.number };
-    for (const [key, value] of Object.entries(set)) {
-      before[key] = (row as Record<string, unknown>)[key] ?? null;
-      after[key] = value instanceof Date ? madridDay(value) : value;
-    }
-    await audit(tx, actor, { action, entity: "desistimiento", entityId: id, before, after });
-    return { ok: true };
-  });
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update").limit(1);
+  if (!row) return { ok: false, reason: "not-found" };
+  if (!canMoveWithdrawal(row.state, to)) return { ok: false, reason: "changed", state: row.state };
+  const [order] = await tx.select({ number: orders.number }).from(orders).where(eq(orders.id, row.orderId));
+  await tx.update(withdrawals).set({ ...set, state: to, updatedAt: new Date() }).where(eq(withdrawals.id, id));
+  const before: Record<string, unknown> = { state: row.state };
+  const after: Record<string, unknown> = { state: to, pedido: order?.number };
+  for (const [key, value] of Object.entries(set)) {
+    before[key] = (row as Record<string, unknown>)[key] ?? null;
+    after[key] = value instanceof Date ? madridDay(value) : value;
+  }
+  await audit(tx, actor, { action, entity: "desistimiento", entityId: id, before, after });
+  return { ok: true };
 }
 
 export function recordGoodsReturned(db: Database, actor: Actor, id: number, day: string): Promise<StepResult> {
-  return step(db, actor, id, "devuelto", { goodsReturnedAt: madridInstant(day) }, "mercancía devuelta");
+  return db.transaction((tx) => moveWithdrawal(tx, actor, id, "devuelto", { goodsReturnedAt: madridInstant(day) }, "mercancía devuelta"));
 }
 
-export function recordRefund(db: Database, actor: Actor, id: number, refund: Refund): Promise<StepResult> {
-  return step(db, actor, id, "reembolsado", { refundedAt: madridInstant(refund.refundedOn), refundCents: refund.refundCents }, "reembolso");
+/**
+ * The last step, "reembolsado", is taken by the refund itself (app/server/payments/
+ * refunds.server.ts), in the refund's transaction: a withdrawal is closed by money that went
+ * back, never by a date and an amount typed alone.
+ */
+export function closeWithdrawalByRefund(tx: Transaction, actor: Actor, id: number, refund: { refundedAt: Date; refundCents: number }): Promise<StepResult> {
+  return moveWithdrawal(tx, actor, id, "reembolsado", { refundedAt: refund.refundedAt, refundCents: refund.refundCents }, "reembolso");
 }

@@ -96,7 +96,7 @@ export function AddressBlock({ title, lines, id, extra }: { title: string; lines
   );
 }
 
-type Event = { id: number; at: string; actor: string; from: string; to: string; details: { label: string; value: string }[] };
+type Event = { id: number; at: string; actor: string; from: string; to: string; refund?: boolean; details: { label: string; value: string }[] };
 
 export function OrderEvents({ events }: { events: Event[] }) {
   if (events.length === 0) return <p className="admin-muted">Sin cambios de estado desde que se hizo el pedido.</p>;
@@ -105,7 +105,7 @@ export function OrderEvents({ events }: { events: Event[] }) {
       {events.map((event) => (
         <li key={event.id}>
           <p>
-            <strong>{event.at}</strong>: {event.from === event.to ? `${event.to} (nueva fecha)` : `${event.from} → ${event.to}`}{" "}
+            <strong>{event.at}</strong>: {event.refund ? "Reembolso" : event.from === event.to ? `${event.to} (nueva fecha)` : `${event.from} → ${event.to}`}{" "}
             <span className="admin-muted">por {event.actor}</span>
           </p>
           {event.details.length > 0 ? (

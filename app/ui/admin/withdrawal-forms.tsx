@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { FieldErrors, WithdrawalIntent, WithdrawalReply } from "~/domain/orders/withdrawal-handling";
 
-/* The two steps of a withdrawal's page (issue 11); plain forms that post without JavaScript. */
+/* The "goods returned" step of a withdrawal's page (issue 11); a plain form that posts without JavaScript. */
 
 type Props = { reply: WithdrawalReply | undefined; today: string; requestedDay: string };
 
@@ -9,7 +9,7 @@ function own(reply: WithdrawalReply | undefined, intent: WithdrawalIntent) {
   return reply && reply.intent === intent ? reply : undefined;
 }
 
-function FieldError({ id, errors, field }: { id: string; errors: FieldErrors | undefined; field: "date" | "amount" }) {
+function FieldError({ id, errors, field }: { id: string; errors: FieldErrors | undefined; field: "date" }) {
   const message = errors?.[field];
   return message ? (
     <p id={id} className="field-error">
@@ -53,57 +53,6 @@ export function GoodsReturnedForm({ reply, today, requestedDay }: Props) {
       </div>
       <button type="submit" className="button">
         Registrar la devolución
-      </button>
-      <Outcome reply={mine} />
-    </Form>
-  );
-}
-
-export function RefundForm({ reply, today, requestedDay, amount }: Props & { amount: string }) {
-  const mine = own(reply, "refund");
-  const errors = mine && !mine.ok ? mine.errors : undefined;
-  const values = mine && !mine.ok ? mine.values : undefined;
-  return (
-    <Form method="post" className="admin-section admin-form" aria-labelledby="desistimiento-reembolso">
-      <h2 id="desistimiento-reembolso">Reembolso</h2>
-      <p className="field-hint">Anote el día y el importe devuelto al cliente (como máximo, el importe del pedido).</p>
-      <input type="hidden" name="intent" value="refund" />
-      <div className="field-row admin-fields-top">
-        <div className="field">
-          <label htmlFor="reembolso-fecha">Fecha del reembolso</label>
-          <input
-            id="reembolso-fecha"
-            name="date"
-            type="date"
-            required
-            min={requestedDay}
-            max={today}
-            defaultValue={values?.date ?? today}
-            aria-invalid={errors?.date ? true : undefined}
-            aria-describedby={errors?.date ? "reembolso-fecha-error" : undefined}
-          />
-          <FieldError id="reembolso-fecha-error" errors={errors} field="date" />
-        </div>
-        <div className="field">
-          <label htmlFor="reembolso-importe">Importe reembolsado (€)</label>
-          <input
-            id="reembolso-importe"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            defaultValue={values?.amount ?? amount}
-            aria-invalid={errors?.amount ? true : undefined}
-            aria-describedby={errors?.amount ? "reembolso-importe-ayuda reembolso-importe-error" : "reembolso-importe-ayuda"}
-          />
-          <p id="reembolso-importe-ayuda" className="field-hint">
-            En euros, con coma y dos decimales: 1234,56
-          </p>
-          <FieldError id="reembolso-importe-error" errors={errors} field="amount" />
-        </div>
-      </div>
-      <button type="submit" className="button">
-        Registrar el reembolso
       </button>
       <Outcome reply={mine} />
     </Form>

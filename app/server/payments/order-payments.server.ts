@@ -1,0 +1,90 @@
+import { asc, eq } from "drizzle-orm";
+import { formatDateTime } from "~/domain/my-orders";
+import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
+import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
+import { refundable } from "~/domain/payments/refundable";
+import { payMethodLabel } from "~/domain/payment-methods";
+import { redsysConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { paymentAttempts, refunds, type orders } from "../db/schema.server";
+import { isSettleable } from "./refunds.server";
+
+/*
+ * The order page's "Pagos" and "Reembolsos" (issue 12): every card or Bizum attempt with
+ * Redsys's answer, every refund with its outcome, and what may still go back, ready to print.
+ */
+
+const ATTEMPT_LABELS: Record<AttemptState, string> = {
+  pendiente: "Pendiente",
+  pagado: "Pagado",
+  denegado: "Denegado",
+  "a reembolsar": "Cobro duplicado: reembolsar",
+};
+
+const REFUND_LABELS: Record<RefundState, string> = { enviando: "Enviando", hecho: "Hecho", rechazado: "Rechazado" };
+
+type OrderFacts = Pick<typeof orders.$inferSelect, "id" | "amountCents" | "paidAt" | "createdAt">;
+
+export async function loadOrderPayments(db: Database, order: OrderFacts, withdrawal: { id: number; state: WithdrawalHandling } | null, now = new Date()) {
+  const [attempts, given] = await Promise.all([
+    db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id)),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
+  ]);
+  const money = refundable({ amountCents: order.amountCents, paidAt: order.paidAt, attempts, refunds: given });
+  const byId = new Map(attempts.map((attempt) => [attempt.id, attempt]));
+  return {
+    paidCents: money.paidCents,
+    refundedCents: money.refundedCents,
+    pendingCents: money.pendingCents,
+    leftCents: money.leftCents,
+    redsysEnabled: redsysConfig() !== null,
+    attempts: attempts.map((attempt, index) => {
+      const left = money.attempts[index]!;
+      const duplicate = attempt.state === "a reembolsar";
+      // A duplicate charge stays flagged until all of it is back (the refund rows tell).
+      const settled = duplicate && left.refundedCents >= attempt.amountCents;
+      return {
+        id: attempt.id,
+        date: formatDateTime(attempt.createdAt),
+        method: payMethodLabel(attempt.method),
+        code: attempt.code,
+        amountCents: attempt.amountCents,
+        state: attempt.state,
+        stateLabel: settled ? "Cobro duplicado: reembolsado" : ATTEMPT_LABELS[attempt.state],
+        flagged: duplicate && !settled,
+        response: attempt.responseCode ? `${attempt.responseCode} ${attempt.responseMeaning ?? ""}`.trim() : null,
+        authorisationCode: attempt.authorisationCode,
+        refundedCents: left.refundedCents,
+        pendingCents: left.pendingCents,
+        leftCents: left.leftCents,
+      };
+    }),
+    refunds: given.map((refund) => {
+      const attempt = refund.attemptId ? byId.get(refund.attemptId) : undefined;
+      const settleable = isSettleable(refund, now);
+      return {
+        id: refund.id,
+        date: formatDateTime(refund.createdAt),
+        means: refund.channel === "redsys" ? `${payMethodLabel(attempt?.method ?? "tarjeta")} (Redsys)` : "Transferencia",
+        attemptCode: attempt?.code ?? null,
+        amountCents: refund.amountCents,
+        state: refund.state,
+        stateLabel: settleable ? "Sin respuesta" : REFUND_LABELS[refund.state],
+        refundedOn: refund.refundedOn ? formatYmd(refund.refundedOn) : null,
+        reference: refund.reference,
+        response: refund.responseCode ? `${refund.responseCode} ${refund.responseMeaning ?? ""}`.trim() : refund.responseMeaning,
+        reason: refund.reason,
+        actor: refund.actor,
+        settleable,
+        closesWithdrawal: refund.withdrawalId !== null,
+      };
+    }),
+    orderDay: madridDay(order.createdAt),
+    today: madridDay(now),
+    /** The withdrawal a refund made now would close. */
+    openWithdrawalId: withdrawal && canMoveWithdrawal(withdrawal.state, "reembolsado") ? withdrawal.id : null,
+  };
+}
+
+export type OrderPaymentsView = Awaited<ReturnType<typeof loadOrderPayments>>;
