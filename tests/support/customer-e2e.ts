@@ -18,8 +18,8 @@ export async function signUpCustomer(page: Page, baseUrl: string, email: string)
   }
 }
 
-/** Adds the product of `detailPath` and confirms the order by transfer; returns its number. */
-export async function placeTransferOrder(page: Page, detailPath: string): Promise<string> {
+/** Adds the product of `detailPath` to the basket from its page, as a customer does. */
+export async function addFromDetail(page: Page, detailPath: string): Promise<void> {
   await page.goto(detailPath);
   // Hydrated: the form's select has React's props (the add then stays on the page).
   await page.waitForFunction(() => {
@@ -28,6 +28,13 @@ export async function placeTransferOrder(page: Page, detailPath: string): Promis
   });
   await page.getByRole("button", { name: "Añadir al carrito" }).click();
   await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+}
+
+const PAY_LABELS = { transferencia: "Transferencia bancaria", tarjeta: "Tarjeta", bizum: "Bizum" } as const;
+const PAY_BUTTONS = { transferencia: "CONFIRMAR PEDIDO", tarjeta: "PAGAR", bizum: "PAGAR CON BIZUM" } as const;
+
+/** Fills the order form with a Getafe address, chooses `method` and presses its button. */
+export async function confirmCheckout(page: Page, method: keyof typeof PAY_LABELS = "transferencia"): Promise<void> {
   await page.goto("/carrito/pedido");
   await expect(page.getByRole("heading", { level: 1, name: "Confirmar pedido" })).toBeVisible();
   const shipping = page.getByRole("group", { name: "Dirección de envío" });
@@ -39,9 +46,16 @@ export async function placeTransferOrder(page: Page, detailPath: string): Promis
   await shipping.getByLabel("Provincia").selectOption("Madrid");
   await shipping.getByLabel("Código postal").fill("28901");
   await shipping.getByLabel("Teléfono").fill("600 111222");
-  await expect(page.getByRole("radio", { name: "Transferencia bancaria" })).toBeChecked();
+  if (method === "transferencia") await expect(page.getByRole("radio", { name: PAY_LABELS.transferencia })).toBeChecked();
+  else await page.getByRole("radio", { name: PAY_LABELS[method] }).check();
   await page.getByRole("checkbox", { name: /He leído y acepto las condiciones de compra/ }).check();
-  await page.getByRole("button", { name: "CONFIRMAR PEDIDO" }).click();
+  await page.getByRole("button", { name: PAY_BUTTONS[method], exact: true }).click();
+}
+
+/** Adds the product of `detailPath` and confirms the order by transfer; returns its number. */
+export async function placeTransferOrder(page: Page, detailPath: string): Promise<string> {
+  await addFromDetail(page, detailPath);
+  await confirmCheckout(page, "transferencia");
   await expect(page).toHaveURL(/\/carrito\/pedido\?pedido=\d{1,5}-\d{6}$/);
   return decodeURIComponent(page.url().split("pedido=")[1]!);
 }

@@ -69,7 +69,7 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
     if (attempt.state !== "pendiente") return { kind: "repetida" as const, order };
 
     const meaning = responseMeaning(response);
-    const settled = { responseCode: response, responseMeaning: meaning, authorisationCode: param(p, "Ds_AuthorisationCode") ?? null, notification: p, notifiedAt: now };
+    const settled = { responseCode: response, responseMeaning: meaning, authorisationCode: isAuthorised(response) ? (param(p, "Ds_AuthorisationCode")?.trim() ?? null) : null, notification: p, notifiedAt: now };
     const method = PAY_METHOD_LABELS[attempt.method];
     const amount = formatEuros(attempt.amountCents);
 

@@ -127,6 +127,10 @@ describe("decodeParameters", () => {
     expect(decodeParameters("%%%")).toBeNull();
   });
 
+  it("keeps plus signs (a denied authorisation code is \"++++++\")", () => {
+    expect(decodeParameters(encodeParameters({ Ds_AuthorisationCode: "++++++" }))).toEqual({ Ds_AuthorisationCode: "++++++" });
+  });
+
   it("keeps a value that is not valid URL encoding as it came", () => {
     expect(decodeParameters(encodeParameters({ Ds_MerchantData: "100%" }))).toEqual({ Ds_MerchantData: "100%" });
   });

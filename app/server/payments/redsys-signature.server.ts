@@ -80,9 +80,10 @@ export function decodeParameters(text: string): Record<string, string> | null {
   return out;
 }
 
+/** %XX sequences only: Redsys writes a denied authorisation code as "++++++", plus signs kept. */
 function urlDecoded(value: string): string {
   try {
-    return decodeURIComponent(value.replace(/\+/g, " "));
+    return decodeURIComponent(value);
   } catch {
     return value;
   }

@@ -1,0 +1,269 @@
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import path from "node:path";
+import { madridDay } from "../../app/domain/orders/madrid-dates";
+import { adminContext } from "../support/admin-e2e";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
+import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { startSmtpCapture } from "../support/smtp-capture";
+import { expectAccessible, rejectCookies } from "./helpers";
+
+/*
+ * Issue 12 as a customer lives it, in Chromium, against the Redsys stand-in (its own
+ * signature code checks what the shop sends): card and Bizum accepted, a card denied and the
+ * order paid by transfer instead, the notification arriving after the customer is back, a
+ * repeated notification, and the units held during the payment window and given back after
+ * it (the clock moved as time would move it: with the server stopped, the window's end is
+ * put in the past and the job made due).
+ */
+const PORT = specPort(86);
+const base = `http://127.0.0.1:${PORT}`;
+const OWNER = "admin-pagos@termoclima.test";
+const CUSTOMER = "lucia.tarjeta@example.com";
+const THERMOSTAT = { path: "/tienda/detalle/termostatos/14", id: 14 };
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1400, height: 900 };
+const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
+
+const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn } = { dataDir: "" };
+let customer: { context: BrowserContext; page: Page };
+let admin: { context: BrowserContext; page: Page } | undefined;
+let browserRef: Browser;
+
+const startServer = async () => {
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir: state.dataDir,
+    env: {
+      SMTP_URL: state.smtp!.url,
+      OUTBOX_POLL_MS: "200",
+      ADMIN_EMAILS: OWNER,
+      CART_RATE_LIMIT: "1000",
+      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
+      REDSYS_TERMINAL: REDSYS.terminal,
+      REDSYS_SECRET_KEY: REDSYS.secretKey,
+      REDSYS_URL: state.redsys!.url,
+      REDSYS_REST_URL: state.redsys!.restUrl,
+    },
+  });
+};
+
+async function ownerPage(): Promise<Page> {
+  admin ??= await adminContext(browserRef, base, OWNER, { viewport: DESKTOP });
+  return admin.page;
+}
+
+async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(() => (found = state.smtp!.messages.find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
+    .toBeTruthy();
+  return found!;
+}
+
+/** axe and a screenshot at both widths; no sideways scrolling on the phone. */
+async function look(page: Page, name: string) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name}: la página no se desplaza de lado a ${size.width} px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `tests/.tmp/screens/${name}-${size.width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Puts a thermostat in the basket, pays with `method` and stops on Redsys's page; returns the order number. */
+async function toRedsys(method: "tarjeta" | "bizum"): Promise<string> {
+  const { page } = customer;
+  await addFromDetail(page, THERMOSTAT.path);
+  await confirmCheckout(page, method);
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await expect(page.getByRole("button", { name: "Pagar", exact: true })).toBeVisible();
+  const [entry] = state.redsys!.log().filter((e) => e.kind === "payment-form").slice(-1);
+  expect(entry?.amount, "the amount in cents").toBe(5695);
+  return orderOfLastPayment();
+}
+
+/** The shop's order number behind Redsys's last payment page (its description says it). */
+function orderOfLastPayment(): Promise<string> {
+  return customer.page
+    .getByText(/Pedido \d{1,5}-\d{6}/)
+    .first()
+    .textContent()
+    .then((text) => /(\d{1,5}-\d{6})/.exec(text ?? "")![1]!);
+}
+
+async function statusInMyOrders(number: string): Promise<string> {
+  const { page } = customer;
+  await page.goto(`/login/pedidos/${number}`);
+  return (await page.locator(".order-facts div").filter({ hasText: "Estado" }).locator("dd").textContent()) ?? "";
+}
+
+/** Stops the server, runs `change` on its database (PGlite is single-process), starts it again. */
+async function whileStopped<T>(change: (db: PGlite) => Promise<T>): Promise<T> {
+  await state.server?.stop();
+  const db = new PGlite(path.join(state.dataDir, "pglite"));
+  try {
+    return await change(db);
+  } finally {
+    await db.close();
+    await startServer();
+  }
+}
+
+const stockOf = (db: PGlite) => db.query<{ stock: number }>(`select stock from products where id = $1`, [THERMOSTAT.id]).then((r) => r.rows[0]!.stock);
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async ({ browser }) => {
+  browserRef = browser;
+  state.smtp = await startSmtpCapture();
+  state.redsys = await startRedsysStandIn({ ...REDSYS, port: 0 });
+  state.dataDir = freshDataDir("pagos");
+  await startServer();
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: DESKTOP });
+  customer = { context, page: await context.newPage() };
+  await customer.page.goto("/");
+  await rejectCookies(customer.page);
+  await signUpCustomer(customer.page, base, CUSTOMER);
+});
+
+test.afterAll(async () => {
+  await state.server?.stop();
+  await state.redsys?.close();
+  await state.smtp?.close();
+  await admin?.context.close().catch(() => {});
+  await customer?.context.close().catch(() => {});
+});
+
+test("card and Bizum are offered, with what happens next", async () => {
+  const { page } = customer;
+  await addFromDetail(page, THERMOSTAT.path);
+  await page.goto("/carrito/pedido");
+  await expect(page.locator(".pay-testing")).toHaveCount(0);
+  await page.getByRole("radio", { name: "Bizum" }).check();
+  await expect(page.getByRole("button", { name: "PAGAR CON BIZUM" })).toBeVisible();
+  await expect(page.getByText(/pagar con Bizum desde su móvil. Guardamos los artículos 30 minutos/)).toBeVisible();
+  await page.getByRole("radio", { name: "Tarjeta" }).check();
+  await expect(page.getByRole("button", { name: "PAGAR", exact: true })).toBeVisible();
+  // The basket is emptied by the next test's order, which takes this thermostat too.
+  await page.goto("/carrito");
+  await page.getByRole("button", { name: /Eliminar/ }).first().click();
+});
+
+test("pays by card: Redsys's page, paid, the confirmation page and the e-mail", async () => {
+  const number = await toRedsys("tarjeta");
+  const { page } = customer;
+  await expect(page.getByText("Pago con tarjeta")).toBeVisible();
+  await expect(page.getByText("56,95 €")).toBeVisible();
+  await page.screenshot({ path: "tests/.tmp/screens/redsys-pasarela-1400.png", fullPage: true });
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/login/pedidos/${number}/pago/vuelta\\?intento=`));
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(`Hemos recibido el pago de su pedido ${number} con tarjeta`);
+  await look(page, "pago-recibido");
+  expect(await statusInMyOrders(number)).toBe("Pagado");
+  await expect(page.locator(".order-facts")).toContainText("Tarjeta");
+  const mail = await mailTo(CUSTOMER, new RegExp(`hemos recibido el pago del pedido ${number}`));
+  expect(mail.text).toContain("Su estado es ahora «Pagado».");
+  const [notified] = state.redsys!.log().filter((e) => e.kind === "notification").slice(-1);
+  expect(notified).toMatchObject({ code: "0000", shopStatus: 200 });
+});
+
+test("pays by Bizum", async () => {
+  const number = await toRedsys("bizum");
+  const { page } = customer;
+  await expect(page.getByText("Pago con Bizum")).toBeVisible();
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("con Bizum");
+  expect(await statusInMyOrders(number)).toBe("Pagado");
+  await expect(page.locator(".order-facts")).toContainText("Bizum");
+});
+
+test("a denied card leaves the order payable; the customer then pays by transfer and the shop marks it paid", async () => {
+  const number = await toRedsys("tarjeta");
+  const { page } = customer;
+  await page.getByRole("button", { name: "Denegar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "El pago no se ha completado" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Denegación del emisor sin especificar motivo. No se le ha cobrado nada; su pedido sigue pendiente de pago.");
+  await expect(page.getByRole("button", { name: "PAGAR", exact: true })).toBeVisible();
+  await look(page, "pago-denegado");
+  await page.getByRole("button", { name: "Pagar por transferencia" }).click();
+  await expect(page).toHaveURL(new RegExp(`/login/pedidos/${number}$`));
+  await expect(page.getByRole("heading", { name: "Datos para la transferencia" })).toBeVisible();
+  await expect(page.locator(".order-facts")).toContainText("Transferencia bancaria");
+  await expect(page.getByRole("heading", { name: "Pago pendiente" })).toHaveCount(0);
+  const details = await mailTo(CUSTOMER, new RegExp(`datos para pagar el pedido ${number} por transferencia`));
+  expect(details.text).toContain(`Concepto: ${number}`);
+
+  const owner = await ownerPage();
+  await owner.goto(`/admin/pedidos/${number}`);
+  await expect(owner.locator(".admin-order-events")).toContainText("Tarjeta denegado");
+  const paid = owner.getByRole("form", { name: "Marcar como pagado" });
+  await paid.getByLabel("Fecha del pago").fill(madridDay(new Date()));
+  await paid.getByLabel("Referencia bancaria").fill("TRF-7781");
+  await paid.getByRole("button", { name: "Marcar como pagado" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
+  expect(await statusInMyOrders(number)).toBe("Pagado");
+});
+
+test("the notification arrives after the customer is back: the page says so, then updates itself", async () => {
+  state.redsys!.setMode({ notification: "hold" });
+  const number = await toRedsys("tarjeta");
+  const { page } = customer;
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Estamos confirmando su pago" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Actualizar" })).toBeVisible();
+  await look(page, "pago-confirmando");
+  await state.redsys!.deliverHeld();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible({ timeout: 15_000 });
+  expect(await statusInMyOrders(number)).toBe("Pagado");
+  state.redsys!.setMode({ notification: "send" });
+});
+
+test("a repeated notification is taken twice and applied once", async () => {
+  state.redsys!.setMode({ notification: "repeat", repeat: 2 });
+  const number = await toRedsys("tarjeta");
+  const before = state.redsys!.log().length;
+  await customer.page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(customer.page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  const sent = await state.redsys!.waitFor((log) => log.slice(before).filter((e) => e.kind === "notification" && e.shopStatus !== undefined).length === 2);
+  expect(sent.slice(before).filter((e) => e.kind === "notification").map((e) => e.shopStatus)).toEqual([200, 200]);
+  state.redsys!.setMode({ notification: "send" });
+
+  const owner = await ownerPage();
+  await owner.goto(`/admin/pedidos/${number}`);
+  await expect(owner.locator(".admin-order-events li").filter({ hasText: "Pendiente de Pago → Pagado" })).toHaveCount(1);
+});
+
+test("the units are held during the payment window and given back after it; paying again takes them anew", async () => {
+  const number = await toRedsys("tarjeta");
+  // The customer leaves Redsys's page without deciding. The window closes 30 minutes later.
+  const held = await whileStopped(async (db) => {
+    const stock = await stockOf(db);
+    await db.query(`update orders set hold_until = now() - interval '1 minute' where number = $1`, [number]);
+    await db.query(`update scheduled_tasks set next_run_at = now() where name = 'payment-windows'`);
+    return stock;
+  });
+  const { page } = customer;
+  await expect(async () => {
+    await page.goto(`/login/pedidos/${number}`);
+    await expect(page.getByText("El plazo para pagar terminó y los artículos volvieron a la venta")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await look(page, "pedido-plazo-cerrado");
+
+  const owner = await ownerPage();
+  await owner.goto(`/admin/catalogo/${THERMOSTAT.id}`);
+  await expect(owner.getByLabel("Stock (unidades)")).toHaveValue(String(held + 1));
+
+  await page.getByRole("button", { name: "PAGAR", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByLabel("Stock (unidades)")).toHaveValue(String(held));
+});
