@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { formatDateTime } from "~/domain/my-orders";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
@@ -38,6 +39,7 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
     refundedCents: money.refundedCents,
     pendingCents: money.pendingCents,
     leftCents: money.leftCents,
+    leftInput: centsToEurosInput(money.leftCents),
     redsysEnabled: redsysConfig() !== null,
     attempts: attempts.map((attempt, index) => {
       const left = money.attempts[index]!;
@@ -58,6 +60,8 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
         refundedCents: left.refundedCents,
         pendingCents: left.pendingCents,
         leftCents: left.leftCents,
+        /** The refund form's amount, as the owner types it ("120,50"). */
+        leftInput: centsToEurosInput(left.leftCents),
       };
     }),
     refunds: given.map((refund) => {

@@ -1,5 +1,4 @@
 import { Form, useNavigation } from "react-router";
-import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { REFUND_REASON_MAX, REFUND_REFERENCE_MAX, type RefundFormErrors, type RefundIntent } from "~/domain/payments/refund-form";
 import { Price } from "../price";
 
@@ -21,6 +20,7 @@ type AttemptView = {
   response: string | null;
   authorisationCode: string | null;
   leftCents: number;
+  leftInput: string;
 };
 
 type RefundView = {
@@ -45,6 +45,7 @@ export type PaymentsView = {
   refundedCents: number;
   pendingCents: number;
   leftCents: number;
+  leftInput: string;
   redsysEnabled: boolean;
   attempts: AttemptView[];
   refunds: RefundView[];
@@ -180,7 +181,7 @@ function RedsysRefundForm({ attempt, withdrawalId, reply }: { attempt: AttemptVi
           Cobrado: <Price cents={attempt.amountCents} /> · queda por devolver: <Price cents={attempt.leftCents} />
         </p>
         <Field id={`${key}-importe`} name="importe" label="Importe (€)" errors={errors} hint="En euros, con coma: 120,50">
-          {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={mine?.values.importe ?? centsToEurosInput(attempt.leftCents)} />}
+          {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={mine?.values.importe ?? attempt.leftInput} />}
         </Field>
         <Field id={`${key}-motivo`} name="motivo" label="Motivo" errors={errors} hint="Se le indica al cliente en el e-mail.">
           {(props) => (
@@ -212,7 +213,7 @@ function TransferRefundForm({ view, reply }: { view: PaymentsView; reply: Refund
             {(props) => <input {...props} type="date" required min={view.orderDay} max={view.today} defaultValue={values.fecha ?? view.today} />}
           </Field>
           <Field id={`${key}-importe`} name="importe" label="Importe (€)" errors={errors}>
-            {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={values.importe ?? centsToEurosInput(view.leftCents)} />}
+            {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={values.importe ?? view.leftInput} />}
           </Field>
         </div>
         <Field id={`${key}-referencia`} name="referencia" label="Referencia de la transferencia" errors={errors}>
