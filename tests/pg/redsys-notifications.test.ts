@@ -106,11 +106,11 @@ describe.skipIf(!url)("Redsys notifications on PostgreSQL with two instances", (
   it("pay again on both instances at once: the units are taken once", async () => {
     const { first, second } = instances;
     const product = await insertProduct(first.db, { stock: 1 });
-    const [{ order }] = await cardOrders("P", product, 1);
+    const { order } = (await cardOrders("P", product, 1))[0]!;
     await first.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
     await releaseExpiredHolds(first.db, new Date(now.getTime() + 31 * 60_000));
     expect(await stockOf(first.db, product.id)).toBe(1);
-    const results = await Promise.all([payAgain(first.db, order!.userId!, order!.number, "tarjeta"), payAgain(second.db, order!.userId!, order!.number, "bizum")]);
+    const results = await Promise.all([payAgain(first.db, order.userId!, order.number, "tarjeta"), payAgain(second.db, order.userId!, order.number, "bizum")]);
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await stockOf(first.db, product.id)).toBe(0);
   });
