@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import path from "node:path";
+import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
@@ -10,7 +11,8 @@ import { expectAccessible, rejectCookies } from "./helpers";
 
 /*
  * Issue 11, on a server of this spec's own (its embedded database, a real SMTP server): the
- * owner's home page and withdrawals, and an unpaid transfer that expires. The clock is moved
+ * owner's home page and withdrawals (closed by the order's refund, issue 12), and an unpaid
+ * transfer that expires. The clock is moved
  * the way time would move it: with the server stopped, the order's created_at is put days back
  * in the database and the job's next run made due; the restarted server's scheduler then runs
  * the real job. No switch in the application for it.
@@ -121,7 +123,7 @@ test("the home page: today's orders, transfers waiting, each figure a link to it
   for (const number of Object.values(orders)) await expect(page.getByRole("link", { name: number })).toBeVisible();
 });
 
-test("a withdrawal: listed, goods returned, refunded with an amount no larger than the order", async () => {
+test("a withdrawal: listed, goods returned, closed by the order's refund (no more than was paid)", async () => {
   const { page } = customer;
   await page.goto(`/login/pedidos/${orders.withdrawn}`);
   await page.getByRole("link", { name: "Desistir del contrato" }).click();
@@ -150,14 +152,35 @@ test("a withdrawal: listed, goods returned, refunded with an amount no larger th
   await expect(owner.getByRole("status").filter({ hasText: "Mercancía devuelta registrada." })).toBeVisible();
   await expect(owner.getByRole("button", { name: "Registrar la devolución" })).toHaveCount(0);
 
-  // 49 € + 7,95 € of shipping: 60 € is too much.
-  await owner.getByLabel("Importe reembolsado (€)").fill("60,00");
-  await owner.getByRole("button", { name: "Registrar el reembolso" }).click();
-  await expect(owner.getByLabel("Importe reembolsado (€)")).toHaveAccessibleDescription(/no puede superar el del pedido \(56,95\s€\)/);
+  // The refund is made on the order's page (issue 12): the transfer arrived, then went back.
+  await expect(owner.getByRole("heading", { name: "Reembolso", exact: true })).toBeVisible();
   await look(owner, "admin-desistimiento");
-  await owner.getByLabel("Importe reembolsado (€)").fill("49,00");
-  await owner.getByRole("button", { name: "Registrar el reembolso" }).click();
-  await expect(owner.getByRole("status").filter({ hasText: "Reembolso registrado." })).toBeVisible();
+  await owner.getByRole("link", { name: `Reembolsar el pedido ${orders.withdrawn}` }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: `Pedido ${orders.withdrawn}` })).toBeVisible();
+  await expect(owner.getByText("Este pedido no consta como pagado: no hay nada que reembolsar.")).toBeVisible();
+  const paid = owner.getByRole("form", { name: "Marcar como pagado" });
+  await paid.getByLabel("Fecha del pago").fill(madridDay(new Date()));
+  await paid.getByLabel("Referencia bancaria").fill("TRF-5501");
+  await paid.getByRole("button", { name: "Marcar como pagado" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
+
+  // 49 € + 7,95 € of shipping: 60 € is too much.
+  const refund = owner.getByRole("form", { name: "Registrar reembolso por transferencia" });
+  await refund.getByLabel("Importe (€)").fill("60,00");
+  await refund.getByLabel("Referencia de la transferencia").fill("DEV-5501");
+  await refund.getByLabel("Motivo").fill("Desistimiento del contrato");
+  await expect(refund.getByRole("checkbox", { name: "Este reembolso cierra el desistimiento del cliente" })).toBeChecked();
+  await refund.getByRole("button", { name: "Registrar el reembolso" }).click();
+  await expect(refund.getByLabel("Importe (€)")).toHaveAccessibleDescription(/El reembolso no puede superar lo pagado: quedan 56,95\s€ por devolver\./);
+  await refund.getByLabel("Importe (€)").fill("49,00");
+  await refund.getByRole("button", { name: "Registrar el reembolso" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: /Reembolso por transferencia de 49,00\s€ registrado/ })).toBeVisible();
+  await expect(owner.getByRole("table", { name: "Reembolsos del pedido" })).toContainText("desistimiento");
+  const mail = await mailTo(CUSTOMER, new RegExp(`le hemos devuelto 49,00\\s€ del pedido ${orders.withdrawn}`));
+  expect(mail.text).toContain("con la referencia DEV-5501");
+
+  await owner.getByRole("link", { name: "Ver el desistimiento" }).click();
+  await expect(owner.getByText("Desistimiento cerrado: el reembolso está registrado.")).toBeVisible();
   await expect(owner.getByText(/49,00\s€ el \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
 
   await owner.getByRole("link", { name: "Historial de cambios de este desistimiento" }).click();
@@ -192,7 +215,8 @@ test("an unpaid transfer: reminded after 3 days, once; cancelled after 7 with it
   const line = owner.getByRole("row").filter({ hasText: `pedido ${orders.expiring}` }).filter({ hasText: "cancelar pedido" });
   await expect(line).toContainText("sistema");
   await owner.goto("/admin");
-  await expect(transfers.getByRole("link", { name: "1 pedido" })).toBeVisible();
+  // The other transfer was paid (and refunded) in the withdrawal's test.
+  await expect(transfers.getByRole("link", { name: "0 pedidos" })).toBeVisible();
   await expect(transfers).toContainText("Ninguno atrasado");
 
   await customer.page.goto("/login");

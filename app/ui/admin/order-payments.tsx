@@ -269,25 +269,32 @@ function RefundsTable({ refunds, reply }: { refunds: RefundView[]; reply: Refund
             <tr key={refund.id}>
               <td data-label="Fecha">{refund.refundedOn ? `${refund.refundedOn} (anotado el ${refund.date})` : refund.date}</td>
               <td data-label="Medio">
-                {refund.means}
-                {refund.attemptCode ? (
-                  <>
-                    {" "}
-                    <code>{refund.attemptCode}</code>
-                  </>
-                ) : null}
-                {refund.closesWithdrawal ? <span className="admin-muted"> · desistimiento</span> : null}
+                {/* One child per cell: on a phone the cell is a two-column grid (its label, its content). */}
+                <span>
+                  {refund.means}
+                  {refund.attemptCode ? (
+                    <>
+                      {" "}
+                      <code>{refund.attemptCode}</code>
+                    </>
+                  ) : null}
+                  {refund.closesWithdrawal ? <span className="admin-muted"> · desistimiento</span> : null}
+                </span>
               </td>
               <td data-label="Importe" className="num">
                 <Price cents={refund.amountCents} />
               </td>
               <td data-label="Estado">{stateBadge(refund.stateLabel, refund.state === "hecho" ? "ok" : refund.state === "rechazado" ? "error" : "warn")}</td>
               <td data-label="Respuesta">
-                {[refund.response, refund.reference ? `Ref. ${refund.reference}` : null].filter(Boolean).join(" · ") || "—"}
-                {refund.settleable ? <SettleForm refund={refund} reply={reply} /> : null}
+                <div className="admin-orders-email">
+                  {[refund.response, refund.reference ? `Ref. ${refund.reference}` : null].filter(Boolean).join(" · ") || "—"}
+                  {refund.settleable ? <SettleForm refund={refund} reply={reply} /> : null}
+                </div>
               </td>
               <td data-label="Motivo">{refund.reason || "—"}</td>
-              <td data-label="Quién">{refund.actor}</td>
+              <td data-label="Quién">
+                <span className="admin-orders-email">{refund.actor}</span>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -320,11 +327,14 @@ export function OrderRefunds({ view, reply }: { view: PaymentsView; reply: Refun
           {refundable.length > 0 && !view.redsysEnabled ? (
             <p className="admin-muted">Redsys no está configurado en esta tienda: los pagos con tarjeta o Bizum se devuelven por transferencia.</p>
           ) : null}
+          {/* Keyed by the refunds so far: once one is recorded the forms start again from what is left. */}
           <div className="admin-order-moves">
             {view.redsysEnabled
-              ? refundable.map((attempt) => <RedsysRefundForm key={attempt.id} attempt={attempt} withdrawalId={view.openWithdrawalId} reply={reply} />)
+              ? refundable.map((attempt) => (
+                  <RedsysRefundForm key={`${attempt.id}-${view.refunds.length}`} attempt={attempt} withdrawalId={view.openWithdrawalId} reply={reply} />
+                ))
               : null}
-            <TransferRefundForm view={view} reply={reply} />
+            <TransferRefundForm key={view.refunds.length} view={view} reply={reply} />
           </div>
         </>
       )}
