@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
-import { PAY_BUTTON_LABELS, PAY_METHOD_LABELS } from "~/domain/payment-methods";
+import { PAY_BUTTON_LABELS } from "~/domain/payment-methods";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { redsysConfig } from "~/server/config.server";
@@ -66,7 +66,7 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   }, [code]);
   return (
     <div className="container payment-redirect">
-      <h1 className="page-title">Pago con {PAY_METHOD_LABELS[method].toLowerCase()}</h1>
+      <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
       <p>
         Pedido <strong>{number}</strong> · Importe <Price cents={amountCents} />
       </p>

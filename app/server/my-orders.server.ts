@@ -3,11 +3,12 @@ import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, i
 import { payMethodLabel } from "~/domain/payment-methods";
 import { withoutVatCents } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
+import { formatYmd } from "~/domain/orders/madrid-dates";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "./config.server";
 import { attemptsOf } from "./payments/attempts.server";
 import { getDb } from "./db/db.server";
-import { orderLines, orders, withdrawals } from "./db/schema.server";
+import { orderLines, orders, refunds, withdrawals } from "./db/schema.server";
 import type { SessionUser } from "./session.server";
 
 /*
@@ -70,9 +71,14 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
   if (!found) return null;
   const { order, lines } = found;
   const db = await getDb();
-  const [[withdrawal], attempts] = await Promise.all([
+  const [[withdrawal], attempts, refunded] = await Promise.all([
     db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
     attemptsOf(db, order.id),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "hecho")))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
   const last = attempts[0];
   const c = config();
@@ -102,6 +108,17 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
       order.status === "Pendiente de Pago" && order.payMethod === "transferencia"
         ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number }
         : null,
+    // Money given back (issue 12): how much, when and how.
+    refunds: refunded.map((refund) => ({
+      amountCents: refund.amountCents,
+      date: refund.refundedOn ? formatYmd(refund.refundedOn) : formatDate(refund.createdAt),
+      how:
+        refund.channel === "transferencia"
+          ? "por transferencia bancaria"
+          : attempts.find((attempt) => attempt.id === refund.attemptId)?.method === "bizum"
+            ? "a su cuenta Bizum"
+            : "a su tarjeta",
+    })),
     // A card or Bizum order still to pay (issue 12): pay again, or switch to a transfer.
     payment:
       order.status === "Pendiente de Pago" && isOnlineMethod(order.payMethod)

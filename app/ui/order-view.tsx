@@ -23,6 +23,7 @@ export type OrderViewData = {
   addressBill: string[];
   transfer: { holder: string; iban: string; concept: string } | null;
   payment: PaymentViewData | null;
+  refunds: { amountCents: number; date: string; how: string }[];
   withdrawal:
     | { kind: "open"; deadline: string }
     | { kind: "requested"; at: string; reason: string }
@@ -89,6 +90,18 @@ export function OrderView({ order, confirming, reply, shopName, payError }: Prop
         ) : null}
       </dl>
 
+      {order.refunds.length ? (
+        <section className="order-transfer" aria-labelledby="reembolsos">
+          <h2 id="reembolsos">Reembolsos</h2>
+          <ul>
+            {order.refunds.map((refund, index) => (
+              <li key={index}>
+                <Price cents={refund.amountCents} /> devueltos {refund.how} el {refund.date}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {order.payment ? <PaymentOptions number={order.number} payment={order.payment} error={payError} /> : null}
       {order.transfer ? (
         <section className="order-transfer" aria-labelledby="transferencia">

@@ -6,7 +6,7 @@ import { freshDataDir, specPort, startAppServer, type AppServer } from "../suppo
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
 import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { lookAtBothWidths, rejectCookies } from "./helpers";
+import { expectAccessible, lookAtBothWidths, rejectCookies } from "./helpers";
 
 /*
  * Issue 12, "Refunds", in Chromium against the Redsys stand-in (which refunds only payments
@@ -179,4 +179,15 @@ test("the rest by transfer, with JavaScript off: recorded with its date and refe
   await owner.goto(`/admin/registro?entidad=pedido&id=${encodeURIComponent(number)}`);
   await expect(owner.getByRole("row").filter({ hasText: "reembolsar" })).toHaveCount(2);
   await expect(owner.getByRole("row").filter({ hasText: "reembolso rechazado" })).toHaveCount(1);
+});
+
+test("the customer sees both refunds on the order in Mis Pedidos", async () => {
+  const { page } = customer;
+  await page.goto(`/login/pedidos/${number}`);
+  const section = page.getByRole("region", { name: "Reembolsos" });
+  await expect(section.getByRole("listitem")).toHaveText([
+    new RegExp(`^20,00\\s€ devueltos a su tarjeta el ${formatYmd(madridDay(new Date()))}\\.$`),
+    new RegExp(`^36,95\\s€ devueltos por transferencia bancaria el ${formatYmd(madridDay(new Date()))}\\.$`),
+  ]);
+  await expectAccessible(page);
 });

@@ -240,6 +240,35 @@ test("a repeated notification is taken twice and applied once", async () => {
   await expect(owner.locator(".admin-order-events li").filter({ hasText: "Pendiente de Pago → Pagado" })).toHaveCount(1);
 });
 
+test("without JavaScript: one button to Redsys, and the way back shows the result (a reload link while waiting)", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: PHONE, javaScriptEnabled: false, storageState: await customer.context.storageState() });
+  try {
+    const page = await context.newPage();
+    // The basket and the order form are plain posts too (checkout.spec.ts); here the order is placed as before.
+    await addFromDetail(customer.page, THERMOSTAT.path);
+    await confirmCheckout(customer.page, "tarjeta");
+    await expect(customer.page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+    const number = await orderOfLastPayment();
+    // The customer left Redsys's page; from Mis Pedidos, without JavaScript, pays by Bizum.
+    await page.goto(`/login/pedidos/${number}`);
+    await page.getByRole("button", { name: "PAGAR CON BIZUM" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pago con Bizum" })).toBeVisible();
+    await look(page, "pago-sin-javascript");
+    await page.getByRole("button", { name: "PAGAR CON BIZUM" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+    await expect(page.getByText("Pago con Bizum")).toBeVisible();
+    state.redsys!.setMode({ notification: "hold" });
+    await page.getByRole("button", { name: "Pagar", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Estamos confirmando su pago" })).toBeVisible();
+    await state.redsys!.deliverHeld();
+    await page.getByRole("link", { name: "Actualizar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+    state.redsys!.setMode({ notification: "send" });
+  } finally {
+    await context.close();
+  }
+});
+
 test("the units are held during the payment window and given back after it; paying again takes them anew", async () => {
   const number = await toRedsys("tarjeta");
   // The customer leaves Redsys's page without deciding. The window closes 30 minutes later.
