@@ -71,7 +71,8 @@ export default function OrderPayment({ loaderData }: Route.ComponentProps) {
         Pedido <strong>{number}</strong> · Importe <Price cents={amountCents} />
       </p>
       <p role="status" ref={statusRef}>
-        El pago se hace en la pasarela segura de Redsys, la de los bancos españoles: nosotros no vemos los datos de su tarjeta.
+        El pago se hace en la pasarela segura de Redsys, la de los bancos españoles: nosotros no vemos los datos de su{" "}
+        {method === "bizum" ? "cuenta" : "tarjeta"}.
       </p>
       <form ref={formRef} method="post" action={form.action}>
         <input type="hidden" name="Ds_SignatureVersion" value={form.fields.Ds_SignatureVersion} />
