@@ -86,7 +86,7 @@ async function orderByKey(db: Database, key: string) {
   return row ?? null;
 }
 
-/** A second click is sent where the first went: the order (transfer) or its payment page. */
+/** The order a second click of the same form already made (the route sends it to that order). */
 function sameOrder(existing: { number: string; userId: string | null }, user: SessionUser): PlaceOrderResult {
   return existing.userId === user.id
     ? { ok: true, number: existing.number, created: false }
