@@ -8,7 +8,7 @@ import { Customer } from "../support/shop-client";
 /*
  * Secrets stay on the server. The shop under attack runs with a known fake value for every
  * secret it can be given (auth signing secret, Trello key and token, Google client secret,
- * SMTP password: tests/support/hardening.ts); none may appear in any page of the route table
+ * SMTP password, Redsys's key: tests/support/hardening.ts); none may appear in any page of the route table
  * (signed out and signed in, documents and React Router's .data requests), in better-auth's
  * answers, in any file the browser can download, or in the server's log.
  */
@@ -16,7 +16,7 @@ import { Customer } from "../support/shop-client";
 const SAMPLE_PARAMS: Record<string, string> = { tipo: "40m2", name: "calderas", id: "1", file: "hermann-micracom-condens-20-1.svg", "*": "get-session" };
 
 /** Names of server settings: a client file that mentions one has server code in it. */
-const SERVER_SETTING_NAMES = ["BETTER_AUTH_SECRET", "TRELLO_TOKEN", "TRELLO_KEY", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL"];
+const SERVER_SETTING_NAMES = ["BETTER_AUTH_SECRET", "TRELLO_TOKEN", "TRELLO_KEY", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "REDSYS_SECRET_KEY"];
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {

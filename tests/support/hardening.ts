@@ -27,6 +27,8 @@ export const FAKE_SECRETS = {
   TRELLO_TOKEN: `token-trello-${suffix}`,
   GOOGLE_CLIENT_SECRET: `secreto-cliente-google-${suffix}`,
   SMTP_PASSWORD: `clave-smtp-${suffix}`,
+  // Redsys's key (issue 12): the base64 text of 24 bytes, as the bank gives it.
+  REDSYS_SECRET_KEY: Buffer.from(`clave-redsys-${suffix}`.padEnd(24, "x").slice(0, 24)).toString("base64"),
 } as const;
 
 export type Shop = {
@@ -86,6 +88,12 @@ export const test = base.extend<object, { shop: Shop }>({
           GOOGLE_CLIENT_SECRET: FAKE_SECRETS.GOOGLE_CLIENT_SECRET,
           GOOGLE_DISCOVERY_URL: google.discoveryUrl,
           SMTP_URL: smtpUrl.href,
+          // Card and Bizum on, so their pages and the notification are attacked too; nobody listens at this Redsys.
+          REDSYS_MERCHANT_CODE: "999008881",
+          REDSYS_TERMINAL: "1",
+          REDSYS_SECRET_KEY: FAKE_SECRETS.REDSYS_SECRET_KEY,
+          REDSYS_URL: "http://127.0.0.1:9/sis/realizarPago",
+          REDSYS_REST_URL: "http://127.0.0.1:9/sis/rest/trataPeticionREST",
         },
       });
       const shop: Shop = {
