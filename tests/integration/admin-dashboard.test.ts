@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/admin/home";
 import { dashboard, LOW_STOCK_LIST } from "~/server/admin/dashboard.server";
-import { contactRequests } from "~/server/db/schema.server";
+import { contactRequests, refunds } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
+import { addAttempt, paidCardOrder } from "../support/refund-fixtures";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
 /*
@@ -100,5 +101,28 @@ describe("the home page's figures", () => {
     const page = await settle(() => homeLoader(args(adminRequest("/admin", cookie))));
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ periods: { today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+  });
+});
+
+describe("payments to review (issue 12)", () => {
+  it("a second charge stays listed until refunded in full; a refund without Redsys's answer is listed", async () => {
+    const { db } = await ready;
+    const { order } = await paidCardOrder(db, { number: "9801-120630" });
+    const second = await addAttempt(db, order.id, { amountCents: order.amountCents, state: "a reembolsar", method: "bizum" });
+    const listed = async () => (await dashboard(db, NOW)).review;
+    expect((await listed()).charges).toContainEqual(expect.objectContaining({ number: "9801-120630", code: second.code, leftCents: order.amountCents }));
+
+    await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: 1000, state: "enviando", responseMeaning: "Sin respuesta de Redsys", actor: "duena@termoclima.test" });
+    let review = await listed();
+    expect(review.charges).toContainEqual(expect.objectContaining({ code: second.code, leftCents: order.amountCents - 1000 }));
+    expect(review.unanswered).toContainEqual({ number: "9801-120630", amountCents: 1000 });
+
+    await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: order.amountCents - 1000, state: "hecho", actor: "duena@termoclima.test" });
+    review = await listed();
+    expect(review.charges.map((charge) => charge.code)).not.toContain(second.code);
+
+    await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: 1, state: "enviando", actor: "x", createdAt: new Date(Date.now() - 10 * 60_000) });
+    // A refund asked of Redsys 10 minutes ago with no answer recorded (the process stopped) is listed too.
+    expect((await listed()).unanswered).toContainEqual({ number: "9801-120630", amountCents: 1 });
   });
 });

@@ -37,7 +37,7 @@ function Figure({ to, n, one, many }: { to: string; n: number; one: string; many
 }
 
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, installations, lowStock } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, installations, lowStock, review } = useLoaderData<typeof loader>();
   const waiting = { status: "Pendiente de Pago", payMethod: "transferencia" } as const;
   return (
     <>
@@ -99,6 +99,26 @@ export default function AdminHome() {
           </ul>
         </li>
       </ul>
+
+      {review.charges.length + review.unanswered.length > 0 ? (
+        <section className="admin-section" aria-labelledby="inicio-pagos">
+          <h2 id="inicio-pagos">Pagos por revisar</h2>
+          <ul>
+            {review.charges.map((charge) => (
+              <li key={charge.code}>
+                Cobro duplicado en el pedido <Link to={`/admin/pedidos/${charge.number}#reembolsos`}>{charge.number}</Link>: quedan{" "}
+                <Price cents={charge.leftCents} /> por reembolsar.
+              </li>
+            ))}
+            {review.unanswered.map((refund, index) => (
+              <li key={index}>
+                Reembolso de <Price cents={refund.amountCents} /> sin respuesta de Redsys en el pedido{" "}
+                <Link to={`/admin/pedidos/${refund.number}#reembolsos`}>{refund.number}</Link>: compruébelo en el portal del banco.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="admin-section" aria-labelledby="inicio-instalaciones">
         <h2 id="inicio-instalaciones">Instalaciones de los próximos 7 días</h2>

@@ -3,12 +3,13 @@ import { dashboardPeriods, type DashboardPeriods } from "~/domain/orders/dashboa
 import { OPEN_QUOTE_STATES, type QuoteState } from "~/domain/quotes/quote-state";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, orders, products } from "../db/schema.server";
+import { contactRequests, orders, paymentAttempts, products, refunds } from "../db/schema.server";
 
 /*
  * The figures of the back office's home page (issue 11): new orders and their amount today and
  * this week, transfers waiting and how many are late, open quote requests, installations of
- * the next seven days, products low on stock. Each is one small query on an indexed column.
+ * the next seven days, products low on stock; card payments to review (issue 12). Each is one
+ * small query on an indexed column.
  */
 
 /** Low-stock products listed on the home page; the count covers them all. */
@@ -76,18 +77,44 @@ async function lowStock(db: Database) {
   return { count: Number(total?.n ?? 0), rows };
 }
 
+/**
+ * Money that needs the owner (issue 12): second charges not yet given back in full, and
+ * Redsys refunds whose answer never came (to be checked against the bank's portal).
+ */
+async function paymentsToReview(db: Database) {
+  const given = sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.state} <> 'rechazado'), 0)::int`;
+  const charges = await db
+    .select({ number: orders.number, code: paymentAttempts.code, amountCents: paymentAttempts.amountCents, givenCents: given })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .leftJoin(refunds, eq(refunds.attemptId, paymentAttempts.id))
+    .where(eq(paymentAttempts.state, "a reembolsar"))
+    .groupBy(paymentAttempts.id, orders.number)
+    .having(sql`${given} < ${paymentAttempts.amountCents}`)
+    .orderBy(asc(paymentAttempts.createdAt));
+  const unanswered = await db
+    .select({ number: orders.number, amountCents: refunds.amountCents })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    // Answer lost, or the process stopped while asking (no answer recorded after 5 minutes).
+    .where(and(eq(refunds.state, "enviando"), sql`(${refunds.responseMeaning} is not null or ${refunds.createdAt} < now() - interval '5 minutes')`))
+    .orderBy(asc(refunds.createdAt));
+  return { charges: charges.map((row) => ({ ...row, leftCents: row.amountCents - Number(row.givenCents) })), unanswered };
+}
+
 export async function dashboard(db: Database, now = new Date()) {
   const reminderDays = config().TRANSFER_REMINDER_DAYS;
   const periods = dashboardPeriods(now, reminderDays);
-  const [today, week, transfers, quotes, visits, stock] = await Promise.all([
+  const [today, week, transfers, quotes, visits, stock, review] = await Promise.all([
     placed(db, periods.todayFrom, periods.tomorrowFrom),
     placed(db, periods.weekFrom, periods.tomorrowFrom),
     transfersWaiting(db, periods.lateBefore),
     openQuotes(db),
     installations(db, periods),
     lowStock(db),
+    paymentsToReview(db),
   ]);
-  return { periods, reminderDays, today, week, transfers, quotes, installations: visits, lowStock: stock };
+  return { periods, reminderDays, today, week, transfers, quotes, installations: visits, lowStock: stock, review };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;
