@@ -240,6 +240,34 @@ test("a repeated notification is taken twice and applied once", async () => {
   await expect(owner.locator(".admin-order-events li").filter({ hasText: "Pendiente de Pago → Pagado" })).toHaveCount(1);
 });
 
+test("two tabs, two charges: the second is never applied, the customer is told, the owner is asked to refund it", async () => {
+  const number = await toRedsys("tarjeta");
+  const first = customer.page;
+  // In a second tab the customer pays the same order again from Mis Pedidos.
+  const second = await customer.context.newPage();
+  await second.goto(`/login/pedidos/${number}`);
+  await second.getByRole("button", { name: "PAGAR CON BIZUM" }).click();
+  await expect(second).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await second.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(second.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await second.close();
+  // Then pays the first tab's card page too.
+  await first.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(first.getByRole("heading", { level: 1, name: "Este pedido ya no estaba pendiente de pago" })).toBeVisible();
+  await expect(first.getByRole("status")).toContainText("le devolveremos 56,95 € a la misma tarjeta");
+  await look(first, "pago-duplicado");
+  expect(await statusInMyOrders(number)).toBe("Pagado");
+  await expect(first.locator(".order-facts")).toContainText("Bizum");
+
+  const owner = await ownerPage();
+  await owner.goto("/admin");
+  const review = owner.getByRole("region", { name: "Pagos por revisar" });
+  await expect(review).toContainText(`Cobro duplicado en el pedido ${number}: quedan 56,95 € por reembolsar.`);
+  await review.getByRole("link", { name: number }).click();
+  await expect(owner.getByText("Cobro duplicado: reembolsar")).toBeVisible();
+  await mailTo("info@termoclima.example", new RegExp(`cobro a reembolsar en el pedido ${number}`));
+});
+
 test("without JavaScript: one button to Redsys, and the way back shows the result (a reload link while waiting)", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: PHONE, javaScriptEnabled: false, storageState: await customer.context.storageState() });
   try {
