@@ -15,7 +15,8 @@ import type { Route } from "./+types/redsys-notification";
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readForm(request, { maxBytes: 16 * 1024 });
+  // Redsys's fields are base64 (ASCII): a body declared ISO-8859-1 reads the same.
+  const form = await readForm(request, { maxBytes: 16 * 1024, latin1: true });
   const redsys = redsysConfig();
   if (!redsys) throw data(null, { status: 404 });
   const field = (name: string) => form.get(name) ?? undefined;

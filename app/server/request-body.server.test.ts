@@ -132,3 +132,22 @@ describe("readForm keeps its own limits", () => {
     expect(await refusal(readForm(multipart(form)))).toEqual({ status: 413, message: BODY_MESSAGES[413] });
   });
 });
+
+describe("readForm and a body declared ISO-8859-1", () => {
+  const post = (charset: string, body: string | Uint8Array) =>
+    new Request("http://tienda.test/api/redsys/notificacion", { method: "POST", body, headers: { "Content-Type": `application/x-www-form-urlencoded; charset=${charset}` } });
+
+  it("is refused with 415 by default (pages always post UTF-8)", async () => {
+    expect((await refusal(readForm(post("ISO-8859-1", "a=b")))).status).toBe(415);
+  });
+
+  it("is read as Latin-1 when the caller allows it (Redsys's notification)", async () => {
+    const form = await readForm(post("ISO-8859-1", new Uint8Array([0x6e, 0x3d, 0x61, 0xf1, 0x6f, 0x26, 0x73, 0x3d, 0x61, 0x2b, 0x62, 0x25, 0x32, 0x42])), { latin1: true });
+    expect(form.get("n")).toBe("año");
+    expect(form.get("s")).toBe("a b+");
+  });
+
+  it("other charsets stay refused even then", async () => {
+    expect((await refusal(readForm(post("utf-16", "a=b"), { latin1: true }))).status).toBe(415);
+  });
+});

@@ -142,16 +142,23 @@ async function parseMultipart(request: Request, bytes: Uint8Array<ArrayBuffer>):
   return form;
 }
 
-/** The posted form, or a thrown 400/413/415 answer. */
-export async function readForm(request: Request, { maxBytes = FORM_LIMIT_BYTES } = {}): Promise<FormData> {
+/** Single-byte charsets a server-to-server caller may declare (Redsys's notification, issue 12). */
+const LATIN1_NAMES = new Set(["iso-8859-1", "latin1", "windows-1252"]);
+
+/**
+ * The posted form, or a thrown 400/413/415 answer. `latin1`: also take an urlencoded body
+ * declared ISO-8859-1 (only for callers that are not browsers; pages always post UTF-8).
+ */
+export async function readForm(request: Request, { maxBytes = FORM_LIMIT_BYTES, latin1 = false } = {}): Promise<FormData> {
   const media = mediaType(request);
   if (!media || !FORM_TYPES.has(media.type)) refuse(415);
-  const charset = media.params.get("charset");
-  if (charset && charset.toLowerCase() !== "utf-8") refuse(415);
+  const charset = media.params.get("charset")?.toLowerCase();
+  const single = latin1 && media.type !== "multipart/form-data" && charset !== undefined && LATIN1_NAMES.has(charset);
+  if (charset && charset !== "utf-8" && !single) refuse(415);
   if (media.type === "multipart/form-data" && !media.params.get("boundary")) refuse(400);
   const bytes = await readBodyBytes(request, maxBytes);
   if (media.type === "multipart/form-data") return parseMultipart(request, bytes);
-  return parseUrlEncoded(decodeUtf8(bytes));
+  return parseUrlEncoded(single ? new TextDecoder("latin1").decode(bytes) : decodeUtf8(bytes));
 }
 
 /** How many files and bytes an upload form may carry (readUploadForm). */

@@ -68,6 +68,8 @@ test.describe("bodies", () => {
       for (const [type, body] of kinds) {
         // better-auth's endpoints take JSON and urlencoded forms.
         if (route.file === "routes/auth-api.ts" && (type === "application/json" || type?.includes("urlencoded"))) continue;
+        // Redsys's notification takes a body declared Latin-1 (its fields are base64 ASCII).
+        if (route.file === "routes/redsys-notification.ts" && type?.includes("latin1")) continue;
         const response = await send(shop, { method: "POST", path: route.sample, headers: type ? { "Content-Type": type } : {}, body });
         const what = `${route.sample} con ${type ?? "sin Content-Type"}`;
         expect(response.status, what).toBe(415);
