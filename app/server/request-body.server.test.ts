@@ -134,7 +134,7 @@ describe("readForm keeps its own limits", () => {
 });
 
 describe("readForm and a body declared ISO-8859-1", () => {
-  const post = (charset: string, body: string | Uint8Array) =>
+  const post = (charset: string, body: string | Uint8Array<ArrayBuffer>) =>
     new Request("http://tienda.test/api/redsys/notificacion", { method: "POST", body, headers: { "Content-Type": `application/x-www-form-urlencoded; charset=${charset}` } });
 
   it("is refused with 415 by default (pages always post UTF-8)", async () => {
