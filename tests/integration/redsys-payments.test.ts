@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { auditLog, orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
 import { releaseExpiredHolds } from "~/server/jobs/payment-window.server";
+import { runTransferDeadlines } from "~/server/jobs/transfer-deadlines.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { payAgain } from "~/server/payments/pay-again.server";
 import { setupTestDatabase } from "../db-utils";
@@ -198,5 +199,24 @@ describe("paying again and switching to transfer", () => {
       status: 409,
       message: "Este pedido ya no está pendiente de pago: su estado es «Pagado».",
     });
+  });
+});
+
+describe("a card order switched to transfer", () => {
+  it("counts its transfer days from the switch: reminded 3 days after it, cancelled 7 days after it", async () => {
+    const { db } = await ready;
+    const { order } = await cardOrder();
+    const day = (n: number) => new Date(T0.getTime() + n * 86_400_000);
+    await payAgain(db, order.userId!, order.number, "transferencia", day(5));
+    const DAYS = { reminderDays: 3, expiryDays: 7 };
+    // The other card orders of this file, never paid, go on day 7; this one does not.
+    const early = await runTransferDeadlines(db, day(7.5), DAYS);
+    expect([...early.reminded, ...early.cancelled]).not.toContain(order.number);
+    expect((await runTransferDeadlines(db, day(8), DAYS)).reminded).toContain(order.number);
+    const reminder = (await mails(order.id)).find((mail) => mail.subject.includes("recordatorio"))!;
+    expect(reminder.text).toContain("antes del 05/12/2026, 11:00");
+    expect((await runTransferDeadlines(db, day(11.9), DAYS)).cancelled).not.toContain(order.number);
+    expect((await runTransferDeadlines(db, day(12), DAYS)).cancelled).toContain(order.number);
+    expect((await orderRow(order.id)).cancelReason).toBe("No hemos recibido la transferencia en los 7 días siguientes a elegirla como forma de pago (28/11/2026).");
   });
 });

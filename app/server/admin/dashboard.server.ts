@@ -27,7 +27,7 @@ async function transfersWaiting(db: Database, lateBefore: Date) {
   const [row] = await db
     .select({
       n: count(),
-      late: sql<number>`count(*) filter (where ${orders.createdAt} < ${lateBefore.toISOString()}::timestamptz)::int`,
+      late: sql<number>`count(*) filter (where coalesce(${orders.transferSince}, ${orders.createdAt}) < ${lateBefore.toISOString()}::timestamptz)::int`,
     })
     .from(orders)
     .where(and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia")));

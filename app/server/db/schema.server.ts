@@ -179,6 +179,8 @@ export const orders = pgTable(
     // Card and Bizum (issue 12): the units are taken at the order and held until hold_until;
     // with no payment by then they go back (units_held false) and paying again takes them anew.
     unitsHeld: boolean("units_held").notNull().default(true),
+    /** When a card or Bizum order was switched to transfer: its transfer deadlines count from then. */
+    transferSince: timestamp("transfer_since", { withTimezone: true }),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     // Words the back office searches: number, e-mail, billing name and NIF/CIF/NIE.
     // Accents folded (~/domain/search-folding) so "garcia" finds "García".

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { DAY_MS } from "~/domain/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
@@ -12,7 +12,8 @@ import { enqueue } from "../outbox.server";
  * Unpaid transfers (issue 11): a reminder TRANSFER_REMINDER_DAYS after the order, once, and
  * after TRANSFER_EXPIRY_DAYS the order is cancelled with its units back in stock. A card or
  * Bizum order never paid (issue 12; its units went back when its payment window closed) is
- * cancelled after the same days, without a reminder
+ * cancelled after the same days, without a reminder; one switched to transfer counts its days
+ * from the switch
  * (cancelOrder, the same as the administrator's cancel). Days are periods of 24 hours from
  * the order's created_at.
  *
@@ -34,6 +35,8 @@ export function transferDaysFromConfig(): TransferDays {
 
 const unpaidTransfer = and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia"));
 const unpaid = eq(orders.status, "Pendiente de Pago");
+/** Where the days count from: the order, or the switch of a card or Bizum order to transfer (issue 12). */
+const since = sql<Date>`coalesce(${orders.transferSince}, ${orders.createdAt})`;
 
 export async function runTransferDeadlines(
   db: Database,
@@ -49,19 +52,19 @@ export async function runTransferDeadlines(
   const expired = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(unpaid, lte(orders.createdAt, expiryCutoff)))
+    .where(and(unpaid, lte(since, expiryCutoff)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const { id } of expired) {
     const number = await db.transaction(async (tx) => {
       // SKIP LOCKED: an order another run (or an administrator) holds right now is theirs.
       const [due] = await tx
-        .select({ id: orders.id, createdAt: orders.createdAt, payMethod: orders.payMethod })
+        .select({ id: orders.id, createdAt: orders.createdAt, transferSince: orders.transferSince, payMethod: orders.payMethod })
         .from(orders)
-        .where(and(eq(orders.id, id), unpaid, lte(orders.createdAt, expiryCutoff)))
+        .where(and(eq(orders.id, id), unpaid, lte(since, expiryCutoff)))
         .for("update", { skipLocked: true });
       if (!due) return null;
-      const reason = transferExpiryReason(days.expiryDays, due.createdAt, due.payMethod);
+      const reason = transferExpiryReason(days.expiryDays, due);
       const result = await cancelOrder(tx, id, { actor: "sistema", reason, now });
       return result.ok ? result.order.number : null;
     });
@@ -72,7 +75,7 @@ export async function runTransferDeadlines(
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(unpaidTransfer, isNull(orders.transferReminderAt), lte(orders.createdAt, reminderCutoff), gt(orders.createdAt, expiryCutoff)))
+    .where(and(unpaidTransfer, isNull(orders.transferReminderAt), lte(since, reminderCutoff), gt(since, expiryCutoff)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const { id } of due) {
@@ -81,10 +84,10 @@ export async function runTransferDeadlines(
       const [order] = await tx
         .update(orders)
         .set({ transferReminderAt: now })
-        .where(and(eq(orders.id, id), unpaidTransfer, isNull(orders.transferReminderAt), gt(orders.createdAt, expiryCutoff)))
+        .where(and(eq(orders.id, id), unpaidTransfer, isNull(orders.transferReminderAt), gt(since, expiryCutoff)))
         .returning();
       if (!order) return null;
-      const deadline = new Date(order.createdAt.getTime() + days.expiryDays * DAY_MS);
+      const deadline = new Date((order.transferSince ?? order.createdAt).getTime() + days.expiryDays * DAY_MS);
       await enqueue(tx, "email", { ...transferReminderEmail(order, deadline) }, { ref: orderRef(order.id) });
       await audit(tx, "sistema", {
         action: "recordar transferencia",

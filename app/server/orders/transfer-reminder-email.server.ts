@@ -39,8 +39,13 @@ export function transferReminderEmail(order: ReminderFacts, deadline: Date): Mai
   };
 }
 
+type ExpiryFacts = Pick<typeof orders.$inferSelect, "createdAt" | "payMethod"> & { transferSince?: Date | null };
+
 /** The reason stored on an expired order and written to its customer. */
-export function transferExpiryReason(expiryDays: number, createdAt: Date, payMethod = "transferencia"): string {
-  const what = payMethod === "transferencia" ? "la transferencia" : "el pago";
-  return `No hemos recibido ${what} en los ${expiryDays} días siguientes al pedido (${formatDate(createdAt)}).`;
+export function transferExpiryReason(expiryDays: number, order: ExpiryFacts): string {
+  if (order.transferSince) {
+    return `No hemos recibido la transferencia en los ${expiryDays} días siguientes a elegirla como forma de pago (${formatDate(order.transferSince)}).`;
+  }
+  const what = order.payMethod === "transferencia" ? "la transferencia" : "el pago";
+  return `No hemos recibido ${what} en los ${expiryDays} días siguientes al pedido (${formatDate(order.createdAt)}).`;
 }

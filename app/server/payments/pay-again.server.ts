@@ -63,7 +63,8 @@ export async function payAgain(db: Database, userId: string, number: string, cho
     }
 
     // To a transfer: the units stay held until it arrives or the order expires (issue 11's job).
-    await tx.update(orders).set({ payMethod: "transferencia", holdUntil: null, updatedAt: now }).where(eq(orders.id, order.id));
+    // Its transfer days (reminder, expiry) count from now, not from the order.
+    await tx.update(orders).set({ payMethod: "transferencia", holdUntil: null, transferSince: now, updatedAt: now }).where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({
       orderId: order.id,
       at: now,

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "transfer_since" timestamp with time zone;
