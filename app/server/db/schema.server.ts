@@ -402,3 +402,4 @@ export const requestLimits = pgTable(
 
 export * from "./schema-back-office.server";
 export * from "./schema-payments.server";
+export * from "./schema-invoices.server";

@@ -7,6 +7,7 @@ import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
 import { enqueue } from "../outbox.server";
+import { issueInvoice } from "../invoices/issue-invoice.server";
 import { cancelOrder, orderRef, type Transaction } from "./cancel-order.server";
 import { statusEmail } from "./status-emails.server";
 
@@ -78,6 +79,8 @@ async function writeMove(tx: Transaction, actor: Actor, number: string, move: Mo
     .set({ ...set, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
+  // Paid: the invoice is issued in the same transaction (issue 13).
+  if (move.to === "Pagado") await issueInvoice(tx, order.id, now);
   const sequence = move.to === "Instalación programada" ? await earlierSchedules(tx, order.id) : 0;
   await tx.insert(orderEvents).values({
     orderId: order.id,

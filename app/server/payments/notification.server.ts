@@ -11,6 +11,7 @@ import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/cancel-order.server";
 import { takeUnits } from "../orders/order-units.server";
+import { issueInvoice } from "../invoices/issue-invoice.server";
 import { statusEmail } from "../orders/status-emails.server";
 import { param, verifyMessage } from "./redsys-signature.server";
 
@@ -126,6 +127,8 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
       before: { status: order.status, payMethod: order.payMethod },
       after: { status: "Pagado", payMethod: attempt.method, intento: code, autorizacion: settled.authorisationCode, ...(units.ok ? {} : { sinExistencias: units.missing }) },
     });
+    // The invoice is issued with the payment (issue 13).
+    await issueInvoice(tx, order.id, now);
     const mail = statusEmail(paid!, "Pagado", { now });
     if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
     if (!units.ok) await enqueue(tx, "email", outOfStockEmail(order.number, units.missing), { ref: orderRef(order.id) });

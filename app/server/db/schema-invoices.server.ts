@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
+import { orders } from "./schema.server";
+import { refunds } from "./schema-payments.server";
+
+/* Invoices (issue 13); re-exported by schema.server.ts. Rows are never changed or deleted (trigger). */
+
+/**
+ * The next number of each series and year ("F" 2026 -> 124). Taken with an upsert inside the
+ * transaction that issues the invoice: the row stays locked until it commits, so two
+ * instances never get the same number, and a rolled-back issue leaves no gap.
+ */
+export const invoiceSeries = pgTable(
+  "invoice_series",
+  {
+    series: text("series").notNull(),
+    year: integer("year").notNull(),
+    nextNumber: integer("next_number").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * An issued invoice, complete ("F") or rectifying ("R"), as it was issued: parties, lines and
+ * amounts are copied in, so later changes to the shop, the customer or the catalogue never
+ * change it.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    /** "F2026-000123". */
+    number: text("number").notNull(),
+    series: text("series", { enum: ["F", "R"] }).notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** A rectifying invoice: the invoice it corrects, and the refund that caused it if any. */
+    rectifiesId: integer("rectifies_id"),
+    refundId: integer("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
+    reason: text("reason"),
+    /** Madrid's calendar days. */
+    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    operationOn: date("operation_on", { mode: "string" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    seller: jsonb("seller").$type<InvoiceParty>().notNull(),
+    buyer: jsonb("buyer").$type<InvoiceParty>().notNull(),
+    lines: jsonb("lines").$type<InvoiceLineView[]>().notNull(),
+    vatRate: integer("vat_rate").notNull(),
+    baseCents: integer("base_cents").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    exemption: text("exemption"),
+    payMethod: text("pay_method").notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_sequence_unique").on(t.series, t.year, t.sequence),
+    index("invoices_order_idx").on(t.orderId),
+    index("invoices_issued_idx").on(t.issuedOn, t.id),
+    check("invoices_total_is_base_plus_vat", sql`${t.totalCents} = ${t.baseCents} + ${t.vatCents}`),
+  ],
+);

@@ -1,0 +1,108 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { invoiceAmounts, VAT_PERCENT, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
+import { addressLines, type AddressView } from "~/domain/my-orders";
+import { madridDay } from "~/domain/orders/madrid-dates";
+import { payMethodLabel } from "~/domain/payment-methods";
+import { config } from "../config.server";
+import { log } from "../log.server";
+import type { Database } from "../db/client.server";
+import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server";
+
+/*
+ * Issuing invoices (issue 13). A complete invoice ("F") when an order is paid, in the
+ * transaction that marks it paid; its number is taken there too, from invoice_series with an
+ * upsert that keeps the series' row locked until commit: two instances issuing at once wait
+ * for each other and get consecutive numbers, and a rolled-back payment leaves no gap.
+ * The invoice copies in the seller, the buyer (the order's billing address), the lines and the
+ * amounts: it never changes afterwards (a trigger refuses it).
+ */
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Invoice = typeof invoices.$inferSelect;
+
+/** "F2026-000123". */
+export function invoiceNumber(series: "F" | "R", year: number, sequence: number): string {
+  return `${series}${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** The next number of the series in `year`, taken under the series row's lock (held until commit). */
+export async function takeNumber(tx: Transaction, series: "F" | "R", year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceSeries)
+    .values({ series, year, nextNumber: 2 })
+    .onConflictDoUpdate({ target: [invoiceSeries.series, invoiceSeries.year], set: { nextNumber: sql`${invoiceSeries.nextNumber} + 1` } })
+    .returning({ next: invoiceSeries.nextNumber });
+  return row!.next - 1;
+}
+
+export function seller(): InvoiceParty {
+  const c = config();
+  const [street, ...rest] = c.SHOP_ADDRESS.split(",").map((part) => part.trim());
+  return { name: c.SHOP_LEGAL_NAME, nif: c.SHOP_NIF, address: [street ?? c.SHOP_ADDRESS, ...rest, "España"].filter(Boolean) };
+}
+
+/** The buyer: the company, or the name and surname, of the order's billing address. */
+export function buyer(address: AddressView & { id: string }): InvoiceParty {
+  const person = `${address.nombre} ${address.apellidos}`.trim();
+  const lines = addressLines(address).filter((line) => line !== person && line !== address.empresa);
+  return { name: address.empresa?.trim() || person, nif: address.id.toUpperCase(), address: lines };
+}
+
+function lineViews(amounts: InvoiceAmounts): InvoiceLineView[] {
+  return amounts.lines.map((line) => ({ description: line.description, quantity: 1, unitBaseCents: line.baseCents, baseCents: line.baseCents, vatRate: amounts.rate }));
+}
+
+export type IssueResult = { issued: true; invoice: Invoice } | { issued: false; invoice: Invoice };
+
+/**
+ * The complete invoice of the order `orderId`, issued now if it has none yet (a payment
+ * notified twice, or marked paid after a late notification, never issues two). The caller's
+ * transaction holds the order's row lock.
+ */
+export async function issueInvoice(tx: Transaction, orderId: number, now: Date): Promise<IssueResult> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id)).limit(1);
+  if (existing && existing.series === "F") return { issued: false, invoice: existing };
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`no existe el pedido ${orderId}`);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  const charged = [
+    ...lines.map((line) => ({ description: `${line.brand} ${line.model}`.trim() + (line.type && !line.model.includes(line.type) ? ` (${line.type})` : ""), inclusiveCents: line.priceCents })),
+    ...(order.shippingCents > 0 ? [{ description: "Gastos de envío", inclusiveCents: order.shippingCents }] : []),
+  ];
+  // The invoice's total is what was paid. Lines that do not add up to it (never, with orders
+  // the checkout wrote) get the difference as a line of its own rather than blocking a payment.
+  const difference = order.amountCents - charged.reduce((sum, line) => sum + line.inclusiveCents, 0);
+  if (difference !== 0) {
+    log("facturas").warn({ pedido: order.number, diferencia: difference }, "las líneas del pedido no suman su importe: la factura lleva una línea de ajuste");
+    charged.push({ description: "Ajuste al importe pagado", inclusiveCents: difference });
+  }
+  const amounts = invoiceAmounts(charged, true);
+  const issuedOn = madridDay(now);
+  const year = Number(issuedOn.slice(0, 4));
+  const sequence = await takeNumber(tx, "F", year);
+  const paidOn = order.paidAt ? madridDay(order.paidAt) : issuedOn;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber("F", year, sequence),
+      series: "F",
+      year,
+      sequence,
+      orderId,
+      issuedOn,
+      operationOn: paidOn !== issuedOn ? paidOn : null,
+      issuedAt: now,
+      seller: seller(),
+      buyer: buyer(order.addressBill),
+      lines: lineViews(amounts),
+      vatRate: VAT_PERCENT,
+      baseCents: amounts.baseCents,
+      vatCents: amounts.vatCents,
+      totalCents: amounts.totalCents,
+      exemption: null,
+      payMethod: payMethodLabel(order.payMethod),
+    })
+    .returning();
+  return { issued: true, invoice: invoice! };
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { redsysConfig } from "~/server/config.server";
+import { invoices } from "~/server/db/schema.server";
+import { invoiceNumber, issueInvoice } from "~/server/invoices/issue-invoice.server";
+import { moveOrderStatus } from "~/server/orders/order-status.server";
+import { handleNotification } from "~/server/payments/notification.server";
+import { setupTestDatabase } from "../db-utils";
+import { enableTestRedsys, notification, openAttempt } from "../support/redsys-notify";
+import { insertProduct, insertTestOrder } from "../support/transfer-orders";
+
+/**
+ * Issue 13: an invoice is issued when an order is paid (a transfer marked paid, a card
+ * payment notified), once, numbered F<year>-NNNNNN without gaps, with the parties, the lines
+ * and the amounts copied in; an issued invoice can never be changed or deleted.
+ */
+const ready = setupTestDatabase();
+enableTestRedsys();
+const NOW = new Date("2031-03-10T11:00:00Z");
+let serial = 0;
+
+async function order(payMethod: "transferencia" | "tarjeta" = "transferencia") {
+  const { db } = await ready;
+  const product = await insertProduct(db, { stock: 10 });
+  serial += 1;
+  return insertTestOrder(db, { number: `${String(serial).padStart(4, "0")}-100331`, email: `factura${serial}@example.com`, createdAt: new Date("2031-03-07T09:00:00Z"), productIds: [product.id], serviceIds: [product.id], payMethod });
+}
+
+describe("invoices on payment", () => {
+  it("a transfer marked paid: F2031-000001 with seller, buyer, lines without VAT, base, 21 % and the total paid", async () => {
+    const { db } = await ready;
+    const placed = await order();
+    const moved = await moveOrderStatus(db, { email: "duena@termoclima.test" }, placed.number, { from: "Pendiente de Pago", to: "Pagado", details: { paidOn: "2031-03-09", bankReference: "TRF-1" } }, NOW);
+    expect(moved.ok).toBe(true);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, placed.id));
+    expect(invoice).toMatchObject({
+      number: "F2031-000001",
+      series: "F",
+      year: 2031,
+      sequence: 1,
+      issuedOn: "2031-03-10",
+      operationOn: "2031-03-09",
+      seller: { name: "Termoclima Madrid S.L.", nif: "B12345674", address: ["Calle de Alcalá 100", "28009 Madrid", "España"] },
+      buyer: { name: "Lucía García Pérez", nif: "12345678Z" },
+      vatRate: 21,
+      totalCents: placed.amountCents,
+      payMethod: "Transferencia bancaria",
+      exemption: null,
+    });
+    // 99,00 € thermostat + 150,00 € installation + 7,95 € shipping = 256,95 €.
+    expect(invoice!.lines.map((line) => [line.description, line.baseCents])).toEqual([
+      [expect.stringContaining("Honeywell Prueba"), 8182],
+      ["Instalación", 12397],
+      ["Gastos de envío", 657],
+    ]);
+    expect(invoice!.baseCents).toBe(21236);
+    expect(invoice!.vatCents).toBe(4459);
+    expect(invoice!.baseCents + invoice!.vatCents).toBe(25695);
+  });
+
+  it("a card payment notified (twice): one invoice, the next number, the operation on the day of issue", async () => {
+    const { db } = await ready;
+    const placed = await order("tarjeta");
+    const attempt = await openAttempt(db, placed, { now: NOW });
+    const fields = notification({ code: attempt.code, amountCents: attempt.amountCents });
+    await handleNotification(db, redsysConfig()!, fields, NOW);
+    await handleNotification(db, redsysConfig()!, fields, NOW);
+    const issued = await db.select().from(invoices).where(eq(invoices.orderId, placed.id));
+    expect(issued.map((invoice) => [invoice.number, invoice.operationOn, invoice.payMethod])).toEqual([["F2031-000002", null, "Tarjeta"]]);
+  });
+
+  it("issuing again for a paid order returns the invoice it has", async () => {
+    const { db } = await ready;
+    const placed = await order();
+    const first = await db.transaction((tx) => issueInvoice(tx, placed.id, NOW));
+    const again = await db.transaction((tx) => issueInvoice(tx, placed.id, NOW));
+    expect(first.issued).toBe(true);
+    expect(again).toEqual({ issued: false, invoice: first.invoice });
+  });
+
+  it("a rolled-back payment leaves no gap: the next invoice takes the number it would have had", async () => {
+    const { db } = await ready;
+    const placed = await order();
+    await expect(
+      db.transaction(async (tx) => {
+        await issueInvoice(tx, placed.id, NOW);
+        throw new Error("el pago falla después");
+      }),
+    ).rejects.toThrow("el pago falla después");
+    const [{ max }] = (await db.select({ max: sql<number>`max(sequence)::int` }).from(invoices)) as [{ max: number }];
+    const again = await db.transaction((tx) => issueInvoice(tx, placed.id, NOW));
+    expect(again.invoice.number).toBe(invoiceNumber("F", 2031, max + 1));
+  });
+
+  it("an issued invoice is never changed nor deleted", async () => {
+    const { db } = await ready;
+    const [invoice] = await db.select().from(invoices).limit(1);
+    await expect(db.update(invoices).set({ totalCents: 1, baseCents: 1, vatCents: 0 }).where(eq(invoices.id, invoice!.id))).rejects.toThrow();
+    await expect(db.delete(invoices).where(eq(invoices.id, invoice!.id))).rejects.toThrow();
+  });
+});
