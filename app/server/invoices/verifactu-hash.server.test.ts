@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aeatAmount, aeatDate, aeatTimestamp } from "~/domain/invoices/verifactu-hash";
+import { buildRegistroAlta, buildRegistroAnulacion, type InvoiceFacts, type SistemaInformatico } from "~/domain/invoices/verifactu-record";
 import { altaHuella, anulacionHuella, huella } from "./verifactu-hash.server";
 
 // The worked examples of the AEAT's "Detalle de las especificaciones técnicas para generación
@@ -72,5 +73,58 @@ describe("huella", () => {
   it("changes with any field: a different amount breaks the chain", () => {
     expect(altaHuella({ ...first, importeTotal: "123.46" })).not.toBe(FIRST_HASH);
     expect(altaHuella({ ...first, importeTotal: "123.450" })).not.toBe(FIRST_HASH);
+  });
+});
+
+describe("records built from invoice facts carry the AEAT's huella", () => {
+  const system = {
+    NombreRazon: "Emisor de ejemplo",
+    NIF: "89890001K",
+    NombreSistemaInformatico: "Tienda",
+    IdSistemaInformatico: "TI",
+    Version: "1.0.0",
+    NumeroInstalacion: "1",
+    TipoUsoPosibleSoloVerifactu: "S",
+    TipoUsoPosibleMultiOT: "N",
+    IndicadorMultiplesOT: "N",
+  } satisfies SistemaInformatico;
+
+  it("the hash document's three examples, as a chain of records", () => {
+    const facts: InvoiceFacts = {
+      kind: "completa",
+      number: "12345678/G33",
+      issuedOn: "2024-01-01",
+      operationOn: null,
+      seller: { name: "Emisor de ejemplo", nif: "89890001K", address: [] },
+      buyer: { name: "Cliente de ejemplo", nif: "12345678Z", address: [] },
+      taxes: [{ rate: 21, baseCents: 11110, vatCents: 1235 }],
+      vatCents: 1235,
+      totalCents: 12345,
+      exemption: null,
+      rectifies: null,
+      orderNumber: "0001-010124",
+    };
+    const first = buildRegistroAlta(facts, { previous: null, system, generatedAt: new Date("2024-01-01T18:20:30Z"), sha256Hex: huella });
+    expect(first.Huella).toBe(FIRST_HASH);
+    const second = buildRegistroAlta(
+      { ...facts, number: "12345679/G34" },
+      {
+        previous: { nif: "89890001K", number: "12345678/G33", issuedOn: "2024-01-01", huella: first.Huella },
+        system,
+        generatedAt: new Date("2024-01-01T18:20:35Z"),
+        sha256Hex: huella,
+      },
+    );
+    expect(second.Huella).toBe(SECOND_HASH);
+    const anulacion = buildRegistroAnulacion(
+      { nif: "89890001K", number: "12345679/G34", issuedOn: "2024-01-01" },
+      {
+        previous: { nif: "89890001K", number: "12345679/G34", issuedOn: "2024-01-01", huella: second.Huella },
+        system,
+        generatedAt: new Date("2024-01-01T18:20:40Z"),
+        sha256Hex: huella,
+      },
+    );
+    expect(anulacion.Huella).toBe(ANULACION_HASH);
   });
 });
