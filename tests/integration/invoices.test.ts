@@ -1,10 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { invoices } from "~/server/db/schema.server";
 import { invoiceNumber, issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { handleNotification } from "~/server/payments/notification.server";
+import { recordTransferRefund, refundThroughRedsys } from "~/server/payments/refunds.server";
+import { fakeRedsysRest, REDSYS } from "../support/refund-fixtures";
 import { setupTestDatabase } from "../db-utils";
 import { enableTestRedsys, notification, openAttempt } from "../support/redsys-notify";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
@@ -97,5 +99,66 @@ describe("invoices on payment", () => {
     const [invoice] = await db.select().from(invoices).limit(1);
     await expect(db.update(invoices).set({ totalCents: 1, baseCents: 1, vatCents: 0 }).where(eq(invoices.id, invoice!.id))).rejects.toThrow();
     await expect(db.delete(invoices).where(eq(invoices.id, invoice!.id))).rejects.toThrow();
+  });
+});
+
+describe("rectifying invoices", () => {
+  const owner = { email: "duena@termoclima.test" };
+  const paidOrder = async () => {
+    const { db } = await ready;
+    const placed = await order();
+    await moveOrderStatus(db, owner, placed.number, { from: "Pendiente de Pago", to: "Pagado", details: { bankReference: "TRF-R" } }, NOW);
+    const [original] = await db.select().from(invoices).where(eq(invoices.orderId, placed.id));
+    return { placed, original: original! };
+  };
+  const rectifications = async (orderId: number) => {
+    const { db } = await ready;
+    return db.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.series, "R"))).orderBy(asc(invoices.id));
+  };
+
+  it("a cancellation after payment: R<year>-NNNNNN with the original's lines negated, naming it and the reason", async () => {
+    const { db } = await ready;
+    const { placed, original } = await paidOrder();
+    const moved = await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "Sin existencias del proveedor" } }, NOW);
+    expect(moved.ok).toBe(true);
+    const [rectifying] = await rectifications(placed.id);
+    expect(rectifying).toMatchObject({
+      series: "R",
+      number: expect.stringMatching(/^R2031-\d{6}$/),
+      rectifiesId: original.id,
+      reason: "Pedido cancelado: Sin existencias del proveedor",
+      baseCents: -original.baseCents,
+      vatCents: -original.vatCents,
+      totalCents: -original.totalCents,
+      buyer: original.buyer,
+    });
+    expect(rectifying!.lines.map((line) => line.baseCents)).toEqual(original.lines.map((line) => -line.baseCents));
+  });
+
+  it("a partial refund rectifies its amount; a cancellation then rectifies the rest; nothing goes below zero", async () => {
+    const { db } = await ready;
+    const { placed, original } = await paidOrder();
+    const refunded = await recordTransferRefund(db, owner, { orderId: placed.id, amountCents: 2000, refundedOn: "2031-03-10", reference: "DEV-1", reason: "Tapa rayada" });
+    expect(refunded.ok).toBe(true);
+    let rows = await rectifications(placed.id);
+    expect(rows.map((row) => [row.totalCents, row.baseCents, row.vatCents, row.reason])).toEqual([[-2000, -1653, -347, "Reembolso: Tapa rayada"]]);
+    await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "El cliente lo anuló" } }, NOW);
+    rows = await rectifications(placed.id);
+    expect(rows.map((row) => row.totalCents)).toEqual([-2000, -(original.totalCents - 2000)]);
+    await recordTransferRefund(db, owner, { orderId: placed.id, amountCents: original.totalCents - 2000, refundedOn: "2031-03-10", reference: "DEV-2", reason: "Resto" });
+    expect(await rectifications(placed.id)).toHaveLength(2);
+  });
+
+  it("giving back a second charge rectifies nothing: it was never part of the sale", async () => {
+    const { db } = await ready;
+    const placed = await order("tarjeta");
+    const first = await openAttempt(db, placed, { now: NOW });
+    const second = await openAttempt(db, placed, { method: "bizum", now: NOW });
+    await handleNotification(db, redsysConfig()!, notification({ code: first.code, amountCents: first.amountCents }), NOW);
+    await handleNotification(db, redsysConfig()!, notification({ code: second.code, amountCents: second.amountCents }), NOW);
+    const rest = fakeRedsysRest();
+    const result = await refundThroughRedsys(db, owner, { orderId: placed.id, attemptId: second.id, amountCents: second.amountCents, reason: "Cobro duplicado" }, { config: REDSYS, fetchImpl: rest.impl });
+    expect(result).toMatchObject({ ok: true, state: "hecho" });
+    expect(await rectifications(placed.id)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
+import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { returnUnits } from "./order-units.server";
 
 /*
@@ -53,6 +54,9 @@ export async function cancelOrder(tx: Transaction, orderId: number, { actor, rea
     .set({ status: "Cancelado", cancelReason: reason, holdUntil: null, updatedAt: now })
     .where(eq(orders.id, orderId))
     .returning();
+
+  // Paid and invoiced: what is still invoiced is rectified (issue 13).
+  await rectifyInvoice(tx, orderId, { amountCents: "rest", reason: `Pedido cancelado: ${reason}` }, now);
 
   await tx.insert(orderEvents).values({
     orderId,

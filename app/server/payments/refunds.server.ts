@@ -9,6 +9,7 @@ import { redsysConfig, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders, paymentAttempts, refunds, withdrawals } from "../db/schema.server";
 import { log, serializeError } from "../log.server";
+import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { enqueue } from "../outbox.server";
 import { orderRef, type Transaction } from "../orders/cancel-order.server";
 import { closeWithdrawalByRefund } from "../orders/withdrawal-handling.server";
@@ -255,6 +256,12 @@ async function refundDone(tx: Transaction, actor: Actor, order: OrderRow, refund
     details: { reembolso: formatEuros(refund.amountCents), medio: means.label, ...(refund.reference ? { referencia: refund.reference } : {}), motivo: refund.reason },
   });
   await enqueue(tx, "email", { ...refundEmail(order, refund, means) }, { ref: orderRef(order.id) });
+  // Money of the sale given back: a rectifying invoice (issue 13). A second charge given back
+  // ("a reembolsar") was never part of the sale, and so is not invoiced nor rectified.
+  if (attempt?.state !== "a reembolsar") {
+    const why = refund.withdrawalId ? "Desistimiento del contrato" : "Reembolso";
+    await rectifyInvoice(tx, order.id, { amountCents: refund.amountCents, reason: refund.reason ? `${why}: ${refund.reason}` : why, refundId: refund.id }, now);
+  }
   if (refund.withdrawalId) {
     const refundedAt = refund.channel === "transferencia" && refund.refundedOn ? madridInstant(refund.refundedOn) : now;
     const closed = await closeWithdrawalByRefund(tx, actor, refund.withdrawalId, { refundedAt, refundCents: refund.amountCents });

@@ -1,0 +1,97 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
+import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
+import { madridDay } from "~/domain/orders/madrid-dates";
+import { formatEuros } from "~/domain/pricing";
+import { invoices } from "../db/schema.server";
+import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";
+
+/*
+ * Rectifying invoices (issue 13; Real Decreto 1619/2012, art. 15): an issued invoice never
+ * changes, so a cancellation after payment, a withdrawal or a refund issues an "R" invoice
+ * that names the original, says why, and carries negative amounts. An order is never
+ * rectified below zero: each rectification takes at most what is still invoiced (the
+ * original's total plus the earlier rectifications), so a cancellation followed by its
+ * refund rectifies once.
+ */
+
+export type RectifyRequest = {
+  /** What goes back, VAT included; "rest": everything still invoiced (a cancellation). */
+  amountCents: number | "rest";
+  reason: string;
+  refundId?: number | null;
+};
+
+/** The order's complete invoice and what is still invoiced after its rectifications. */
+async function invoicedNow(tx: Transaction, orderId: number): Promise<{ original: Invoice; leftCents: number } | null> {
+  const [original] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.series, "F")))
+    .orderBy(asc(invoices.id))
+    .limit(1);
+  if (!original) return null;
+  const [row] = (await tx
+    .select({ rectified: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
+    .from(invoices)
+    .where(eq(invoices.rectifiesId, original.id))) as [{ rectified: number }];
+  return { original, leftCents: original.totalCents + Number(row.rectified) };
+}
+
+/**
+ * Issues the rectifying invoice of the order `orderId`, if it has an invoice and something is
+ * still invoiced; null otherwise (an unpaid order, or one already rectified to zero). The
+ * caller's transaction holds the order's row lock.
+ */
+export async function rectifyInvoice(tx: Transaction, orderId: number, request: RectifyRequest, now: Date): Promise<Invoice | null> {
+  const invoiced = await invoicedNow(tx, orderId);
+  if (!invoiced || invoiced.leftCents <= 0) return null;
+  const { original, leftCents } = invoiced;
+  const wanted = request.amountCents === "rest" ? leftCents : Math.min(request.amountCents, leftCents);
+  if (wanted <= 0) return null;
+
+  const withVat = original.vatRate > 0;
+  // The whole invoice at once: its own lines with the sign turned. Otherwise one line for the amount.
+  const whole = wanted === original.totalCents;
+  const lines: InvoiceLineView[] = whole
+    ? original.lines.map((line) => ({ ...line, unitBaseCents: -line.unitBaseCents, baseCents: -line.baseCents }))
+    : negated(invoiceAmounts([{ description: `Devolución parcial (${formatEuros(wanted)} IVA incluido)`, inclusiveCents: wanted }], withVat)).lines.map((line) => ({
+        description: line.description,
+        quantity: 1,
+        unitBaseCents: line.baseCents,
+        baseCents: line.baseCents,
+        vatRate: original.vatRate,
+      }));
+  const baseCents = whole ? -original.baseCents : lines.reduce((sum, line) => sum + line.baseCents, 0);
+  const totalCents = -wanted;
+
+  const issuedOn = madridDay(now);
+  const year = Number(issuedOn.slice(0, 4));
+  const sequence = await takeNumber(tx, "R", year);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber("R", year, sequence),
+      series: "R",
+      year,
+      sequence,
+      orderId,
+      rectifiesId: original.id,
+      refundId: request.refundId ?? null,
+      reason: request.reason,
+      issuedOn,
+      operationOn: null,
+      issuedAt: now,
+      seller: original.seller,
+      buyer: original.buyer,
+      lines,
+      vatRate: original.vatRate,
+      baseCents,
+      vatCents: totalCents - baseCents,
+      totalCents,
+      exemption: original.exemption,
+      payMethod: original.payMethod,
+    })
+    .returning();
+  return invoice!;
+}
