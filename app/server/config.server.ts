@@ -124,6 +124,8 @@ const envSchema = z.object({
     .optional(),
   REDSYS_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/realizarPago"),
   REDSYS_REST_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST"),
+  // VERI*FACTU (issue 13): the AEAT host of the invoices' QR codes (and, later, of the submissions).
+  VERIFACTU_ENV: z.enum(["pruebas", "produccion"]).default("pruebas"),
   // Minutes a card or Bizum order holds its units while the customer pays.
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
 });

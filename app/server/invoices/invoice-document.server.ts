@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { InvoiceDocument } from "~/domain/invoices/invoice-document";
+import { verifactuQrUrl } from "~/domain/invoices/verifactu-qr";
+import { config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { invoices, orders } from "../db/schema.server";
+import { renderInvoicePdf } from "./invoice-pdf.server";
+import type { Invoice } from "./issue-invoice.server";
+
+/*
+ * An issued invoice as a document (issue 13): the stored row, the order's number, the
+ * original of a rectifying invoice, and the VERI*FACTU QR address (host by VERIFACTU_ENV).
+ * The PDF is drawn from it on demand: the row is the invoice, the PDF one way of showing it.
+ */
+
+type Executor = Pick<Database, "select">;
+
+export async function documentOf(db: Executor, invoice: Invoice): Promise<InvoiceDocument> {
+  const [[order], [original]] = await Promise.all([
+    db.select({ number: orders.number }).from(orders).where(eq(orders.id, invoice.orderId)),
+    invoice.rectifiesId ? db.select().from(invoices).where(eq(invoices.id, invoice.rectifiesId)) : Promise.resolve([]),
+  ]);
+  return {
+    kind: invoice.series === "R" ? "rectificativa" : "completa",
+    number: invoice.number,
+    issuedOn: invoice.issuedOn,
+    operationOn: invoice.operationOn,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines: invoice.lines,
+    taxes: [{ rate: invoice.vatRate, baseCents: invoice.baseCents, vatCents: invoice.vatCents }],
+    baseCents: invoice.baseCents,
+    vatCents: invoice.vatCents,
+    totalCents: invoice.totalCents,
+    exemption: invoice.exemption,
+    rectifies: original ? { number: original.number, issuedOn: original.issuedOn, reason: invoice.reason ?? "" } : null,
+    orderNumber: order?.number ?? "",
+    payMethod: invoice.payMethod,
+    qrUrl: verifactuQrUrl({ nif: invoice.seller.nif, number: invoice.number, issuedOn: invoice.issuedOn, totalCents: invoice.totalCents }, config().VERIFACTU_ENV),
+  };
+}
+
+/** The invoice numbered `number`, or null. */
+export async function findInvoice(db: Executor, number: string): Promise<Invoice | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.number, number)).limit(1);
+  return row ?? null;
+}
+
+async function byId(db: Executor, invoiceId: number): Promise<Invoice | null> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  return row ?? null;
+}
+
+/** The document of the invoice `invoiceId`, or null. */
+export async function invoiceDocument(db: Executor, invoiceId: number): Promise<InvoiceDocument | null> {
+  const invoice = await byId(db, invoiceId);
+  return invoice ? documentOf(db, invoice) : null;
+}
+
+/** The PDF of the invoice `invoiceId`, named by its number, or null. */
+export async function invoicePdf(db: Executor, invoiceId: number): Promise<{ filename: string; pdf: Buffer } | null> {
+  const invoice = await byId(db, invoiceId);
+  return invoice ? { filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(await documentOf(db, invoice)) } : null;
+}
