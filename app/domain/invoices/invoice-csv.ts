@@ -1,0 +1,65 @@
+import { formatYmd } from "../orders/madrid-dates";
+import { csvAmount, safeCell } from "../orders/order-csv";
+
+/*
+ * The accountant's CSV of the issued invoices (issue 13), as a spreadsheet in Spanish opens it,
+ * like the order list's (domain/orders/order-csv.ts): ";" between cells, amounts with a
+ * decimal comma and no thousands separator, dates "dd/mm/aaaa". The server adds the UTF-8 byte
+ * order mark. Amounts are the invoice's own, as issued (negative on a rectifying invoice):
+ * nothing is recomputed here.
+ */
+
+export const INVOICE_CSV_HEADER = [
+  "Número",
+  "Serie",
+  "Fecha expedición",
+  "Fecha operación",
+  "Rectifica",
+  "Motivo",
+  "Cliente",
+  "NIF cliente",
+  "Base imponible",
+  "Tipo IVA",
+  "Cuota IVA",
+  "Total",
+  "Forma de pago",
+  "Pedido",
+] as const;
+
+export type CsvInvoice = {
+  number: string;
+  series: string;
+  /** "YYYY-MM-DD". */
+  issuedOn: string;
+  operationOn: string | null;
+  /** The number of the invoice a rectifying one corrects. */
+  rectifiesNumber: string | null;
+  reason: string | null;
+  buyer: { name: string; nif: string };
+  baseCents: number;
+  vatRate: number;
+  vatCents: number;
+  totalCents: number;
+  payMethod: string;
+  orderNumber: string;
+};
+
+export function invoiceCsvRow(invoice: CsvInvoice): string[] {
+  return [
+    invoice.number,
+    invoice.series,
+    formatYmd(invoice.issuedOn),
+    invoice.operationOn ? formatYmd(invoice.operationOn) : "",
+    invoice.rectifiesNumber ?? "",
+    // The reason, the name and the NIF may carry what a customer typed.
+    safeCell(invoice.reason ?? ""),
+    safeCell(invoice.buyer.name),
+    safeCell(invoice.buyer.nif),
+    csvAmount(invoice.baseCents),
+    String(invoice.vatRate),
+    csvAmount(invoice.vatCents),
+    csvAmount(invoice.totalCents),
+    invoice.payMethod,
+    invoice.orderNumber,
+  ];
+}
