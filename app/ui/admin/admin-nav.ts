@@ -2,6 +2,7 @@
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Inicio", end: true },
   { to: "/admin/pedidos", label: "Pedidos" },
+  { to: "/admin/facturas", label: "Facturas" },
   { to: "/admin/desistimientos", label: "Desistimientos" },
   { to: "/admin/solicitudes", label: "Solicitudes" },
   { to: "/admin/catalogo", label: "Catálogo" },
