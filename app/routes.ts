@@ -59,6 +59,10 @@ export default [
     route("pedidos", "routes/admin/orders.tsx"),
     route("pedidos/exportar", "routes/admin/orders-export.ts"),
     route("pedidos/:number", "routes/admin/order.tsx"),
+    // admin: invoices (issue 13)
+    route("facturas", "routes/admin/invoices.tsx"),
+    route("facturas/exportar", "routes/admin/invoices-export.ts"),
+    route("facturas/:number/pdf", "routes/admin/invoice-pdf.ts"),
     // admin: catalogue
     route("catalogo", "routes/admin/products.tsx"),
     route("catalogo/nuevo", "routes/admin/product-new.tsx"),

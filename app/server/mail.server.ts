@@ -6,9 +6,10 @@ import { log } from "./log.server";
 
 /**
  * A file sent with an e-mail, as text (it travels in the outbox's JSON payload), e.g. the
- * calendar file of an installation visit. nodemailer reads this shape as it is.
+ * calendar file of an installation visit, or an invoice's PDF in base64. nodemailer reads
+ * this shape as it is.
  */
-export type MailAttachment = { filename: string; content: string; contentType: string };
+export type MailAttachment = { filename: string; content: string; contentType: string; encoding?: "base64" };
 
 export type MailMessage = {
   to: string;

@@ -84,9 +84,11 @@ describe("Pendiente de Pago -> Pagado", () => {
     expect(madridDay(order.paidAt!)).toBe(paidOn);
     expect(events).toMatchObject([{ actor: ADMIN, fromStatus: "Pendiente de Pago", toStatus: "Pagado", details: { fechaPago: paidOn, referencia: "TRF-2026-0042" } }]);
     expect(audits).toMatchObject([{ actor: ADMIN, action: "cambiar estado", before: { status: "Pendiente de Pago", bankReference: null }, after: { status: "Pagado", bankReference: "TRF-2026-0042" } }]);
-    expect(mails).toHaveLength(1);
+    // The payment's e-mail, and the invoice issued with it (issue 13).
+    expect(mails).toHaveLength(2);
     expect(mails[0]).toMatchObject({ to: "flujo@example.com", subject: expect.stringContaining("hemos recibido el pago del pedido 201-10526") });
     expect(mails[0]!.text).toContain("Su estado es ahora «Pagado».");
+    expect(mails[1]).toMatchObject({ to: "flujo@example.com", subject: expect.stringMatching(/factura F\d{4}-\d{6} del pedido 201-10526/) });
     const view = await customerView("flujo@example.com", "201-10526");
     expect(view.row?.status).toBe("Pagado");
     expect(view.page?.status).toBe("Pagado");
@@ -247,7 +249,8 @@ describe("the order page", () => {
     expect(order.lines).toMatchObject([{ name: `Honeywell ${product.model}`, family: "termostatos", priceCents: 9900 }]);
     expect(order.events).toHaveLength(5);
     expect(order.events[0]).toMatchObject({ from: "Pendiente de Pago", to: "Pagado", details: [{ label: "Fecha de pago" }, { label: "Referencia bancaria", value: "TRF-2026-0042" }] });
-    expect(order.mails).toHaveLength(5);
+    // Four status e-mails and the invoice's.
+    expect(order.mails).toHaveLength(6);
     expect(order.history).toMatchObject({ count: 1, amountCents: 10695, orders: [{ number: "202-10526" }] });
     expect(order.withdrawal).toMatchObject({ state: "recibido", reason: "Ya no lo necesito" });
   });

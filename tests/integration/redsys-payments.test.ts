@@ -64,7 +64,10 @@ describe("a notification of a payment", () => {
     expect(paid).toMatchObject({ status: "Pagado", payMethod: "tarjeta", bankReference: "218048", holdUntil: null, unitsHeld: true });
     expect(paid.paidAt).toEqual(minutes(3));
     expect(await attemptRow(attempt.code)).toMatchObject({ state: "pagado", responseCode: "0000", authorisationCode: "218048", notificationCount: 1 });
-    expect((await mails(order.id)).map((m) => m.subject)).toEqual([expect.stringContaining(`hemos recibido el pago del pedido ${order.number}`)]);
+    expect((await mails(order.id)).map((m) => m.subject)).toEqual([
+      expect.stringContaining(`hemos recibido el pago del pedido ${order.number}`),
+      expect.stringMatching(new RegExp(`factura F2026-\\d{6} del pedido ${order.number}`)),
+    ]);
     const [event] = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(event).toMatchObject({ actor: "Redsys", fromStatus: "Pendiente de Pago", toStatus: "Pagado" });
     const [line] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, order.number), eq(auditLog.action, "pago por Redsys")));
@@ -75,7 +78,7 @@ describe("a notification of a payment", () => {
     expect(await handleNotification(db, cfg(), fields, minutes(60 * 24))).toEqual({ ok: true, outcome: "repetida", order: order.number });
     expect((await attemptRow(attempt.code)).notificationCount).toBe(3);
     expect((await orderRow(order.id)).paidAt).toEqual(minutes(3));
-    expect(await mails(order.id)).toHaveLength(1);
+    expect(await mails(order.id)).toHaveLength(2);
     expect(await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toHaveLength(1);
   });
 
@@ -121,8 +124,12 @@ describe("a notification of a payment", () => {
     expect(await attemptRow(second.code)).toMatchObject({ state: "a reembolsar" });
     expect(await orderRow(order.id)).toMatchObject({ status: "Pagado", payMethod: "tarjeta", paidAt: minutes(2) });
     const sent = await mails(order.id);
-    expect(sent.map((m) => m.subject)).toEqual([expect.stringContaining("hemos recibido el pago"), expect.stringContaining(`cobro a reembolsar en el pedido ${order.number}`)]);
-    expect(sent[1]!.to).toBe("info@termoclima.example");
+    expect(sent.map((m) => m.subject)).toEqual([
+      expect.stringContaining("hemos recibido el pago"),
+      expect.stringContaining("factura F2026-"),
+      expect.stringContaining(`cobro a reembolsar en el pedido ${order.number}`),
+    ]);
+    expect(sent[2]!.to).toBe("info@termoclima.example");
   });
 });
 

@@ -6,6 +6,7 @@ import { madridDay } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";
+import { enqueueInvoiceEmail } from "./invoice-email.server";
 import type { Database } from "../db/client.server";
 import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server";
 
@@ -104,5 +105,6 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
       payMethod: payMethodLabel(order.payMethod),
     })
     .returning();
+  await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
   return { issued: true, invoice: invoice! };
 }

@@ -3,7 +3,8 @@ import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { madridDay } from "~/domain/orders/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
-import { invoices } from "../db/schema.server";
+import { invoices, orders } from "../db/schema.server";
+import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";
 
 /*
@@ -93,5 +94,7 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
       payMethod: original.payMethod,
     })
     .returning();
+  const [order] = await tx.select({ number: orders.number, userEmail: orders.userEmail }).from(orders).where(eq(orders.id, orderId));
+  if (order) await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
   return invoice!;
 }

@@ -79,8 +79,6 @@ async function writeMove(tx: Transaction, actor: Actor, number: string, move: Mo
     .set({ ...set, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
-  // Paid: the invoice is issued in the same transaction (issue 13).
-  if (move.to === "Pagado") await issueInvoice(tx, order.id, now);
   const sequence = move.to === "Instalación programada" ? await earlierSchedules(tx, order.id) : 0;
   await tx.insert(orderEvents).values({
     orderId: order.id,
@@ -101,6 +99,8 @@ async function writeMove(tx: Transaction, actor: Actor, number: string, move: Mo
   });
   const mail = statusEmail(updated!, move.to, { now, rescheduled: move.from === move.to, sequence });
   if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
+  // Paid: the invoice is issued in the same transaction, its e-mail after the payment's (issue 13).
+  if (move.to === "Pagado") await issueInvoice(tx, order.id, now);
   return { ok: true, order: updated! };
 }
 

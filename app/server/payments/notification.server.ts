@@ -127,10 +127,10 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
       before: { status: order.status, payMethod: order.payMethod },
       after: { status: "Pagado", payMethod: attempt.method, intento: code, autorizacion: settled.authorisationCode, ...(units.ok ? {} : { sinExistencias: units.missing }) },
     });
-    // The invoice is issued with the payment (issue 13).
-    await issueInvoice(tx, order.id, now);
     const mail = statusEmail(paid!, "Pagado", { now });
     if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
+    // The invoice is issued with the payment, its e-mail after the payment's (issue 13).
+    await issueInvoice(tx, order.id, now);
     if (!units.ok) await enqueue(tx, "email", outOfStockEmail(order.number, units.missing), { ref: orderRef(order.id) });
     return { kind: "pagado" as const, order, retook: units.ok && units.taken > 0 };
   });
