@@ -20,6 +20,8 @@ export default [
   // Card and Bizum through Redsys (issue 12): the signed form, the way back, the notification.
   route("login/pedidos/:number/pago", "routes/order-payment.tsx"),
   route("login/pedidos/:number/pago/vuelta", "routes/order-payment-return.tsx"),
+  // Invoices (issue 13): the PDF of an invoice of the customer's order.
+  route("login/pedidos/:number/facturas/:invoice", "routes/order-invoice-pdf.ts"),
   route("api/redsys/notificacion", "routes/redsys-notification.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),

@@ -8,7 +8,7 @@ import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "./config.server";
 import { attemptsOf } from "./payments/attempts.server";
 import { getDb } from "./db/db.server";
-import { orderLines, orders, refunds, withdrawals } from "./db/schema.server";
+import { invoices, orderLines, orders, refunds, withdrawals } from "./db/schema.server";
 import type { SessionUser } from "./session.server";
 
 /*
@@ -71,7 +71,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
   if (!found) return null;
   const { order, lines } = found;
   const db = await getDb();
-  const [[withdrawal], attempts, refunded] = await Promise.all([
+  const [[withdrawal], attempts, refunded, issued] = await Promise.all([
     db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
     attemptsOf(db, order.id),
     db
@@ -79,6 +79,11 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "hecho")))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
+    db
+      .select({ number: invoices.number, series: invoices.series, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.id)),
   ]);
   const last = attempts[0];
   const c = config();
@@ -108,6 +113,14 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
       order.status === "Pendiente de Pago" && order.payMethod === "transferencia"
         ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number }
         : null,
+    // The order's invoices (issue 13), each a PDF to download.
+    invoices: issued.map((invoice) => ({
+      number: invoice.number,
+      label: invoice.series === "R" ? "Factura rectificativa" : "Factura",
+      date: formatYmd(invoice.issuedOn),
+      totalCents: invoice.totalCents,
+      href: `/login/pedidos/${encodeURIComponent(order.number)}/facturas/${invoice.number}`,
+    })),
     // Money given back (issue 12): how much, when and how.
     refunds: refunded.map((refund) => ({
       amountCents: refund.amountCents,

@@ -24,6 +24,7 @@ export type OrderViewData = {
   transfer: { holder: string; iban: string; concept: string } | null;
   payment: PaymentViewData | null;
   refunds: { amountCents: number; date: string; how: string }[];
+  invoices: { number: string; label: string; date: string; totalCents: number; href: string }[];
   withdrawal:
     | { kind: "open"; deadline: string }
     | { kind: "requested"; at: string; reason: string }
@@ -90,6 +91,22 @@ export function OrderView({ order, confirming, reply, shopName, payError }: Prop
         ) : null}
       </dl>
 
+      {order.invoices.length ? (
+        <section className="order-transfer" aria-labelledby="facturas">
+          <h2 id="facturas">Facturas</h2>
+          <ul>
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                {/* A plain link: a file, not a page of the app, so the browser opens the PDF itself. */}
+                <a href={invoice.href}>
+                  {invoice.label} {invoice.number}
+                </a>{" "}
+                del {invoice.date}: <Price cents={invoice.totalCents} /> (PDF)
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {order.refunds.length ? (
         <section className="order-transfer" aria-labelledby="reembolsos">
           <h2 id="reembolsos">Reembolsos</h2>

@@ -7,7 +7,11 @@ import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { recordTransferRefund, refundThroughRedsys } from "~/server/payments/refunds.server";
 import { fakeRedsysRest, REDSYS } from "../support/refund-fixtures";
+import { loader as pdfLoader } from "~/routes/order-invoice-pdf";
+import { loadMyOrder } from "~/server/my-orders.server";
+import type { SessionUser } from "~/server/session.server";
 import { setupTestDatabase } from "../db-utils";
+import { signUp } from "../support/auth-utils";
 import { enableTestRedsys, notification, openAttempt } from "../support/redsys-notify";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
@@ -160,5 +164,31 @@ describe("rectifying invoices", () => {
     const result = await refundThroughRedsys(db, owner, { orderId: placed.id, attemptId: second.id, amountCents: second.amountCents, reason: "Cobro duplicado" }, { config: REDSYS, fetchImpl: rest.impl });
     expect(result).toMatchObject({ ok: true, state: "hecho" });
     expect(await rectifications(placed.id)).toEqual([]);
+  });
+});
+
+describe("the customer's invoices", () => {
+  it("Mis Pedidos lists the order's invoices; their PDFs open for the owner only", async () => {
+    const { db } = await ready;
+    const cookie = await signUp("factura-pdf@example.com");
+    const stranger = await signUp("otra-persona@example.com");
+    const product = await insertProduct(db, { stock: 10 });
+    const placed = await insertTestOrder(db, { number: "9999-100331", email: "factura-pdf@example.com", createdAt: NOW, productIds: [product.id] });
+    await moveOrderStatus(db, { email: "duena@termoclima.test" }, placed.number, { from: "Pendiente de Pago", to: "Pagado", details: { bankReference: "TRF-C" } }, NOW);
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, placed.id));
+    const view = await loadMyOrder({ id: placed.userId!, email: placed.userEmail } as SessionUser, placed.number);
+    const href = `/login/pedidos/${placed.number}/facturas/${invoice!.number}`;
+    expect(view?.invoices).toEqual([{ number: invoice!.number, label: "Factura", date: "10/03/2031", totalCents: placed.amountCents, href }]);
+    const open = async (who: string) => {
+      try {
+        return (await pdfLoader({ request: new Request(`http://localhost:3000${href}`, { headers: { cookie: who } }), params: { number: placed.number, invoice: invoice!.number }, context: {} } as never)) as Response;
+      } catch (thrown) {
+        return thrown as { init?: { status?: number } };
+      }
+    };
+    const mine = (await open(cookie)) as Response;
+    expect(mine.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await mine.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(((await open(stranger)) as { init?: { status?: number } }).init?.status).toBe(404);
   });
 });

@@ -14,7 +14,8 @@ export const VALID_PARAMS: Record<string, string[]> = {
   tipo: ["calderas-baxi", "40m2", "aire-acondicionado-daikin", "aerotermia-daikin", "wifi"],
   name: [...FAMILIES, "instalaciones", "mantenimientos"],
   id: ["1", "2", "17", "40"],
-  number: ["1201-101126", "1-0101", "11110-311299"],
+  number: ["1201-101126", "1-0101", "11110-311299", "F2026-000001"],
+  invoice: ["F2026-000001", "R2026-000001"],
   file: ["hermann-micracom-condens-20-1.svg", "hermann-micracom-condens-20-4.svg"],
   "*": [
     "get-session",
