@@ -31,6 +31,8 @@ const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<ty
 let customer: { context: BrowserContext; page: Page };
 let admin: { context: BrowserContext; page: Page } | undefined;
 let browserRef: Browser;
+/** The order paid by card in the second test, invoiced and then cancelled in the third. */
+let paidByCard = "";
 
 const startServer = async () => {
   state.server = await startAppServer({
@@ -171,6 +173,36 @@ test("pays by card: Redsys's page, paid, the confirmation page and the e-mail", 
   expect(mail.text).toContain("Su estado es ahora «Pagado».");
   const [notified] = state.redsys!.log().filter((e) => e.kind === "notification").slice(-1);
   expect(notified).toMatchObject({ code: "0000", shopStatus: 200 });
+  paidByCard = number;
+});
+
+test("invoices (issue 13): the card order's invoice in Mis Pedidos and by e-mail; cancelled, its rectifying invoice too", async () => {
+  const { page } = customer;
+  await page.goto(`/login/pedidos/${paidByCard}`);
+  const invoices = page.getByRole("region", { name: "Facturas" });
+  const invoice = invoices.getByRole("link", { name: /^Factura F\d{4}-\d{6}$/ });
+  await expect(invoice).toBeVisible();
+  const mail = await mailTo(CUSTOMER, new RegExp(`factura F\\d{4}-\\d{6} del pedido ${paidByCard}`));
+  expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([[expect.stringMatching(/^F\d{4}-\d{6}\.pdf$/), "application/pdf"]]);
+  const pdf = await page.request.get((await invoice.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  const owner = await ownerPage();
+  await owner.goto(`/admin/pedidos/${paidByCard}`);
+  const form = owner.getByRole("form", { name: "Cancelar el pedido" });
+  await form.getByLabel("Motivo de la cancelación").fill("El cliente se ha mudado");
+  await form.getByRole("button", { name: "Cancelar el pedido" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Cancelado»." })).toBeVisible();
+  await owner.goto("/admin/facturas");
+  await expect(owner.getByRole("link", { name: /^R\d{4}-\d{6}, PDF$/ }).first()).toBeVisible();
+
+  await page.goto(`/login/pedidos/${paidByCard}`);
+  const rectifying = invoices.getByRole("link", { name: /^Factura rectificativa R\d{4}-\d{6}$/ });
+  await expect(rectifying).toBeVisible();
+  await expect(invoices).toContainText("-56,95");
+  const back = await page.request.get((await rectifying.getAttribute("href"))!);
+  expect(back.headers()["content-type"]).toBe("application/pdf");
 });
 
 test("pays by Bizum", async () => {
