@@ -251,6 +251,7 @@ describe("the order page", () => {
     expect(order.events[0]).toMatchObject({ from: "Pendiente de Pago", to: "Pagado", details: [{ label: "Fecha de pago" }, { label: "Referencia bancaria", value: "TRF-2026-0042" }] });
     // Four status e-mails and the invoice's.
     expect(order.mails).toHaveLength(6);
+    expect((order as unknown as { invoices: { number: string; series: string }[] }).invoices).toMatchObject([{ number: expect.stringMatching(/^F\d{4}-\d{6}$/), series: "F" }]);
     expect(order.history).toMatchObject({ count: 1, amountCents: 10695, orders: [{ number: "202-10526" }] });
     expect(order.withdrawal).toMatchObject({ state: "recibido", reason: "Ya no lo necesito" });
   });

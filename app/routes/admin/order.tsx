@@ -14,6 +14,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/admin/order-sections";
 import { OrderNotesForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
 import { OrderPayments, OrderRefunds } from "~/ui/admin/order-payments";
+import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { WithdrawalSummary } from "~/ui/admin/withdrawal-summary";
 import type { Route } from "./+types/order";
@@ -148,6 +149,23 @@ export default function AdminOrderPage() {
       <section className="admin-section" aria-labelledby="pagos-titulo">
         <h2 id="pagos-titulo">Pagos</h2>
         <OrderPayments attempts={order.payments.attempts} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="facturas-titulo">
+        <h2 id="facturas-titulo">Facturas</h2>
+        {order.invoices.length === 0 ? (
+          <p>Sin facturas: se expide al registrar el pago.</p>
+        ) : (
+          <ul>
+            {order.invoices.map((invoice) => (
+              <li key={invoice.number}>
+                <a href={`/admin/facturas/${invoice.number}/pdf`}>{invoice.series === "R" ? `Rectificativa ${invoice.number}` : `Factura ${invoice.number}`}</a> del{" "}
+                {invoice.date}: <Price cents={invoice.totalCents} />
+                {invoice.reason ? ` (${invoice.reason})` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section className="admin-section" id="reembolsos" aria-labelledby="reembolsos-titulo">

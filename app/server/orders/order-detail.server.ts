@@ -9,7 +9,7 @@ import { payMethodLabel } from "~/domain/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
 import { withoutVatCents } from "~/domain/pricing";
 import type { Database } from "../db/client.server";
-import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { invoices, orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
 import { orderRef } from "./cancel-order.server";
 
@@ -72,7 +72,14 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       .where(and(eq(outbox.ref, orderRef(order.id)), eq(outbox.kind, "email")))
       .orderBy(asc(outbox.id)),
   ]);
-  const payments = await loadOrderPayments(db, order, withdrawal ?? null, now);
+  const [payments, issued] = await Promise.all([
+    loadOrderPayments(db, order, withdrawal ?? null, now),
+    db
+      .select({ number: invoices.number, series: invoices.series, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents, reason: invoices.reason })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id))
+      .orderBy(asc(invoices.id)),
+  ]);
 
   return {
     number: order.number,
@@ -128,6 +135,8 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
     // Shown with the withdrawals' own summary; handled on /admin/desistimientos/:id.
     withdrawal: withdrawal ? withdrawalView(withdrawal) : null,
     payments,
+    // The order's invoices (issue 13), each with its PDF.
+    invoices: issued.map((invoice) => ({ ...invoice, date: formatYmd(invoice.issuedOn) })),
     history: {
       count: totals?.count ?? 0,
       amountCents: totals?.amountCents ?? 0,
