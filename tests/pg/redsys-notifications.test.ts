@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
-import { orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
+import { invoices, orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
 import { releaseExpiredHolds } from "~/server/jobs/payment-window.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { payAgain } from "~/server/payments/pay-again.server";
@@ -43,7 +43,7 @@ describe.skipIf(!url)("Redsys notifications on PostgreSQL with two instances", (
     return made;
   }
 
-  it("the same notification to both instances, three times each, at once: paid once, one e-mail, one history line", async () => {
+  it("the same notification to both instances, three times each, at once: paid once, one history line, the payment's and the invoice's e-mails once", async () => {
     const { first, second } = instances;
     const product = await insertProduct(first.db, { stock: 100 });
     const made = await cardOrders("N", product);
@@ -66,7 +66,9 @@ describe.skipIf(!url)("Redsys notifications on PostgreSQL with two instances", (
     const events = await first.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids));
     expect(events).toHaveLength(COUNT);
     const mails = await first.db.select({ ref: outbox.ref }).from(outbox).where(inArray(outbox.ref, ids.map((id) => `order:${id}`)));
-    expect(mails).toHaveLength(COUNT);
+    expect(mails).toHaveLength(COUNT * 2);
+    const issued = await first.db.select({ number: invoices.number }).from(invoices).where(inArray(invoices.orderId, ids));
+    expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(COUNT);
   });
 
   it("two authorisations of one order at once (card and Bizum): one pays it, the other is flagged for a refund", async () => {
