@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/customers";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /** The customers (issue 11): every account, newest first, searched by e-mail or name. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -81,13 +82,7 @@ export default function CustomersPage() {
         </table>
       </div>
       {pageCount > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de clientes">
-          {query.page > 1 ? <Link to={customersHref(query, query.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {query.page} de {pageCount}
-          </span>
-          {query.page < pageCount ? <Link to={customersHref(query, query.page + 1)}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager label="Páginas de clientes" page={query.page} pageCount={pageCount} href={(page) => customersHref(query, page)} />
       ) : null}
     </>
   );

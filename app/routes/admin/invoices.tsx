@@ -8,6 +8,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/invoices";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /**
  * /admin/facturas (issue 13): the invoices issued in a period (the current month in Madrid by
@@ -214,13 +215,13 @@ export default function InvoicesPage() {
         </table>
       </div>
       {pageCount > 1 || filters.page > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de facturas">
-          {filters.page > 1 ? <Link to={`/admin/facturas${invoiceFiltersQuery(filters, Math.min(filters.page - 1, pageCount))}`}>Anterior</Link> : null}
-          <span>
-            Página {filters.page} de {pageCount}
-          </span>
-          {filters.page < pageCount ? <Link to={`/admin/facturas${invoiceFiltersQuery(filters, filters.page + 1)}`}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager
+          label="Páginas de facturas"
+          page={filters.page}
+          pageCount={pageCount}
+          previousPage={Math.min(filters.page - 1, pageCount)}
+          href={(page) => `/admin/facturas${invoiceFiltersQuery(filters, page)}`}
+        />
       ) : null}
     </>
   );

@@ -10,6 +10,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/orders";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /**
  * /admin/pedidos (issue 11): every order, newest first, filtered by status, payment method,
@@ -149,13 +150,13 @@ export default function OrdersPage() {
         </table>
       </div>
       {pageCount > 1 || filters.page > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de pedidos">
-          {filters.page > 1 ? <Link to={`/admin/pedidos${filtersQuery(filters, Math.min(filters.page - 1, pageCount))}`}>Anterior</Link> : null}
-          <span>
-            Página {filters.page} de {pageCount}
-          </span>
-          {filters.page < pageCount ? <Link to={`/admin/pedidos${filtersQuery(filters, filters.page + 1)}`}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager
+          label="Páginas de pedidos"
+          page={filters.page}
+          pageCount={pageCount}
+          previousPage={Math.min(filters.page - 1, pageCount)}
+          href={(page) => `/admin/pedidos${filtersQuery(filters, page)}`}
+        />
       ) : null}
     </>
   );

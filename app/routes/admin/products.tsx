@@ -15,6 +15,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/products";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /**
  * /admin/catalogo (issue 11): the four families, hidden products too, searched by brand,
@@ -152,13 +153,14 @@ export default function ProductsPage() {
         </table>
       </div>
       {pageCount > 1 || filters.page > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de productos">
-          {filters.page > 1 ? <Link to={`/admin/catalogo${productListQuery(filters, Math.min(filters.page - 1, pageCount))}`}>Anterior</Link> : null}
-          <span>
-            Página {Math.min(filters.page, pageCount)} de {pageCount}
-          </span>
-          {filters.page < pageCount ? <Link to={`/admin/catalogo${productListQuery(filters, filters.page + 1)}`}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager
+          label="Páginas de productos"
+          page={filters.page}
+          pageCount={pageCount}
+          shownPage={Math.min(filters.page, pageCount)}
+          previousPage={Math.min(filters.page - 1, pageCount)}
+          href={(page) => `/admin/catalogo${productListQuery(filters, page)}`}
+        />
       ) : null}
     </>
   );

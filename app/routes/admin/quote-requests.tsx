@@ -9,6 +9,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { DeliveryBadge } from "~/ui/admin/delivery-badge";
 import type { Route } from "./+types/quote-requests";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /** The quote-request inbox (issue 11): newest first, searched, filtered by state, paged on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -111,13 +112,7 @@ export default function QuoteRequestsPage() {
         </table>
       </div>
       {pageCount > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de solicitudes">
-          {query.page > 1 ? <Link to={inboxHref(query, query.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {query.page} de {pageCount}
-          </span>
-          {query.page < pageCount ? <Link to={inboxHref(query, query.page + 1)}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager label="Páginas de solicitudes" page={query.page} pageCount={pageCount} href={(page) => inboxHref(query, page)} />
       ) : null}
     </>
   );

@@ -7,6 +7,7 @@ import { listWithdrawals } from "~/server/orders/withdrawal-handling.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { WithdrawalBadge } from "~/ui/admin/withdrawal-summary";
 import type { Route } from "./+types/withdrawals";
+import { AdminPager } from "~/ui/admin/admin-pager";
 
 /** Withdrawals ("Desistir del contrato", issue 11): newest first, filtered by state, paged on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -99,13 +100,7 @@ export default function WithdrawalsPage() {
         </table>
       </div>
       {pageCount > 1 ? (
-        <nav className="admin-pager" aria-label="Páginas de desistimientos">
-          {query.page > 1 ? <Link to={withdrawalsHref(query, query.page - 1)}>Anterior</Link> : null}
-          <span>
-            Página {query.page} de {pageCount}
-          </span>
-          {query.page < pageCount ? <Link to={withdrawalsHref(query, query.page + 1)}>Siguiente</Link> : null}
-        </nav>
+        <AdminPager label="Páginas de desistimientos" page={query.page} pageCount={pageCount} href={(page) => withdrawalsHref(query, page)} />
       ) : null}
     </>
   );
