@@ -1,12 +1,11 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 import { readFileSync } from "node:fs";
 import { addDays, formatYmd, madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, lookAtBothWidths, rejectCookies } from "./helpers";
+import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 11, orders, on a server of this spec's own with a real SMTP server: a customer buys
@@ -30,13 +29,8 @@ let customer: { context: BrowserContext; page: Page };
 const orders = { paid: "", cancelled: "" };
 let working = DESKTOP;
 
-async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(() => (found = state.smtp!.messages.find((m) => JSON.stringify(m.to ?? "").includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
-    .toBeTruthy();
-  return found!;
-}
+/** E-mails this spec's server sent (tests/e2e/helpers.ts waitForMail). */
+const mailTo = (to: string, subject: RegExp) => waitForMail(state.smtp!.messages, to, subject);
 
 async function customerSees(number: string, status: string) {
   const { page } = customer;

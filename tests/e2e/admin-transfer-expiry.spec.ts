@@ -1,13 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 import path from "node:path";
 import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 11, on a server of this spec's own (its embedded database, a real SMTP server): the
@@ -60,15 +59,8 @@ const olderBy = (number: string, days: number) =>
     return (await db.query<{ stock: number }>(`select stock from products where id = $1`, [THERMOSTAT.id])).rows[0]!.stock;
   });
 
-async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(() => (found = state.smtp!.messages.find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ""))), {
-      timeout: 30_000,
-    })
-    .toBeTruthy();
-  return found!;
-}
+/** E-mails this spec's server sent (tests/e2e/helpers.ts waitForMail). */
+const mailTo = (to: string, subject: RegExp) => waitForMail(state.smtp!.messages, to, subject);
 
 /** axe and a screenshot at both widths, whatever the project's; no sideways scrolling on the phone. */
 async function look(page: Page, name: string) {

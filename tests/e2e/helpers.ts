@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
 
 /** axe-core scan: no serious or critical violation is allowed. */
 export async function expectAccessible(page: Page) {
@@ -30,4 +31,13 @@ export async function lookAtBothWidths(page: Page, name: string) {
   expect(overflow, `${name}: la página no se desplaza de lado a 375 px`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `tests/.tmp/screens/${name}-375.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
+}
+
+/** The first e-mail captured for `to` whose subject matches, waited for up to 30 s. */
+export async function waitForMail(messages: readonly ParsedMail[], to: string, subject: RegExp): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(() => (found = messages.find((m) => JSON.stringify(m.to ?? "").includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
+    .toBeTruthy();
+  return found!;
 }

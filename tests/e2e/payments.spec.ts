@@ -1,6 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { ParsedMail } from "mailparser";
 import path from "node:path";
 import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
@@ -8,7 +7,7 @@ import { freshDataDir, specPort, startAppServer, type AppServer } from "../suppo
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
 import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 12 as a customer lives it, in Chromium, against the Redsys stand-in (its own
@@ -57,25 +56,8 @@ async function ownerPage(): Promise<Page> {
   return admin.page;
 }
 
-async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(() => (found = state.smtp!.messages.find((m) => m.to && JSON.stringify(m.to).includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
-    .toBeTruthy();
-  return found!;
-}
-
-/** axe and a screenshot at both widths; no sideways scrolling on the phone. */
-async function look(page: Page, name: string) {
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await expectAccessible(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name}: la página no se desplaza de lado a ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/.tmp/screens/${name}-${size.width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+/** E-mails this spec's server sent (tests/e2e/helpers.ts waitForMail). */
+const mailTo = (to: string, subject: RegExp) => waitForMail(state.smtp!.messages, to, subject);
 
 /** Puts a thermostat in the basket, pays with `method` and stops on Redsys's page; returns the order number. */
 async function toRedsys(method: "tarjeta" | "bizum"): Promise<string> {
@@ -166,7 +148,7 @@ test("pays by card: Redsys's page, paid, the confirmation page and the e-mail", 
   await expect(page).toHaveURL(new RegExp(`/login/pedidos/${number}/pago/vuelta\\?intento=`));
   await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText(`Hemos recibido el pago de su pedido ${number} con tarjeta`);
-  await look(page, "pago-recibido");
+  await lookAtBothWidths(page, "pago-recibido");
   expect(await statusInMyOrders(number)).toBe("Pagado");
   await expect(page.locator(".order-facts")).toContainText("Tarjeta");
   const mail = await mailTo(CUSTOMER, new RegExp(`hemos recibido el pago del pedido ${number}`));
@@ -223,7 +205,7 @@ test("a denied card leaves the order payable; the customer then pays by transfer
   await expect(page.getByRole("heading", { level: 1, name: "El pago no se ha completado" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("Denegación del emisor sin especificar motivo. No se le ha cobrado nada; su pedido sigue pendiente de pago.");
   await expect(page.getByRole("button", { name: "PAGAR", exact: true })).toBeVisible();
-  await look(page, "pago-denegado");
+  await lookAtBothWidths(page, "pago-denegado");
   await page.getByRole("button", { name: "Pagar por transferencia" }).click();
   await expect(page).toHaveURL(new RegExp(`/login/pedidos/${number}$`));
   await expect(page.getByRole("heading", { name: "Datos para la transferencia" })).toBeVisible();
@@ -250,7 +232,7 @@ test("the notification arrives after the customer is back: the page says so, the
   await page.getByRole("button", { name: "Pagar", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Estamos confirmando su pago" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Actualizar" })).toBeVisible();
-  await look(page, "pago-confirmando");
+  await lookAtBothWidths(page, "pago-confirmando");
   await state.redsys!.deliverHeld();
   await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible({ timeout: 15_000 });
   expect(await statusInMyOrders(number)).toBe("Pagado");
@@ -287,7 +269,7 @@ test("two tabs, two charges: the second is never applied, the customer is told, 
   await first.getByRole("button", { name: "Pagar", exact: true }).click();
   await expect(first.getByRole("heading", { level: 1, name: "Este pedido ya no estaba pendiente de pago" })).toBeVisible();
   await expect(first.getByRole("status")).toContainText("le devolveremos 56,95 € a la misma tarjeta");
-  await look(first, "pago-duplicado");
+  await lookAtBothWidths(first, "pago-duplicado");
   expect(await statusInMyOrders(number)).toBe("Pagado");
   await expect(first.locator(".order-facts")).toContainText("Bizum");
 
@@ -344,7 +326,7 @@ test("the units are held during the payment window and given back after it; payi
     await page.goto(`/login/pedidos/${number}`);
     await expect(page.getByText("El plazo para pagar terminó y los artículos volvieron a la venta")).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
-  await look(page, "pedido-plazo-cerrado");
+  await lookAtBothWidths(page, "pedido-plazo-cerrado");
 
   const owner = await ownerPage();
   await owner.goto(`/admin/catalogo/${THERMOSTAT.id}`);
