@@ -4,6 +4,7 @@ import type { Database } from "~/server/db/client.server";
 import { orders } from "~/server/db/schema.server";
 import { createAttempt } from "~/server/payments/attempts.server";
 import { signedMessage } from "~/server/payments/redsys-signature.server";
+import { REDSYS_TEST_KEY } from "./redsys-vectors";
 
 /*
  * Redsys as the shop's server-side tests need it: the public test merchant's settings, and
@@ -11,7 +12,7 @@ import { signedMessage } from "~/server/payments/redsys-signature.server";
  * specs use the stand-in (tests/support/redsys-standin) instead, which has its own code.
  */
 
-export const TEST_REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
+export const TEST_REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: REDSYS_TEST_KEY };
 
 /** Turns card and Bizum on for this process (config read again). */
 export function enableTestRedsys(extra: Record<string, string> = {}): void {

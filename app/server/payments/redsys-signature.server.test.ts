@@ -1,30 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decodeParameters, encodeParameters, orderKey, sign, signedMessage, verify, verifyMessage } from "./redsys-signature.server";
-
-/*
- * Vectors published with Redsys's test key ("sq7HjrUOBfKmC576ILgskD5srU870gJ7", the key of
- * its public test merchant) in the tests of the node "redsys-pos" library, which agree with
- * Redsys's own PHP and Java samples: the 3DES order keys, a payment request, and a real
- * notification with its URL-safe signature.
- */
-const KEY = "sq7HjrUOBfKmC576ILgskD5srU870gJ7";
-
-const REQUEST = {
-  DS_MERCHANT_AMOUNT: "1000",
-  DS_MERCHANT_ORDER: "12345678",
-  DS_MERCHANT_MERCHANTNAME: "SPEC SHOP",
-  DS_MERCHANT_MERCHANTCODE: "327234688",
-  DS_MERCHANT_CURRENCY: "978",
-  DS_MERCHANT_TRANSACTIONTYPE: "0",
-  DS_MERCHANT_TERMINAL: "1",
-  DS_MERCHANT_MERCHANTURL: "http://www.spec-shop.com/",
-  DS_MERCHANT_URLOK: "http://www.spec-shop/success",
-  DS_MERCHANT_URLKO: "http://www.spec-shop/error",
-};
-
-const NOTIFICATION =
-  "eyJEc19EYXRlIjoiMjglMkYwNSUyRjIwMTgiLCJEc19Ib3VyIjoiMTAlM0E0NCIsIkRzX1NlY3VyZVBheW1lbnQiOiIxIiwiRHNfQW1vdW50IjoiNjcwMCIsIkRzX0N1cnJlbmN5IjoiOTc4IiwiRHNfT3JkZXIiOiIwMDAwRkI5QTE3MiIsIkRzX01lcmNoYW50Q29kZSI6IjMzNjcwNDY1NSIsIkRzX1Rlcm1pbmFsIjoiMDAxIiwiRHNfUmVzcG9uc2UiOiIwMDAwIiwiRHNfVHJhbnNhY3Rpb25UeXBlIjoiMCIsIkRzX01lcmNoYW50RGF0YSI6IiIsIkRzX0F1dGhvcmlzYXRpb25Db2RlIjoiMjE4MDQ4IiwiRHNfQ29uc3VtZXJMYW5ndWFnZSI6IjEiLCJEc19DYXJkX0NvdW50cnkiOiI3MjQiLCJEc19DYXJkX0JyYW5kIjoiMSJ9";
-const NOTIFICATION_SIGNATURE = "3Fg6oB4URw8ykL-hkvdYPW4RKvT3ikz6qAv6WMHFH2I=";
+// Redsys's published vectors, shared with the stand-in's own tests.
+import {
+  PUBLISHED_NOTIFICATION as NOTIFICATION,
+  PUBLISHED_NOTIFICATION_SIGNATURE as NOTIFICATION_SIGNATURE,
+  PUBLISHED_REQUEST as REQUEST,
+  PUBLISHED_REQUEST_PARAMETERS,
+  REDSYS_TEST_KEY as KEY,
+} from "../../../tests/support/redsys-vectors";
 
 describe("the order key (3DES-CBC, zero IV, zero padding)", () => {
   it("matches the published keys", () => {
@@ -39,9 +22,7 @@ describe("a payment request", () => {
   it("encodes and signs as the published request", () => {
     const message = signedMessage(KEY, "12345678", REQUEST);
     expect(message.Ds_SignatureVersion).toBe("HMAC_SHA256_V1");
-    expect(message.Ds_MerchantParameters).toBe(
-      "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiIxMDAwIiwiRFNfTUVSQ0hBTlRfT1JERVIiOiIxMjM0NTY3OCIsIkRTX01FUkNIQU5UX01FUkNIQU5UTkFNRSI6IlNQRUMgU0hPUCIsIkRTX01FUkNIQU5UX01FUkNIQU5UQ09ERSI6IjMyNzIzNDY4OCIsIkRTX01FUkNIQU5UX0NVUlJFTkNZIjoiOTc4IiwiRFNfTUVSQ0hBTlRfVFJBTlNBQ1RJT05UWVBFIjoiMCIsIkRTX01FUkNIQU5UX1RFUk1JTkFMIjoiMSIsIkRTX01FUkNIQU5UX01FUkNIQU5UVVJMIjoiaHR0cDovL3d3dy5zcGVjLXNob3AuY29tLyIsIkRTX01FUkNIQU5UX1VSTE9LIjoiaHR0cDovL3d3dy5zcGVjLXNob3Avc3VjY2VzcyIsIkRTX01FUkNIQU5UX1VSTEtPIjoiaHR0cDovL3d3dy5zcGVjLXNob3AvZXJyb3IifQ==",
-    );
+    expect(message.Ds_MerchantParameters).toBe(PUBLISHED_REQUEST_PARAMETERS);
     expect(message.Ds_Signature).toBe("OJHmZ7cVCM2YdKoFUWkSvK9suPLRvl3DPS840EgBW00=");
   });
 
