@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
 import { getDb } from "~/server/db/db.server";
 import { findInvoice, invoicePdf } from "~/server/invoices/invoice-document.server";
-import { ownedOrder } from "~/server/payments/attempts.server";
+import { findMyOrder } from "~/server/my-orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/order-invoice-pdf";
 
@@ -15,8 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   if (!isOrderNumber(params.number) || !/^[FR]\d{4}-\d{6}$/.test(params.invoice)) throw data(null, { status: 404 });
   const db = await getDb();
-  const [order, invoice] = await Promise.all([ownedOrder(db, user.id, params.number), findInvoice(db, params.invoice)]);
-  if (!order || !invoice || invoice.orderId !== order.id) throw data(null, { status: 404 });
+  const [mine, invoice] = await Promise.all([findMyOrder(user, params.number), findInvoice(db, params.invoice)]);
+  if (!mine || !invoice || invoice.orderId !== mine.order.id) throw data(null, { status: 404 });
   const file = await invoicePdf(db, invoice.id);
   if (!file) throw data(null, { status: 404 });
   return new Response(new Uint8Array(file.pdf), {

@@ -6,7 +6,8 @@ import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { redsysConfig } from "~/server/config.server";
 import { getDb } from "~/server/db/db.server";
-import { findAttempt, ownedOrder, paymentForm, returnPagePath } from "~/server/payments/attempts.server";
+import { findMyOrder } from "~/server/my-orders.server";
+import { findAttempt, paymentForm, returnPagePath } from "~/server/payments/attempts.server";
 import { requireUser } from "~/server/session.server";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/order-payment";
@@ -24,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const code = new URL(request.url).searchParams.get("intento") ?? "";
   if (!isOrderNumber(params.number) || !REDSYS_ORDER_PATTERN.test(code)) throw data(null, { status: 404 });
   const db = await getDb();
-  const order = await ownedOrder(db, user.id, params.number);
+  const order = (await findMyOrder(user, params.number))?.order;
   const attempt = order ? await findAttempt(db, order.id, code) : null;
   if (!order || !attempt) throw data(null, { status: 404 });
   const redsys = redsysConfig();

@@ -4,7 +4,7 @@ import { newRedsysOrderCode, NOTIFICATION_PATH, PAY_METHOD_PARAMETER } from "~/d
 import type { OnlineMethod } from "~/domain/payments/payment-states";
 import { config, publicBaseUrl, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orders, paymentAttempts } from "../db/schema.server";
+import { paymentAttempts } from "../db/schema.server";
 import { signedMessage, type SignedMessage } from "./redsys-signature.server";
 
 /*
@@ -84,14 +84,4 @@ export async function findAttempt(db: Database, orderId: number, code: string): 
 /** The order's attempts, newest first (Mis Pedidos and the back office). */
 export async function attemptsOf(db: Database, orderId: number): Promise<Attempt[]> {
   return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id));
-}
-
-/** The order row of a number owned by `userId`, or null. */
-export async function ownedOrder(db: Database, userId: string, number: string) {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.number, number), eq(orders.userId, userId)))
-    .limit(1);
-  return row ?? null;
 }
