@@ -124,8 +124,19 @@ const envSchema = z.object({
     .optional(),
   REDSYS_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/realizarPago"),
   REDSYS_REST_URL: z.url().regex(/^https?:\/\//).default("https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST"),
-  // VERI*FACTU (issue 13): the AEAT host of the invoices' QR codes (and, later, of the submissions).
+  // VERI*FACTU (issue 13): the AEAT host of the invoices' QR codes and of the submissions.
   VERIFACTU_ENV: z.enum(["pruebas", "produccion"]).default("pruebas"),
+  // The company's qualified certificate: a PKCS#12 file (.p12/.pfx, with its password), or a
+  // PEM certificate with VERIFACTU_KEY_PATH. Unset: records wait as "pendiente de envío".
+  VERIFACTU_CERT_PATH: z.string().trim().min(1).optional(),
+  VERIFACTU_KEY_PATH: z.string().trim().min(1).optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().min(1).optional(),
+  // Where to send instead of the AEAT's host of VERIFACTU_ENV (a local stand-in), and the CA
+  // that signs that stand-in's certificate. Tests and trials only.
+  VERIFACTU_AEAT_URL: z.url().regex(/^https:\/\//, "debe ser una dirección https").optional(),
+  VERIFACTU_CA_PATH: z.string().trim().min(1).optional(),
+  // The installation number our records declare (SistemaInformatico.NumeroInstalacion).
+  VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default("1"),
   // Minutes a card or Bizum order holds its units while the customer pays.
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
 });
@@ -194,6 +205,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       const redsys = [c.REDSYS_MERCHANT_CODE, c.REDSYS_TERMINAL, c.REDSYS_SECRET_KEY].filter(Boolean).length;
       if (redsys !== 0 && redsys !== 3) {
         ctx.addIssue({ code: "custom", path: ["REDSYS_MERCHANT_CODE"], message: "REDSYS_MERCHANT_CODE, REDSYS_TERMINAL y REDSYS_SECRET_KEY van juntas" });
+      }
+      if (c.VERIFACTU_KEY_PATH && !c.VERIFACTU_CERT_PATH) {
+        ctx.addIssue({ code: "custom", path: ["VERIFACTU_KEY_PATH"], message: "necesita VERIFACTU_CERT_PATH (el certificado en PEM)" });
       }
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });

@@ -1,4 +1,6 @@
-import { MailError, mailDelivery, outboxMessageId, sendMail, type MailMessage } from "./mail.server";
+import { getDb } from "./db/db.server";
+import { withInvoicePdf, type InvoiceMail } from "./invoices/invoice-email.server";
+import { MailError, mailDelivery, outboxMessageId, sendMail } from "./mail.server";
 import { DeliveryError, registerOutboxHandler, type Handler } from "./outbox.server";
 import { describeTaskBoard, trelloCardHandler } from "./trello.server";
 import { log } from "./log.server";
@@ -19,7 +21,8 @@ export function emailHandler(): Handler {
   return async (entry, context) => {
     if (context.interruptedSend && mailDelivery() === "smtp") throw new DeliveryError(MAYBE_SENT_MESSAGE, false);
     try {
-      await sendMail(entry.payload as MailMessage, {
+      const message = await withInvoicePdf(await getDb(), entry.payload as InvoiceMail);
+      await sendMail(message, {
         messageId: outboxMessageId(entry),
         signal: context.signal,
         beforeSend: context.sending,

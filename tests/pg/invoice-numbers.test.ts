@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "~/server/db/schema.server";
 import { issueInvoice } from "~/server/invoices/issue-invoice.server";
+import { verifyChain } from "~/server/invoices/verifactu-verify.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { twoInstances } from "../support/pg-instances";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
@@ -9,7 +10,7 @@ import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 /**
  * Invoice numbers on PostgreSQL with two instances (issue 13): orders marked paid at the same
  * moment on both get consecutive numbers, none twice and none missing, even when some of the
- * payments roll back. Needs TEST_DATABASE_URL.
+ * payments roll back, and their billing records make one chain. Needs TEST_DATABASE_URL.
  */
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn("\n*** TEST_DATABASE_URL no está definida: se OMITE la suite de PostgreSQL de números de factura ***\n");
@@ -56,5 +57,7 @@ describe.skipIf(!url)("invoice numbers on PostgreSQL with two instances", () => 
     expect(rows.map((row) => row.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: COUNT }, (_, i) => i + 1));
     expect(new Set(rows.map((row) => row.number)).size).toBe(COUNT);
     expect(rows.every((row) => row.number === `F2032-${String(row.sequence).padStart(6, "0")}`)).toBe(true);
+    // Their VERI*FACTU records form one unbroken chain, 30 long: none lost to the rollbacks, no fork.
+    expect(await verifyChain(second.db)).toMatchObject({ ok: true, records: COUNT });
   });
 });

@@ -403,3 +403,4 @@ export const requestLimits = pgTable(
 export * from "./schema-back-office.server";
 export * from "./schema-payments.server";
 export * from "./schema-invoices.server";
+export * from "./schema-verifactu.server";

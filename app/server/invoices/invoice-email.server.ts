@@ -6,31 +6,31 @@ import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/cancel-order.server";
-import { documentOf } from "./invoice-document.server";
-import { renderInvoicePdf } from "./invoice-pdf.server";
+import { invoicePdf } from "./invoice-document.server";
 import type { Invoice } from "./issue-invoice.server";
 
 /*
  * The customer's e-mail when an invoice is issued (issue 13), with the PDF attached, through
- * the outbox in the issuing transaction. A PDF that cannot be drawn never stops the payment
- * or the refund: the e-mail then goes without it and points to "Mis Pedidos", where the
- * invoice can be downloaded (it is drawn again there).
+ * the outbox in the issuing transaction. The PDF is drawn when the e-mail is sent, not in
+ * that transaction: drawing takes a tenth of a second, and the transaction holds the locks of
+ * the invoice numbers and of the VERI*FACTU chain, which every other payment waits for. A PDF
+ * that cannot be drawn never stops the e-mail: it then goes without it and points to "Mis
+ * Pedidos", where the invoice can be downloaded (it is drawn again there).
  */
 
 type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** An e-mail in the outbox that carries the PDF of invoice `attachInvoice` once drawn. */
+export type InvoiceMail = MailMessage & { attachInvoice?: number };
+
+const ATTACHED = "La encontrará adjunta en PDF.";
+const NOT_ATTACHED = "No hemos podido adjuntarla: puede descargarla en «Mis Pedidos».";
+
 export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, customerEmail: string, orderNumber: string): Promise<void> {
-  let attachment: MailMessage["attachments"];
-  try {
-    const pdf = await renderInvoicePdf(await documentOf(tx, invoice));
-    attachment = [{ filename: `${invoice.number}.pdf`, content: pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" }];
-  } catch (error) {
-    log("facturas").error({ err: error, factura: invoice.number }, "no se pudo generar el PDF de la factura: el e-mail sale sin él");
-  }
   const shop = publicShopInfo();
   const rectifying = invoice.series === "R";
   const link = `${shop.baseUrl}/login/pedidos/${orderNumber}`;
-  const message: MailMessage = {
+  const message: InvoiceMail = {
     to: customerEmail,
     replyTo: config().SHOP_EMAIL,
     subject: `${shop.name}: ${rectifying ? "factura rectificativa" : "factura"} ${invoice.number} del pedido ${orderNumber}`,
@@ -41,12 +41,27 @@ export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, custom
         ? `Le enviamos la factura rectificativa ${invoice.number} del ${formatYmd(invoice.issuedOn)}, de ${formatEuros(invoice.totalCents)}, de su pedido ${orderNumber}. Motivo: ${invoice.reason ?? ""}`
         : `Le enviamos la factura ${invoice.number} del ${formatYmd(invoice.issuedOn)} de su pedido ${orderNumber}, por ${formatEuros(invoice.totalCents)} (IVA incluido).`,
       "",
-      attachment ? "La encontrará adjunta en PDF." : "No hemos podido adjuntarla: puede descargarla en «Mis Pedidos».",
+      ATTACHED,
       `También puede descargarla cuando quiera en «Mis Pedidos»: ${link}`,
       "",
       `${shop.legalName} · NIF ${invoice.seller.nif} · ${shop.address} · ${shop.baseUrl}`,
     ].join("\n"),
-    ...(attachment ? { attachments: attachment } : {}),
+    attachInvoice: invoice.id,
   };
   await enqueue(tx, "email", { ...message }, { ref: orderRef(invoice.orderId) });
+}
+
+/** The message to send: with its invoice's PDF attached, drawn now, or saying it could not be. */
+export async function withInvoicePdf(db: Database, mail: InvoiceMail): Promise<MailMessage> {
+  const { attachInvoice, ...message } = mail;
+  if (attachInvoice === undefined) return message;
+  try {
+    const file = await invoicePdf(db, attachInvoice);
+    if (!file) throw new Error(`no existe la factura ${attachInvoice}`);
+    const attachment = { filename: file.filename, content: file.pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" as const };
+    return { ...message, attachments: [...(message.attachments ?? []), attachment] };
+  } catch (error) {
+    log("facturas").error({ err: error, factura: attachInvoice }, "no se pudo generar el PDF de la factura: el e-mail sale sin él");
+    return { ...message, text: message.text.replace(ATTACHED, NOT_ATTACHED) };
+  }
 }

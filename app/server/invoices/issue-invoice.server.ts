@@ -7,6 +7,7 @@ import { payMethodLabel } from "~/domain/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
+import { recordIssuedInvoice } from "./verifactu-chain.server";
 import type { Database } from "../db/client.server";
 import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server";
 
@@ -15,6 +16,7 @@ import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server
  * transaction that marks it paid; its number is taken there too, from invoice_series with an
  * upsert that keeps the series' row locked until commit: two instances issuing at once wait
  * for each other and get consecutive numbers, and a rolled-back payment leaves no gap.
+ * Its VERI*FACTU record is chained in the same transaction (verifactu-chain.server.ts).
  * The invoice copies in the seller, the buyer (the order's billing address), the lines and the
  * amounts: it never changes afterwards (a trigger refuses it).
  */
@@ -105,6 +107,7 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
       payMethod: payMethodLabel(order.payMethod),
     })
     .returning();
+  await recordIssuedInvoice(tx, invoice!, now);
   await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
   return { issued: true, invoice: invoice! };
 }

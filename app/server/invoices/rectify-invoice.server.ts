@@ -6,6 +6,7 @@ import { formatEuros } from "~/domain/pricing";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";
+import { recordIssuedInvoice } from "./verifactu-chain.server";
 
 /*
  * Rectifying invoices (issue 13; Real Decreto 1619/2012, art. 15): an issued invoice never
@@ -94,6 +95,7 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
       payMethod: original.payMethod,
     })
     .returning();
+  await recordIssuedInvoice(tx, invoice!, now);
   const [order] = await tx.select({ number: orders.number, userEmail: orders.userEmail }).from(orders).where(eq(orders.id, orderId));
   if (order) await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
   return invoice!;
