@@ -247,6 +247,7 @@ describe("parseRespuesta", () => {
   it("says why an answer is unreadable", () => {
     expect(parseRespuesta("<html><body>Mantenimiento</body></html>")).toMatchObject({ kind: "ilegible" });
     expect(parseRespuesta("no es xml <")).toMatchObject({ kind: "ilegible" });
+    expect(parseRespuesta(`<!DOCTYPE r [<!ENTITY a "aaaa">]>${respuesta("<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio>")}`)).toMatchObject({ kind: "ilegible", reason: expect.stringContaining("DOCTYPE") });
     expect(parseRespuesta(respuesta(`<tikR:EstadoEnvio>Quizá</tikR:EstadoEnvio>`))).toMatchObject({ kind: "ilegible", reason: expect.stringContaining("EstadoEnvio") });
     expect(parseRespuesta(respuesta(`<tikR:EstadoEnvio>Correcto</tikR:EstadoEnvio><tikR:RespuestaLinea><tikR:EstadoRegistro>Correcto</tikR:EstadoRegistro></tikR:RespuestaLinea>`))).toMatchObject({ kind: "ilegible" });
   });

@@ -257,6 +257,8 @@ function linea(node: unknown): RespuestaLinea | string {
  * inside a SOAP envelope (or bare). Anything else is "ilegible", with a Spanish reason.
  */
 export function parseRespuesta(xml: string): RespuestaAeat {
+  // The AEAT's answers have no DTD; one could only serve to expand entities.
+  if (/<!DOCTYPE/i.test(xml)) return { kind: "ilegible", reason: "La respuesta contiene una declaración DOCTYPE, que no se admite" };
   let document: unknown;
   try {
     document = parser.parse(xml, true);

@@ -54,6 +54,8 @@ export type AeatStandInOptions = {
   rejectNumSerie?: string;
   port?: number;
   host?: string;
+  /** Called with each submission once answered (the script prints them). */
+  onSubmission?: (submission: Submission) => void;
 };
 
 export type AeatStandIn = {
@@ -149,12 +151,14 @@ export async function startAeatStandIn(options: AeatStandInOptions = {}): Promis
           submission.status = status;
           submissions.push(submission);
           response.writeHead(status, { "Content-Type": "text/xml; charset=utf-8" }).end(body);
+          options.onSubmission?.(submission);
           notify();
         };
         if (request.method !== "POST" || submission.path !== PATH) return send(404, fault("env:Client", "Dirección no encontrada"));
         if (!/^text\/xml\b/i.test(submission.contentType)) return send(415, fault("env:Client", "Se espera text/xml"));
         if (mode === "hang") {
           submissions.push(submission);
+          options.onSubmission?.(submission);
           notify();
           return;
         }
