@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registrosXml } from "~/domain/invoices/verifactu-xml";
 import { classifyConnectionError, sendRegistros, verifactuEndpoint, type AeatClientOptions } from "~/server/invoices/aeat-client.server";
 import { startAeatStandIn, type AeatStandIn } from "../support/aeat-standin";
+import { validateRespuesta } from "../support/aeat-xsd";
 import { obligado, sampleChain } from "../support/verifactu-fixtures";
 
 let standIn: AeatStandIn;
@@ -192,6 +193,30 @@ describe("sendRegistros against the AEAT stand-in (mutual TLS)", () => {
   });
 });
 
+describe("the stand-in answers like the AEAT", () => {
+  const answerElement = (body: string) => {
+    const match = /<tikR:RespuestaRegFactuSistemaFacturacion[\s\S]*<\/tikR:RespuestaRegFactuSistemaFacturacion>/.exec(body);
+    if (!match) throw new Error("Sin RespuestaRegFactuSistemaFacturacion");
+    return `<?xml version="1.0" encoding="UTF-8"?>${match[0]}`;
+  };
+
+  it("accepted, partly refused and duplicate answers validate against RespuestaSuministro.xsd", async () => {
+    const records = registrosXml(obligado, sampleChain(new Date("2026-11-30T08:00:00Z")));
+    standIn.setMode("reject", { rejectNumSerie: "R2026-000004" });
+    const partly = await sendRegistros(records, pem);
+    standIn.setMode("normal");
+    const duplicate = await sendRegistros(records, pem);
+    const tampered = await sendRegistros(records.replace("<sum1:CuotaTotal>210.00</sum1:CuotaTotal>", "<sum1:CuotaTotal>210</sum1:CuotaTotal>"), pem);
+    for (const result of [partly, duplicate, tampered]) {
+      if (!result.ok) throw new Error(result.reason);
+      expect(await validateRespuesta(answerElement(result.body))).toEqual({ valid: true, errors: [] });
+    }
+    if (!partly.ok || !duplicate.ok) throw new Error("sin respuesta");
+    expect(partly.answer.RespuestaLinea.map((line) => line.EstadoRegistro)).toEqual(["Correcto", "Incorrecto", "Correcto", "Correcto"]);
+    expect(duplicate.answer.RespuestaLinea.filter((line) => line.CodigoErrorRegistro === "3000")).toHaveLength(3);
+  });
+});
+
 describe("the stand-in checks what it receives", () => {
   const tamper = (from: RegExp | string, to: string) => {
     const changed = xml.replace(from, to);
@@ -256,5 +281,7 @@ describe("verifactuEndpoint", () => {
   it("gives the AEAT's test and production addresses", () => {
     expect(verifactuEndpoint("pruebas")).toBe("https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP");
     expect(verifactuEndpoint("produccion")).toBe("https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP");
+    expect(verifactuEndpoint("pruebas", "sello")).toBe("https://prewww10.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP");
+    expect(verifactuEndpoint("produccion", "sello")).toBe("https://www10.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP");
   });
 });

@@ -14,11 +14,16 @@ import { parseRespuesta, soapEnvelope, type RespuestaAeat } from "~/domain/invoi
 
 export type AeatEnvironment = "pruebas" | "produccion";
 
-/** The VerifactuSOAP port of SistemaFacturacion.wsdl, for a personal or representative certificate. */
-export function verifactuEndpoint(environment: AeatEnvironment): string {
-  return environment === "produccion"
-    ? "https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP"
-    : "https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP";
+/**
+ * The VerifactuSOAP port of the AEAT's SistemaFacturacion.wsdl: SistemaVerifactu(Pruebas) for a
+ * personal or representative certificate, SistemaVerifactuSello(Pruebas) for a seal certificate.
+ */
+export function verifactuEndpoint(environment: AeatEnvironment, certificate: "personal" | "sello" = "personal"): string {
+  const host =
+    environment === "produccion"
+      ? certificate === "sello" ? "www10.agenciatributaria.gob.es" : "www1.agenciatributaria.gob.es"
+      : certificate === "sello" ? "prewww10.aeat.es" : "prewww1.aeat.es";
+  return `https://${host}/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP`;
 }
 
 export type AeatClientOptions = {
