@@ -145,7 +145,11 @@ describe("sendRegistros against the AEAT stand-in (mutual TLS)", () => {
   it("a server that never answers times out, retryable", async () => {
     standIn.setMode("hang");
     const started = Date.now();
-    const result = await sendRegistros(xml, { ...pem, timeoutMs: 300 });
+    const before = standIn.submissions().length;
+    const pending = sendRegistros(xml, { ...pem, timeoutMs: 300 });
+    // The stand-in received it (and holds it): the client gives up on its own.
+    await standIn.waitForSubmissions(before + 1);
+    const result = await pending;
     expect(result).toMatchObject({ ok: false, retryable: true, reason: expect.stringContaining("no respondió") });
     expect(Date.now() - started).toBeLessThan(3_000);
   });

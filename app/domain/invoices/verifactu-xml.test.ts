@@ -150,6 +150,8 @@ describe("registrosXml", () => {
     expect(() => registrosXml(obligado, many)).toThrow(/1000/);
     expect(() => registrosXml(obligado, many.slice(0, MAX_REGISTROS_POR_ENVIO))).not.toThrow();
     expect(() => registrosXml({ ...obligado, NombreRazon: "Mal\u0007nombre" }, chain)).toThrow(/no permitidos/);
+    expect(() => registrosXml({ ...obligado, NIF: "B1234567" }, chain)).toThrow(/9 caracteres/);
+    expect(() => registrosXml({ ...obligado, NIF: "A87654321" }, chain)).toThrow(/otro emisor/);
   });
 });
 

@@ -134,6 +134,13 @@ function regFactu(obligado: Obligado, records: readonly RegistroEntry[]): string
   if (records.length > MAX_REGISTROS_POR_ENVIO) {
     throw new RangeError(`Como máximo ${MAX_REGISTROS_POR_ENVIO} registros por envío (hay ${records.length})`);
   }
+  if (obligado.NIF.length !== 9) throw new RangeError(`ObligadoEmision.NIF: el NIF debe tener 9 caracteres (${obligado.NIF})`);
+  if (obligado.NombreRazon.trim() === "" || obligado.NombreRazon.length > 120) throw new RangeError("ObligadoEmision.NombreRazon: vacío o de más de 120 caracteres");
+  // The AEAT refuses a record of another issuer than the header's obligado.
+  const foreign = records.find((entry) =>
+    (entry.kind === "alta" ? entry.record.IDFactura.IDEmisorFactura : entry.record.IDFactura.IDEmisorFacturaAnulada) !== obligado.NIF,
+  );
+  if (foreign) throw new RangeError(`Hay registros de otro emisor que el obligado ${obligado.NIF}`);
   const cabecera = `<sum:Cabecera>${el("ObligadoEmision", [el("NombreRazon", obligado.NombreRazon), el("NIF", obligado.NIF)])}</sum:Cabecera>`;
   const lines = records.map(
     (entry) => `<sum:RegistroFactura>${entry.kind === "alta" ? registroAlta(entry.record) : registroAnulacion(entry.record)}</sum:RegistroFactura>`,
