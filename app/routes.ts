@@ -64,6 +64,8 @@ export default [
     // admin: invoices (issue 13)
     route("facturas", "routes/admin/invoices.tsx"),
     route("facturas/exportar", "routes/admin/invoices-export.ts"),
+    route("facturas/verifactu", "routes/admin/verifactu.tsx"),
+    route("facturas/verifactu/exportar", "routes/admin/verifactu-export.ts"),
     route("facturas/:number/pdf", "routes/admin/invoice-pdf.ts"),
     // admin: catalogue
     route("catalogo", "routes/admin/products.tsx"),

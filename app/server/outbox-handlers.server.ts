@@ -1,5 +1,7 @@
 import { getDb } from "./db/db.server";
 import { withInvoicePdf, type InvoiceMail } from "./invoices/invoice-email.server";
+import { verifactuHandler } from "./invoices/verifactu-send.server";
+import { VERIFACTU_OUTBOX_KIND } from "./invoices/verifactu-settings.server";
 import { MailError, mailDelivery, outboxMessageId, sendMail } from "./mail.server";
 import { DeliveryError, registerOutboxHandler, type Handler } from "./outbox.server";
 import { describeTaskBoard, trelloCardHandler } from "./trello.server";
@@ -42,5 +44,7 @@ export function registerOutboxHandlers(): void {
   registerOutboxHandler("email", emailHandler());
   // Contact requests as cards on the task board; "skipped" while Trello is not configured.
   registerOutboxHandler("trello_card", trelloCardHandler());
+  // VERI*FACTU records to the AEAT (issue 13); "skipped" while no certificate is configured.
+  registerOutboxHandler(VERIFACTU_OUTBOX_KIND, verifactuHandler());
   log("trello").info(describeTaskBoard());
 }

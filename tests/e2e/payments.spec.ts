@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
@@ -7,7 +8,8 @@ import { freshDataDir, specPort, startAppServer, type AppServer } from "../suppo
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
 import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { validateSuministroLR } from "../support/aeat-xsd";
+import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 12 as a customer lives it, in Chromium, against the Redsys stand-in (its own
@@ -223,6 +225,32 @@ test("a denied card leaves the order payable; the customer then pays by transfer
   await paid.getByRole("button", { name: "Marcar como pagado" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
   expect(await statusInMyOrders(number)).toBe("Pagado");
+});
+
+test("VERI*FACTU (issue 13): the owner sees the records waiting without a certificate, checks the chain and exports the period's XML", async () => {
+  const owner = await ownerPage();
+  await owner.goto("/admin/facturas/verifactu");
+  await expect(owner.getByRole("heading", { level: 1, name: "VERI*FACTU" })).toBeVisible();
+  await expect(owner.getByRole("status").filter({ hasText: "Falta el certificado electrónico de la empresa" })).toBeVisible();
+  // The card, Bizum and transfer orders' invoices and the card order's rectification: four altas, all waiting.
+  const rows = owner.locator("table tbody tr");
+  await expect(rows).toHaveCount(4);
+  await expect(rows.filter({ hasText: /F\d{4}-\d{6}/ })).toHaveCount(3);
+  await expect(rows.filter({ hasText: /R\d{4}-\d{6}/ })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Pendiente de envío" })).toHaveCount(4);
+  await expect(owner.getByRole("button", { name: "Enviar ahora" })).toHaveCount(0);
+  await owner.getByRole("button", { name: "Comprobar la cadena" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: /^Cadena VERI\*FACTU correcta: 4 registro\(s\); huella del último: [0-9A-F]{64}\.$/ })).toBeVisible();
+  await expectAccessible(owner);
+  await lookAtBothWidths(owner, "admin-verifactu");
+
+  const download = owner.waitForEvent("download");
+  await owner.getByRole("link", { name: "Exportar XML" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^verifactu-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.xml$/);
+  const xml = readFileSync((await file.path())!, "utf8");
+  expect((xml.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(4);
+  expect(await validateSuministroLR(xml)).toEqual({ valid: true, errors: [] });
 });
 
 test("the notification arrives after the customer is back: the page says so, then updates itself", async () => {

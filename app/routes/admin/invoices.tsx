@@ -93,6 +93,9 @@ export default function InvoicesPage() {
         <Link to={`/admin/facturas/exportar${invoiceFiltersQuery(filters)}`} reloadDocument className="button button-secondary">
           Exportar CSV
         </Link>
+        <Link to="/admin/facturas/verifactu" className="button button-secondary">
+          Registros VERI*FACTU
+        </Link>
       </div>
       <div className="admin-table-wrap">
         <table className="admin-table stack">

@@ -3,6 +3,7 @@ import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention"
 import type { Database } from "../db/client.server";
 import { carts, contactRequests, outbox, rateLimit, requestLimits, session, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
+import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
 import { transferDeadlinesTask } from "./transfer-deadlines.server";
 
@@ -94,4 +95,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "transfer-deadlines", everyMs: 15 * MINUTE_MS, run: (db) => transferDeadlinesTask(db) },
   // Card and Bizum (issue 12): units held by an unpaid order go back within a minute of its window.
   { name: "payment-windows", everyMs: MINUTE_MS, run: (db) => paymentWindowTask(db) },
+  // VERI*FACTU (issue 13): records left waiting (a failure, the AEAT's wait, a new certificate) go out.
+  { name: "verifactu-catch-up", everyMs: MINUTE_MS, run: (db) => verifactuCatchUpTask(db) },
 ];
