@@ -101,7 +101,7 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, privacy retention, unpaid transfers and payment windows", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, privacy retention, unpaid transfers, payment windows and VERI*FACTU records left waiting", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
@@ -109,6 +109,7 @@ describe("scheduled tasks", () => {
       ["privacy-retention", DAY_MS],
       ["transfer-deadlines", 15 * MINUTE_MS],
       ["payment-windows", MINUTE_MS],
+      ["verifactu-catch-up", MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.
     expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);

@@ -66,6 +66,9 @@ function heartbeat(db: Database, task: ScheduledTask, token: string): () => void
   return () => clearInterval(timer);
 }
 
+/** What each task said last time in this process. */
+const lastLines = new Map<string, string>();
+
 /**
  * Runs the tasks that are due and not running elsewhere; returns the names of those it ran.
  * `database`: another instance's handle (tests); `stop`: start no further task once aborted.
@@ -81,7 +84,10 @@ export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Da
     const stopHeartbeat = heartbeat(db, task, token);
     try {
       const line = await task.run(db);
-      log("tareas").info({ task: task.name }, `${task.name}: ${line}`);
+      // A minute's task saying the same as last time ("plazos de pago cerrados: 0") is debug, not news.
+      const news = lastLines.get(task.name) !== line;
+      lastLines.set(task.name, line);
+      log("tareas")[news ? "info" : "debug"]({ task: task.name }, `${task.name}: ${line}`);
       await finish(db, task, token, task.everyMs, line, false);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
