@@ -2,6 +2,7 @@ import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { orderQuote, type Basket } from "~/domain/basket-pricing";
+import { chargedBasket, orderVat } from "~/domain/basket-vat";
 import {
   ADDRESS_FIELDS,
   echoValues,
@@ -14,7 +15,6 @@ import {
 } from "~/domain/order-form";
 import { formatDateTime, formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
-import { withoutVatCents } from "~/domain/pricing";
 import { PROVINCES, provinceChoices } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { loadBasket } from "~/server/basket.server";
@@ -96,7 +96,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totals: {
         shippingCents: order.shippingCents,
         totalCents: order.amountCents,
-        withoutVatCents: withoutVatCents(order.amountCents),
+        withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
+        vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
       },
       bank: { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN) },
       shop: { name: c.SHOP_NAME, email: c.SHOP_EMAIL, phone: c.SHOP_PHONE },
@@ -121,15 +122,20 @@ function onlinePayments(): { windowMinutes: number } | null {
   return redsys ? { windowMinutes: redsys.windowMinutes } : null;
 }
 
-/** What the form and its summary show of the basket, and the quote the form carries back. */
-function editingBasket(basket: Basket) {
+/**
+ * What the form and its summary show of the basket, and the quote the form carries back:
+ * charged for the delivery postcode once the customer sent one (without VAT to Canarias,
+ * Ceuta and Melilla, decision 0009), with VAT before.
+ */
+function editingBasket(basket: Basket, postcode: string | null = null) {
+  const charged = chargedBasket(basket.lines, postcode);
   return {
-    lines: basket.lines,
-    totals: basket.totals,
+    lines: charged.lines,
+    totals: charged.totals,
     blocked: basket.blocked,
     madridOnly: basket.madridOnly,
     provinces: provinceChoices(basket.madridOnly),
-    quote: orderQuote(basket),
+    quote: orderQuote(charged),
   };
 }
 
@@ -151,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // The basket changed since the page was shown: the answer carries it, priced again, so the
     // customer reviews the new total and confirms that one (with or without JavaScript).
-    const fresh = result.conflict ? editingBasket(await loadBasket(request, context)) : undefined;
+    const fresh = result.conflict ? editingBasket(await loadBasket(request, context), validation.values.shipping.cp) : undefined;
     if (fresh && context) changedInRequest.add(context);
     return data(
       { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form), basket: fresh },
@@ -214,7 +220,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 type SummaryProps = {
   lines: BasketTableLine[];
-  totals: { shippingCents: number; totalCents: number; withoutVatCents: number };
+  totals: { shippingCents: number; totalCents: number; withoutVatCents: number; vatExempt?: boolean };
   editLink?: boolean;
 };
 
