@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import type { DeliveryState } from "~/domain/quotes/delivery-view";
 import { Price } from "../price";
@@ -9,7 +10,9 @@ import { OrderStatusBadge } from "./order-status-badge";
 
 type Line = { name: string; family: string; type: string; gas: string | null; region: string | null; priceCents: number };
 
-export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents }: { lines: Line[]; shippingCents: number; withoutVatCents: number; amountCents: number }) {
+type Totals = { shippingCents: number; withoutVatCents: number; amountCents: number; vatExempt?: boolean };
+
+export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents, vatExempt = false }: { lines: Line[] } & Totals) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table">
@@ -59,7 +62,7 @@ export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents 
           </tr>
           <tr>
             <th scope="row" colSpan={2}>
-              IVA (21 %)
+              {vatExempt ? "IVA (exento)" : "IVA (21 %)"}
             </th>
             <td className="num">
               <Price cents={amountCents - withoutVatCents} />
@@ -67,7 +70,7 @@ export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents 
           </tr>
           <tr>
             <th scope="row" colSpan={2}>
-              Total (IVA incluido)
+              {vatExempt ? `Total (${EXEMPT_NOTE})` : "Total (IVA incluido)"}
             </th>
             <td className="num">
               <strong>
