@@ -6,8 +6,8 @@ import { chargedInvoiceAmounts } from "./invoices/charged-amounts";
 import { formatEuros } from "./pricing";
 import type { CartLine } from "./product";
 
-const boiler: PricingProduct = { id: 4, family: "calderas", brand: "Baxi", model: "Platinum", type: "Condensación", priceCents: 121000, stock: 5, image: null };
-const thermostat: PricingProduct = { id: 14, family: "termostatos", brand: "Honeywell", model: "T87", type: "analogico", priceCents: 4900, stock: 5, image: null };
+const boiler: PricingProduct = { id: 4, family: "calderas", brand: "Baxi", model: "Platinum", type: "Condensación", priceCents: 121000, stock: 5, image: "/x.jpg" };
+const thermostat: PricingProduct = { id: 14, family: "termostatos", brand: "Honeywell", model: "T87", type: "analogico", priceCents: 4900, stock: 5, image: "/x.jpg" };
 const oneBoiler: CartLine[] = [{ id: 4, familia: "calderas", cantidad: 1, opcion: "natural" }];
 
 describe("a basket charged for where it goes (decision 0009)", () => {

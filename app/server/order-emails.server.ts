@@ -102,7 +102,9 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
 }
 
 function totalLines(facts: OrderMailFacts): string[] {
-  if (facts.vatExempt) return [`Total a pagar: ${formatEuros(facts.totalCents)}`, `${EXEMPT_NOTE}: envío a ${territoryName(territoryOfPostcode(facts.shipping.cp))}.`];
+  if (facts.vatExempt) {
+    return [`Total a pagar: ${formatEuros(facts.totalCents)}, ${EXEMPT_NOTE}: envío a ${territoryName(territoryOfPostcode(facts.shipping.cp))}.`];
+  }
   return [
     `Total sin IVA: ${formatEuros(facts.withoutVatCents)}`,
     `IVA (21 %): ${formatEuros(facts.totalCents - facts.withoutVatCents)}`,

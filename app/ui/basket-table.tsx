@@ -84,7 +84,15 @@ export function BasketTable({ lines, totals, editable = false, caption }: Props)
         </tr>
         <tr className="basket-total">
           <th scope="row" colSpan={2}>
-            Total a pagar <span className="basket-vat-note">{totals.vatExempt ? `(${EXEMPT_NOTE})` : "(IVA incluido)"}</span>
+            {totals.vatExempt ? (
+              <>
+                Total a pagar, <span className="basket-vat-note">{EXEMPT_NOTE}</span>
+              </>
+            ) : (
+              <>
+                Total a pagar <span className="basket-vat-note">(IVA incluido)</span>
+              </>
+            )}
           </th>
           <td className="basket-amount">
             <Price cents={totals.totalCents} className="price" />

@@ -194,7 +194,7 @@ export function OrderView({ order, confirming, reply, shopName, payError }: Prop
               </td>
             </tr>
             <tr className="order-total">
-              <th scope="row">{order.vatExempt ? `Total (${EXEMPT_NOTE})` : "Total (IVA incluido)"}</th>
+              <th scope="row">{order.vatExempt ? `Total, ${EXEMPT_NOTE}` : "Total (IVA incluido)"}</th>
               <td className="orders-amount">
                 <Price cents={order.amountCents} />
               </td>
