@@ -1,8 +1,10 @@
 import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
+import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { orderQuote, type Basket } from "~/domain/basket-pricing";
 import { chargedBasket, orderVat } from "~/domain/basket-vat";
+import { formatEuros } from "~/domain/pricing";
 import {
   ADDRESS_FIELDS,
   echoValues,
@@ -130,6 +132,8 @@ function onlinePayments(): { windowMinutes: number } | null {
 function editingBasket(basket: Basket, postcode: string | null = null) {
   const charged = chargedBasket(basket.lines, postcode);
   return {
+    // The prices with VAT, for the browser to reprice as the postcode is typed.
+    grossLines: basket.lines,
     lines: charged.lines,
     totals: charged.totals,
     blocked: basket.blocked,
@@ -192,8 +196,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+  return <Editing loaderData={loaderData} actionData={actionData} />;
+}
+
+type EditingProps = { loaderData: Extract<Route.ComponentProps["loaderData"], { mode: "editing" }>; actionData: Route.ComponentProps["actionData"] };
+
+/** The postcode as typed, once it has its 5 digits: with JavaScript the summary and the quote follow it. */
+function usePostcode(): [string | null, (value: string) => void] {
+  const [postcode, setPostcode] = useState<string | null>(null);
+  return [postcode, (value) => /^\d{5}$/.test(value.trim()) && setPostcode(value.trim())];
+}
+
+function Editing({ loaderData, actionData }: EditingProps) {
+  const [postcode, onPostcode] = usePostcode();
   // After a 409 the answer holds the basket priced again; it replaces what the page showed.
-  const view = actionData?.basket ?? loaderData;
+  const answer = actionData?.basket ?? loaderData;
+  // With JavaScript, the basket priced for the postcode being typed (decision 0009): the total
+  // shown and the quote sent are then the ones the order will be charged. Without, the server
+  // answers the first confirmation with them.
+  const view = postcode === null ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Confirmar pedido</h1>
@@ -211,11 +232,17 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           quote={view.quote}
           blocked={view.blocked}
           online={loaderData.online}
+          onPostcode={onPostcode}
         />
         <Summary lines={view.lines} totals={view.totals} editLink />
       </div>
     </div>
   );
+}
+
+function repriced(lines: Basket["lines"], postcode: string) {
+  const charged = chargedBasket(lines, postcode);
+  return { lines: charged.lines, totals: charged.totals, quote: orderQuote(charged) };
 }
 
 type SummaryProps = {
@@ -229,6 +256,12 @@ function Summary({ lines, totals, editLink = false }: SummaryProps) {
     <aside className="checkout-summary" aria-labelledby="resumen-pedido">
       <h2 id="resumen-pedido">Resumen</h2>
       <BasketTable lines={lines} totals={totals} caption="Artículos del pedido" />
+      {/* Said once the total changes without a new page (the postcode typed, with JavaScript). */}
+      {editLink ? (
+        <p className="visually-hidden" role="status">
+          {totals.vatExempt ? `Envío sin IVA: el total a pagar es ${formatEuros(totals.totalCents)}.` : ""}
+        </p>
+      ) : null}
       <p className="basket-note">La visita del técnico es gratuita.</p>
       {editLink ? (
         <p>
