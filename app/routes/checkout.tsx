@@ -213,8 +213,8 @@ function Editing({ loaderData, actionData }: EditingProps) {
   const answer = actionData?.basket ?? loaderData;
   // With JavaScript, the basket priced for the postcode being typed (decision 0009): the total
   // shown and the quote sent are then the ones the order will be charged. Without, the server
-  // answers the first confirmation with them.
-  const view = postcode === null ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
+  // answers the first confirmation with them. A Madrid service keeps the order in Madrid.
+  const view = postcode === null || answer.madridOnly ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Confirmar pedido</h1>

@@ -79,14 +79,14 @@ test("the basket says that shipments to the islands go without VAT, adjusted at 
 });
 
 /** Fills the order form with a Santa Cruz de Tenerife address and confirms it. */
-async function confirmToTenerife(page: Page) {
+async function confirmToTenerife(page: Page, province = "Santa Cruz de Tenerife") {
   const shipping = page.getByRole("group", { name: "Dirección de envío" });
   await shipping.getByLabel("CIF/NIF/NIE").fill("12345678Z");
   await shipping.getByLabel(/^Nombre/).fill("Nayra");
   await shipping.getByLabel("Apellidos").fill("González Afonso");
   await shipping.getByLabel("Dirección").fill("Calle del Castillo 12");
   await shipping.getByLabel("Población").fill("Santa Cruz de Tenerife");
-  await shipping.getByLabel("Provincia").selectOption("Santa Cruz de Tenerife");
+  await shipping.getByLabel("Provincia").selectOption(province);
   await shipping.getByLabel("Código postal").fill("38001");
   await shipping.getByLabel("Teléfono").fill("922 123456");
   await page.getByRole("checkbox", { name: /He leído y acepto las condiciones de compra/ }).check();
@@ -189,4 +189,31 @@ test("the owner records the transfer: the invoice is at 0 % with the exemption, 
   expect(text).toContain("0 %");
   expect(text).not.toContain("21 %");
   expect(text).toMatch(euros("1.252,03"));
+});
+
+test("a boiler with its installation stays in Madrid: a Canary postcode changes no total and is refused on the field", async () => {
+  const { page } = customer;
+  await page.goto(BOILER);
+  await page.waitForFunction(() => {
+    const element = document.querySelector("form.detail-form button[type=submit]");
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  });
+  await page.getByLabel("Instalación", { exact: true }).selectOption("SI");
+  await page.getByRole("button", { name: "Añadir al carrito" }).click();
+  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  await page.goto("/carrito");
+  await expect(page.getByText("Envíos a Canarias, Ceuta y Melilla")).toHaveCount(0);
+
+  await page.goto("/carrito/pedido");
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form.checkout-form");
+    return !!form && Object.keys(form).some((key) => key.startsWith("__react"));
+  });
+  // The only province offered is Madrid; the postcode typed is Santa Cruz de Tenerife's.
+  await confirmToTenerife(page, "Madrid");
+  await expect(total(page)).toContainText("IVA incluido");
+  await expect(total(page)).toContainText(euros("1816,95 €")); // 1 495,00 + 302,00 + 19,95
+  const field = page.getByRole("group", { name: "Dirección de envío" }).getByLabel("Código postal");
+  await expect(field).toHaveAccessibleDescription(/La instalación y el mantenimiento solo se ofrecen en Madrid: escriba un código postal de Madrid \(28xxx\)\./);
+  await expect(page).toHaveURL(/\/carrito\/pedido$/);
 });
