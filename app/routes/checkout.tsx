@@ -1,7 +1,10 @@
 import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
+import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { orderQuote, type Basket } from "~/domain/basket-pricing";
+import { chargedBasket, orderVat } from "~/domain/basket-vat";
+import { formatEuros } from "~/domain/pricing";
 import {
   ADDRESS_FIELDS,
   echoValues,
@@ -14,7 +17,6 @@ import {
 } from "~/domain/order-form";
 import { formatDateTime, formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
-import { withoutVatCents } from "~/domain/pricing";
 import { PROVINCES, provinceChoices } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { loadBasket } from "~/server/basket.server";
@@ -96,7 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totals: {
         shippingCents: order.shippingCents,
         totalCents: order.amountCents,
-        withoutVatCents: withoutVatCents(order.amountCents),
+        withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
+        vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
       },
       bank: { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN) },
       shop: { name: c.SHOP_NAME, email: c.SHOP_EMAIL, phone: c.SHOP_PHONE },
@@ -121,15 +124,22 @@ function onlinePayments(): { windowMinutes: number } | null {
   return redsys ? { windowMinutes: redsys.windowMinutes } : null;
 }
 
-/** What the form and its summary show of the basket, and the quote the form carries back. */
-function editingBasket(basket: Basket) {
+/**
+ * What the form and its summary show of the basket, and the quote the form carries back:
+ * charged for the delivery postcode once the customer sent one (without VAT to Canarias,
+ * Ceuta and Melilla, decision 0009), with VAT before.
+ */
+function editingBasket(basket: Basket, postcode: string | null = null) {
+  const charged = chargedBasket(basket.lines, postcode);
   return {
-    lines: basket.lines,
-    totals: basket.totals,
+    // The prices with VAT, for the browser to reprice as the postcode is typed.
+    grossLines: basket.lines,
+    lines: charged.lines,
+    totals: charged.totals,
     blocked: basket.blocked,
     madridOnly: basket.madridOnly,
     provinces: provinceChoices(basket.madridOnly),
-    quote: orderQuote(basket),
+    quote: orderQuote(charged),
   };
 }
 
@@ -151,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // The basket changed since the page was shown: the answer carries it, priced again, so the
     // customer reviews the new total and confirms that one (with or without JavaScript).
-    const fresh = result.conflict ? editingBasket(await loadBasket(request, context)) : undefined;
+    const fresh = result.conflict ? editingBasket(await loadBasket(request, context), validation.values.shipping.cp) : undefined;
     if (fresh && context) changedInRequest.add(context);
     return data(
       { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form), basket: fresh },
@@ -186,8 +196,25 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       </div>
     );
   }
+  return <Editing loaderData={loaderData} actionData={actionData} />;
+}
+
+type EditingProps = { loaderData: Extract<Route.ComponentProps["loaderData"], { mode: "editing" }>; actionData: Route.ComponentProps["actionData"] };
+
+/** The postcode as typed, once it has its 5 digits: with JavaScript the summary and the quote follow it. */
+function usePostcode(): [string | null, (value: string) => void] {
+  const [postcode, setPostcode] = useState<string | null>(null);
+  return [postcode, (value) => /^\d{5}$/.test(value.trim()) && setPostcode(value.trim())];
+}
+
+function Editing({ loaderData, actionData }: EditingProps) {
+  const [postcode, onPostcode] = usePostcode();
   // After a 409 the answer holds the basket priced again; it replaces what the page showed.
-  const view = actionData?.basket ?? loaderData;
+  const answer = actionData?.basket ?? loaderData;
+  // With JavaScript, the basket priced for the postcode being typed (decision 0009): the total
+  // shown and the quote sent are then the ones the order will be charged. Without, the server
+  // answers the first confirmation with them. A Madrid service keeps the order in Madrid.
+  const view = postcode === null || answer.madridOnly ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Confirmar pedido</h1>
@@ -205,6 +232,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           quote={view.quote}
           blocked={view.blocked}
           online={loaderData.online}
+          onPostcode={onPostcode}
         />
         <Summary lines={view.lines} totals={view.totals} editLink />
       </div>
@@ -212,9 +240,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+function repriced(lines: Basket["lines"], postcode: string) {
+  const charged = chargedBasket(lines, postcode);
+  return { lines: charged.lines, totals: charged.totals, quote: orderQuote(charged) };
+}
+
 type SummaryProps = {
   lines: BasketTableLine[];
-  totals: { shippingCents: number; totalCents: number; withoutVatCents: number };
+  totals: { shippingCents: number; totalCents: number; withoutVatCents: number; vatExempt?: boolean };
   editLink?: boolean;
 };
 
@@ -223,6 +256,12 @@ function Summary({ lines, totals, editLink = false }: SummaryProps) {
     <aside className="checkout-summary" aria-labelledby="resumen-pedido">
       <h2 id="resumen-pedido">Resumen</h2>
       <BasketTable lines={lines} totals={totals} caption="Artículos del pedido" />
+      {/* Said once the total changes without a new page (the postcode typed, with JavaScript). */}
+      {editLink ? (
+        <p className="visually-hidden" role="status">
+          {totals.vatExempt ? `Envío sin IVA: el total a pagar es ${formatEuros(totals.totalCents)}.` : ""}
+        </p>
+      ) : null}
       <p className="basket-note">La visita del técnico es gratuita.</p>
       {editLink ? (
         <p>

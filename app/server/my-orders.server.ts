@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/my-orders";
 import { payMethodLabel } from "~/domain/payment-methods";
-import { withoutVatCents } from "~/domain/pricing";
+import { orderVat } from "~/domain/basket-vat";
 import { withdrawalState } from "~/domain/withdrawal";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
@@ -106,7 +106,9 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     })),
     shippingCents: order.shippingCents,
     amountCents: order.amountCents,
-    withoutVatCents: withoutVatCents(order.amountCents),
+    // Without VAT for Canarias, Ceuta and Melilla (decision 0009): the amount is already net.
+    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
+    vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressBill: addressLines(order.addressBill),
     transfer:

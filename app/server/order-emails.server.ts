@@ -1,5 +1,7 @@
 import type { OrderAddress } from "~/domain/order-form";
 import { addressLines, formatDateTime, formatIban } from "~/domain/my-orders";
+import { EXEMPT_NOTE, territoryName } from "~/domain/basket-vat";
+import { territoryOfPostcode } from "~/domain/invoices/invoice-amounts";
 import { formatEuros } from "~/domain/pricing";
 import { PAY_METHOD_LABELS, type PayMethod } from "~/domain/payment-methods";
 import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/withdrawal-terms";
@@ -29,6 +31,8 @@ export type OrderMailFacts = {
   shippingCents: number;
   totalCents: number;
   withoutVatCents: number;
+  /** Delivered to Canarias, Ceuta or Melilla: every amount is without VAT (decision 0009). */
+  vatExempt?: boolean;
   shipping: OrderAddress;
   billing: OrderAddress;
   /** How the customer pays; card and Bizum carry the end of the payment window. */
@@ -71,9 +75,7 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     ...facts.lines.map(lineText),
     `- Gastos de envío: ${formatEuros(facts.shippingCents)}`,
     "",
-    `Total sin IVA: ${formatEuros(facts.withoutVatCents)}`,
-    `IVA (21 %): ${formatEuros(facts.totalCents - facts.withoutVatCents)}`,
-    `Total a pagar (IVA incluido): ${formatEuros(facts.totalCents)}`,
+    ...totalLines(facts),
     "",
     ...howToPay(facts),
     "",
@@ -97,6 +99,17 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     "",
     `${c.SHOP_LEGAL_NAME} · ${c.SHOP_ADDRESS} · ${shop.baseUrl}`,
   ].join("\n");
+}
+
+function totalLines(facts: OrderMailFacts): string[] {
+  if (facts.vatExempt) {
+    return [`Total a pagar: ${formatEuros(facts.totalCents)}, ${EXEMPT_NOTE}: envío a ${territoryName(territoryOfPostcode(facts.shipping.cp))}.`];
+  }
+  return [
+    `Total sin IVA: ${formatEuros(facts.withoutVatCents)}`,
+    `IVA (21 %): ${formatEuros(facts.totalCents - facts.withoutVatCents)}`,
+    `Total a pagar (IVA incluido): ${formatEuros(facts.totalCents)}`,
+  ];
 }
 
 function howToPay(facts: OrderMailFacts): string[] {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderQuote, priceCartLines, sameQuote } from "~/domain/basket-pricing";
-import { basketTotals, needsMadrid, type PricedLine } from "~/domain/basket-totals";
+import { needsMadrid, type PricedLine } from "~/domain/basket-totals";
+import { chargedBasket, isMadridPostcode, SERVICE_POSTCODE_MESSAGE, vatChangeMessage } from "~/domain/basket-vat";
 import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/order-form";
 import { orderNumber } from "~/domain/order-number";
 import { SERVICE_PROVINCE } from "~/domain/provinces";
@@ -117,11 +118,17 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
         .orderBy(asc(products.id))
         .for("update")
     : [];
-  const lines = priceCartLines(cart, rows);
-  const totals = basketTotals(lines);
+  const priced = priceCartLines(cart, rows);
+  // Charged for where it goes: without VAT to Canarias, Ceuta and Melilla (decision 0009).
+  const charged = chargedBasket(priced, values.shipping.cp);
+  const { lines, totals } = charged;
   // What the customer confirmed is what is charged: any difference sends the new basket back.
   if (lines.some((line) => line.problem)) throw new OrderChanged(problemMessage(lines, totals.totalCents));
-  if (!sameQuote(orderQuote({ lines, totals }), values.expected)) throw new OrderChanged(changedOrderMessage(totals.totalCents));
+  // A service is done at the delivery address, in Madrid: never VAT-free, never elsewhere.
+  if (needsMadrid(cart) && !isMadridPostcode(values.shipping.cp)) throw new OrderRefused(SERVICE_POSTCODE_MESSAGE, "envio-cp");
+  if (!sameQuote(orderQuote({ lines, totals }), values.expected)) {
+    throw new OrderChanged(vatChangeMessage(priced, charged, values.expected) ?? changedOrderMessage(totals.totalCents));
+  }
   if (needsMadrid(cart) && values.shipping.provincia !== SERVICE_PROVINCE) {
     throw new OrderRefused("La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.", "envio-provincia");
   }
@@ -201,6 +208,7 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
     shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
     withoutVatCents: totals.withoutVatCents,
+    vatExempt: totals.vatExempt,
     shipping: values.shipping,
     billing: values.billing,
     payMethod: values.payMethod,

@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import type { BasketTotals, PricedLine } from "~/domain/basket-totals";
+import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import { detailHref } from "~/domain/product";
 import { Price } from "./price";
 
@@ -11,7 +12,8 @@ export type BasketTableLine = Pick<
 
 type Props = {
   lines: BasketTableLine[];
-  totals: Pick<BasketTotals, "shippingCents" | "totalCents" | "withoutVatCents">;
+  /** `vatExempt`: delivered to Canarias, Ceuta or Melilla, every amount without VAT (decision 0009). */
+  totals: Pick<BasketTotals, "shippingCents" | "totalCents" | "withoutVatCents"> & { vatExempt?: boolean };
   /** Show the delete column (the basket page); the order screen only lists. */
   editable?: boolean;
   caption: string;
@@ -82,7 +84,15 @@ export function BasketTable({ lines, totals, editable = false, caption }: Props)
         </tr>
         <tr className="basket-total">
           <th scope="row" colSpan={2}>
-            Total a pagar <span className="basket-vat-note">(IVA incluido)</span>
+            {totals.vatExempt ? (
+              <>
+                Total a pagar, <span className="basket-vat-note">{EXEMPT_NOTE}</span>
+              </>
+            ) : (
+              <>
+                Total a pagar <span className="basket-vat-note">(IVA incluido)</span>
+              </>
+            )}
           </th>
           <td className="basket-amount">
             <Price cents={totals.totalCents} className="price" />

@@ -32,6 +32,8 @@ type Props = {
   confirmed?: boolean;
   /** Card and Bizum are offered (Redsys configured); the minutes their units are held. */
   online?: { windowMinutes: number } | null;
+  /** The delivery postcode as it is typed (with JavaScript): the summary reprices for it. */
+  onPostcode?: (postcode: string) => void;
 };
 
 /**
@@ -50,6 +52,7 @@ export function CheckoutForm({
   blocked = false,
   confirmed = false,
   online = null,
+  onPostcode,
 }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
@@ -87,6 +90,8 @@ export function CheckoutForm({
         first?.focus();
       }}
       onChange={(event) => {
+        const field: EventTarget = event.target;
+        if (field instanceof HTMLInputElement && field.name === "envio-cp") onPostcode?.(field.value);
         // After a try, a mark goes as soon as its field is right; new ones wait for the next try
         // (choosing "Otros" does not paint a block of untouched billing fields red).
         const shown = clientErrors ?? serverErrors;

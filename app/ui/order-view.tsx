@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import { MAX_REASON_LENGTH } from "~/domain/withdrawal";
 import { Notice } from "./login-forms";
 import { PaymentOptions, type PaymentViewData } from "./order-payment";
@@ -19,6 +20,8 @@ export type OrderViewData = {
   shippingCents: number;
   amountCents: number;
   withoutVatCents: number;
+  /** Delivered to Canarias, Ceuta or Melilla: no Spanish VAT (decision 0009). */
+  vatExempt: boolean;
   addressSend: string[];
   addressBill: string[];
   transfer: { holder: string; iban: string; concept: string } | null;
@@ -191,7 +194,7 @@ export function OrderView({ order, confirming, reply, shopName, payError }: Prop
               </td>
             </tr>
             <tr className="order-total">
-              <th scope="row">Total (IVA incluido)</th>
+              <th scope="row">{order.vatExempt ? `Total, ${EXEMPT_NOTE}` : "Total (IVA incluido)"}</th>
               <td className="orders-amount">
                 <Price cents={order.amountCents} />
               </td>

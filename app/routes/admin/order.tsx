@@ -175,7 +175,7 @@ export default function AdminOrderPage() {
 
       <section className="admin-section" aria-labelledby="articulos-titulo">
         <h2 id="articulos-titulo">Artículos</h2>
-        <OrderLines lines={order.lines} shippingCents={order.shippingCents} withoutVatCents={order.withoutVatCents} amountCents={order.amountCents} />
+        <OrderLines lines={order.lines} shippingCents={order.shippingCents} withoutVatCents={order.withoutVatCents} amountCents={order.amountCents} vatExempt={order.vatExempt} />
       </section>
 
       <section className="admin-section" aria-labelledby="direcciones-titulo">

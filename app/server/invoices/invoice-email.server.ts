@@ -39,7 +39,7 @@ export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, custom
       "",
       rectifying
         ? `Le enviamos la factura rectificativa ${invoice.number} del ${formatYmd(invoice.issuedOn)}, de ${formatEuros(invoice.totalCents)}, de su pedido ${orderNumber}. Motivo: ${invoice.reason ?? ""}`
-        : `Le enviamos la factura ${invoice.number} del ${formatYmd(invoice.issuedOn)} de su pedido ${orderNumber}, por ${formatEuros(invoice.totalCents)} (IVA incluido).`,
+        : `Le enviamos la factura ${invoice.number} del ${formatYmd(invoice.issuedOn)} de su pedido ${orderNumber}, por ${formatEuros(invoice.totalCents)} (${invoice.exemption ? "sin IVA: operación exenta" : "IVA incluido"}).`,
       "",
       ATTACHED,
       `También puede descargarla cuando quiera en «Mis Pedidos»: ${link}`,

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { invoiceAmounts, VAT_PERCENT, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
+import { chargesSpanishVat, exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/my-orders";
 import { madridDay } from "~/domain/orders/madrid-dates";
@@ -80,7 +81,13 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
     log("facturas").warn({ pedido: order.number, diferencia: difference }, "las líneas del pedido no suman su importe: la factura lleva una línea de ajuste");
     charged.push({ description: "Ajuste al importe pagado", inclusiveCents: difference });
   }
-  const amounts = invoiceAmounts(charged, true);
+  // Canarias, Ceuta, Melilla (by the delivery postcode): the order was charged without VAT;
+  // the invoice is at 0 % with the exemption's legal reference (decision 0009).
+  const territory = territoryOfPostcode(order.addressSend.cp);
+  const amounts = chargedInvoiceAmounts(
+    charged.map((line) => ({ description: line.description, chargedCents: line.inclusiveCents })),
+    chargesSpanishVat(territory),
+  );
   const issuedOn = madridDay(now);
   const year = Number(issuedOn.slice(0, 4));
   const sequence = await takeNumber(tx, "F", year);
@@ -99,11 +106,11 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
       seller: seller(),
       buyer: buyer(order.addressBill),
       lines: lineViews(amounts),
-      vatRate: VAT_PERCENT,
+      vatRate: amounts.rate,
       baseCents: amounts.baseCents,
       vatCents: amounts.vatCents,
       totalCents: amounts.totalCents,
-      exemption: null,
+      exemption: exemptionText(territory),
       payMethod: payMethodLabel(order.payMethod),
     })
     .returning();

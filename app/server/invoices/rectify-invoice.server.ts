@@ -41,6 +41,15 @@ async function invoicedNow(tx: Transaction, orderId: number): Promise<{ original
 }
 
 /**
+ * The lines of a partial refund. With VAT the amount returned includes it; an exempt order
+ * (rate 0, Canarias, Ceuta, Melilla) was charged without VAT, so the amount is its own base.
+ */
+function partialLines(wanted: number, withVat: boolean): { description: string; baseCents: number }[] {
+  if (!withVat) return [{ description: `Devolución parcial (${formatEuros(wanted)}, exenta de IVA)`, baseCents: -wanted }];
+  return negated(invoiceAmounts([{ description: `Devolución parcial (${formatEuros(wanted)} IVA incluido)`, inclusiveCents: wanted }], true)).lines;
+}
+
+/**
  * Issues the rectifying invoice of the order `orderId`, if it has an invoice and something is
  * still invoiced; null otherwise (an unpaid order, or one already rectified to zero). The
  * caller's transaction holds the order's row lock.
@@ -57,7 +66,7 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
   const whole = wanted === original.totalCents;
   const lines: InvoiceLineView[] = whole
     ? original.lines.map((line) => ({ ...line, unitBaseCents: -line.unitBaseCents, baseCents: -line.baseCents }))
-    : negated(invoiceAmounts([{ description: `Devolución parcial (${formatEuros(wanted)} IVA incluido)`, inclusiveCents: wanted }], withVat)).lines.map((line) => ({
+    : partialLines(wanted, withVat).map((line) => ({
         description: line.description,
         quantity: 1,
         unitBaseCents: line.baseCents,

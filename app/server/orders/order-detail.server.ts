@@ -7,7 +7,7 @@ import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
 import { withdrawalView } from "~/domain/orders/withdrawal-handling";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
-import { withoutVatCents } from "~/domain/pricing";
+import { orderVat } from "~/domain/basket-vat";
 import type { Database } from "../db/client.server";
 import { invoices, orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
@@ -104,7 +104,9 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
     })),
     shippingCents: order.shippingCents,
     amountCents: order.amountCents,
-    withoutVatCents: withoutVatCents(order.amountCents),
+    // Without VAT for Canarias, Ceuta and Melilla (decision 0009): the amount is already net.
+    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
+    vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressSendId: order.addressSend.id,
     addressBill: addressLines(order.addressBill),

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import type { DeliveryState } from "~/domain/quotes/delivery-view";
 import { Price } from "../price";
@@ -9,75 +10,81 @@ import { OrderStatusBadge } from "./order-status-badge";
 
 type Line = { name: string; family: string; type: string; gas: string | null; region: string | null; priceCents: number };
 
-export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents }: { lines: Line[]; shippingCents: number; withoutVatCents: number; amountCents: number }) {
+type Totals = { shippingCents: number; withoutVatCents: number; amountCents: number; vatExempt?: boolean };
+
+export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents, vatExempt = false }: { lines: Line[] } & Totals) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">Artículos del pedido</caption>
-        <thead>
-          <tr>
-            <th scope="col">Artículo</th>
-            <th scope="col">Familia</th>
-            <th scope="col" className="num">
-              Precio
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={index}>
-              <td>
-                {line.name}
-                <br />
-                <span className="admin-muted">
-                  {[line.type, line.gas ? `Gas ${line.gas}` : null, line.region ? `Servicio en ${line.region}` : null].filter(Boolean).join(" · ")}
-                </span>
-              </td>
-              <td>{line.family}</td>
+    <>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Artículos del pedido</caption>
+          <thead>
+            <tr>
+              <th scope="col">Artículo</th>
+              <th scope="col">Familia</th>
+              <th scope="col" className="num">
+                Precio
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <tr key={index}>
+                <td>
+                  {line.name}
+                  <br />
+                  <span className="admin-muted">
+                    {[line.type, line.gas ? `Gas ${line.gas}` : null, line.region ? `Servicio en ${line.region}` : null].filter(Boolean).join(" · ")}
+                  </span>
+                </td>
+                <td>{line.family}</td>
+                <td className="num">
+                  <Price cents={line.priceCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Gastos de envío
+              </th>
               <td className="num">
-                <Price cents={line.priceCents} />
+                <Price cents={shippingCents} />
               </td>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Gastos de envío
-            </th>
-            <td className="num">
-              <Price cents={shippingCents} />
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total sin IVA
-            </th>
-            <td className="num">
-              <Price cents={withoutVatCents} />
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              IVA (21 %)
-            </th>
-            <td className="num">
-              <Price cents={amountCents - withoutVatCents} />
-            </td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total (IVA incluido)
-            </th>
-            <td className="num">
-              <strong>
-                <Price cents={amountCents} />
-              </strong>
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total sin IVA
+              </th>
+              <td className="num">
+                <Price cents={withoutVatCents} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {vatExempt ? "IVA (exento)" : "IVA (21 %)"}
+              </th>
+              <td className="num">
+                <Price cents={amountCents - withoutVatCents} />
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {vatExempt ? "Total (sin IVA)" : "Total (IVA incluido)"}
+              </th>
+              <td className="num">
+                <strong>
+                  <Price cents={amountCents} />
+                </strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {/* Outside the table: a header cell does not wrap, and the reference would widen it on a phone. */}
+      {vatExempt ? <p className="admin-muted">Entrega en Canarias, Ceuta o Melilla: {EXEMPT_NOTE}.</p> : null}
+    </>
   );
 }
 
