@@ -4,7 +4,9 @@
  * the layout. It reads no database.
  */
 import { writeFileSync } from "node:fs";
+import { exemptionText } from "../app/domain/invoices/invoice-amounts";
 import { type InvoiceDocument } from "../app/domain/invoices/invoice-document";
+import { aeatAmount } from "../app/domain/invoices/verifactu-hash";
 import { renderInvoicePdf } from "../app/server/invoices/invoice-pdf.server";
 
 const KINDS = ["completa", "rectificativa", "canarias", "larga"] as const;
@@ -61,17 +63,19 @@ export function sampleInvoice(kind: SampleKind): InvoiceDocument {
     };
   }
   if (kind === "canarias") {
+    // Goods only: installation is sold in Madrid alone. The exemption text is the one issued invoices carry.
+    const goods = [lines[0]!, lines[2]!].map((l) => ({ ...l, vatRate: 0 }));
+    const total = goods.reduce((sum, l) => sum + l.baseCents, 0);
     return {
       ...base,
       buyer: { ...buyer, address: ["Calle de Triana 40", "35002 Las Palmas de Gran Canaria", "Las Palmas"] },
-      lines: lines.map((l) => ({ ...l, vatRate: 0 })),
-      taxes: [{ rate: 0, baseCents: 151_238, vatCents: 0 }],
+      lines: goods,
+      taxes: [{ rate: 0, baseCents: total, vatCents: 0 }],
+      baseCents: total,
       vatCents: 0,
-      totalCents: 151_238,
-      qrUrl: QR_URL.replace("1829.98", "1512.38"),
-      exemption:
-        // Sample wording only: the issued invoices carry the text the invoicing rules choose.
-        "Entrega de bienes con destino a Canarias, exenta del IVA español (art. 21 de la Ley 37/1992, del IVA).",
+      totalCents: total,
+      qrUrl: QR_URL.replace("1829.98", aeatAmount(total)),
+      exemption: exemptionText("canarias"),
     };
   }
   if (kind === "larga") {

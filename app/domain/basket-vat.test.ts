@@ -95,9 +95,11 @@ describe("services and stored orders", () => {
     for (const postcode of ["35001", "38001", "51001", "52001", "08001", "2800"]) expect(isMadridPostcode(postcode)).toBe(false);
   });
 
-  it("an order's VAT by its delivery postcode: the amount is the base when exempt", () => {
-    expect(orderVat(101649, "35001")).toEqual({ vatExempt: true, withoutVatCents: 101649, vatCents: 0, territory: "canarias" });
-    expect(orderVat(122995, "28009")).toEqual({ vatExempt: false, withoutVatCents: 101649, vatCents: 21346, territory: "peninsula-baleares" });
+  it("an order's VAT as the checkout charged it: the amount is the base when exempt", () => {
+    expect(orderVat(101649, "35001", true)).toEqual({ vatExempt: true, withoutVatCents: 101649, vatCents: 0, territory: "canarias" });
+    expect(orderVat(122995, "28009", false)).toEqual({ vatExempt: false, withoutVatCents: 101649, vatCents: 21346, territory: "peninsula-baleares" });
+    // Placed with VAT before VAT-free shipping existed: it stays an order with VAT.
+    expect(orderVat(122995, "35001", false)).toMatchObject({ vatExempt: false, vatCents: 21346, territory: "canarias" });
   });
 });
 

@@ -78,12 +78,16 @@ export function vatChangeMessage(lines: readonly PricedLine[], charged: ChargedB
   return `Los envíos a ${territoryName(charged.territory)} llevan IVA: el nuevo total, IVA incluido, es ${total}. Revise el resumen y confirme de nuevo el pedido.`;
 }
 
-/** The VAT of an order as stored: its amount and the postcode it was delivered to. */
+/**
+ * The VAT of an order as stored: its amount, whether the checkout charged it without VAT
+ * (orders.vat_exempt, fixed when it was placed: an order placed with VAT stays so), and the
+ * postcode it was delivered to (which territory).
+ */
 export type OrderVat = { vatExempt: boolean; withoutVatCents: number; vatCents: number; territory: VatTerritory };
 
-export function orderVat(amountCents: number, deliveryPostcode: string): OrderVat {
+export function orderVat(amountCents: number, deliveryPostcode: string, vatExempt: boolean): OrderVat {
   const territory = territoryOfPostcode(deliveryPostcode);
-  if (!chargesSpanishVat(territory)) return { vatExempt: true, withoutVatCents: amountCents, vatCents: 0, territory };
+  if (vatExempt) return { vatExempt: true, withoutVatCents: amountCents, vatCents: 0, territory };
   const withoutVatCents = priceWithoutVat(amountCents);
   return { vatExempt: false, withoutVatCents, vatCents: amountCents - withoutVatCents, territory };
 }

@@ -98,8 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totals: {
         shippingCents: order.shippingCents,
         totalCents: order.amountCents,
-        withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
-        vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
+        withoutVatCents: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).withoutVatCents,
+        vatExempt: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).vatExempt,
       },
       bank: { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN) },
       shop: { name: c.SHOP_NAME, email: c.SHOP_EMAIL, phone: c.SHOP_PHONE },

@@ -107,8 +107,8 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     shippingCents: order.shippingCents,
     amountCents: order.amountCents,
     // Without VAT for Canarias, Ceuta and Melilla (decision 0009): the amount is already net.
-    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
-    vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
+    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).withoutVatCents,
+    vatExempt: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressBill: addressLines(order.addressBill),
     transfer:

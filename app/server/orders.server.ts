@@ -145,6 +145,7 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
         status: "Pendiente de Pago",
         amountCents: totals.totalCents,
         shippingCents: totals.shippingCents,
+        vatExempt: totals.vatExempt,
         addressSend: values.shipping,
         addressBill: values.billing,
         payMethod: values.payMethod,

@@ -25,9 +25,25 @@ describe("order CSV", () => {
       userEmail: "ana@example.com",
       amountCents: 121000,
       shippingCents: 1995,
+      vatExempt: false,
       addressBill: { nombre: "Ana", apellidos: "López", empresa: "Climas Ana S.L.", id: "B12345674" },
     });
     // 22:30 UTC on 14 May is already 15 May in Madrid.
     expect(row).toEqual(["1234-150526", "15/05/2026", "Pagado", "Transferencia bancaria", "Climas Ana S.L.", "B12345674", "ana@example.com", "1000,00", "210,00", "19,95", "1210,00"]);
+  });
+
+  it("an order charged without VAT (Canarias, Ceuta, Melilla): the whole amount is the base, VAT 0", () => {
+    const row = csvRow({
+      number: "1235-150526",
+      createdAt: new Date("2026-05-15T10:00:00Z"),
+      status: "Pagado",
+      payMethod: "transferencia",
+      userEmail: "pedro@example.com",
+      amountCents: 101649,
+      shippingCents: 1649,
+      vatExempt: true,
+      addressBill: { nombre: "Pedro", apellidos: "Suárez", id: "12345678Z" },
+    });
+    expect(row.slice(7)).toEqual(["1016,49", "0,00", "16,49", "1016,49"]);
   });
 });

@@ -6,7 +6,8 @@ import { withoutVatCents } from "../pricing";
  * The accountant's CSV of the order list (issue 11), as a spreadsheet in Spanish opens it:
  * ";" between cells, amounts with a decimal comma and no thousands separator (so they stay
  * numbers), dates "dd/mm/aaaa" in Madrid. The server adds the UTF-8 byte order mark that
- * tells Excel the encoding. Prices include 21 % VAT (spec section 9): the tax base and the VAT
+ * tells Excel the encoding. Prices include 21 % VAT (spec section 9), except orders charged
+ * without it (decision 0009): the tax base and the VAT
  * come from the one rule in domain/pricing.ts.
  */
 
@@ -32,6 +33,8 @@ export type CsvOrder = {
   userEmail: string;
   amountCents: number;
   shippingCents: number;
+  /** Charged without VAT (Canarias, Ceuta, Melilla; decision 0009): the amount is the base. */
+  vatExempt: boolean;
   addressBill: { nombre: string; apellidos: string; empresa?: string; id: string };
 };
 
@@ -57,7 +60,7 @@ export function customerName(bill: CsvOrder["addressBill"]): string {
 }
 
 export function csvRow(order: CsvOrder): string[] {
-  const base = withoutVatCents(order.amountCents);
+  const base = order.vatExempt ? order.amountCents : withoutVatCents(order.amountCents);
   return [
     order.number,
     formatDate(order.createdAt),

@@ -159,6 +159,8 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pendiente de Pago"),
     amountCents: integer("amount_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    /** Charged without Spanish VAT (delivered to Canarias, Ceuta or Melilla; decision 0009), as the checkout decided. */
+    vatExempt: boolean("vat_exempt").notNull().default(false),
     addressSend: jsonb("address_send").$type<Address>().notNull(),
     addressBill: jsonb("address_bill").$type<Address>().notNull(),
     payMethod: text("pay_method", { enum: PAY_METHODS }).notNull(),

@@ -107,8 +107,8 @@ describe("renderInvoicePdf", () => {
     const { pages } = await readPdf(await renderInvoicePdf(sampleInvoice("canarias")));
     const { text } = firstPage(pages);
     expect(text).toContain("Cuota IVA 0 % 0,00 €");
-    expect(text).toContain("Total factura 1.512,38 €");
-    expect(text).toMatch(/Total factura 1\.512,38 € .*exenta del IVA español \(art\. 21 de la Ley 37\/1992, del IVA\)/);
+    expect(text).toContain("Total factura 1.264,45 €");
+    expect(text).toMatch(/Total factura 1\.264,45 € .*Operación exenta de IVA: entrega de bienes con destino a Canarias, exportación según el artículo 21 de la Ley 37\/1992/);
   });
 
   it("continues 60 lines over several pages, the table header and footer on each, the QR only on the first", async () => {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
-import { chargesSpanishVat, exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/my-orders";
 import { madridDay } from "~/domain/orders/madrid-dates";
@@ -81,12 +81,12 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
     log("facturas").warn({ pedido: order.number, diferencia: difference }, "las líneas del pedido no suman su importe: la factura lleva una línea de ajuste");
     charged.push({ description: "Ajuste al importe pagado", inclusiveCents: difference });
   }
-  // Canarias, Ceuta, Melilla (by the delivery postcode): the order was charged without VAT;
-  // the invoice is at 0 % with the exemption's legal reference (decision 0009).
+  // Charged without VAT at the checkout (delivered to Canarias, Ceuta or Melilla): the invoice
+  // is at 0 % with the exemption's legal reference for that territory (decision 0009).
   const territory = territoryOfPostcode(order.addressSend.cp);
   const amounts = chargedInvoiceAmounts(
     charged.map((line) => ({ description: line.description, chargedCents: line.inclusiveCents })),
-    chargesSpanishVat(territory),
+    !order.vatExempt,
   );
   const issuedOn = madridDay(now);
   const year = Number(issuedOn.slice(0, 4));
@@ -110,7 +110,7 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
       baseCents: amounts.baseCents,
       vatCents: amounts.vatCents,
       totalCents: amounts.totalCents,
-      exemption: exemptionText(territory),
+      exemption: order.vatExempt ? exemptionText(territory) : null,
       payMethod: payMethodLabel(order.payMethod),
     })
     .returning();

@@ -105,8 +105,8 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
     shippingCents: order.shippingCents,
     amountCents: order.amountCents,
     // Without VAT for Canarias, Ceuta and Melilla (decision 0009): the amount is already net.
-    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp).withoutVatCents,
-    vatExempt: orderVat(order.amountCents, order.addressSend.cp).vatExempt,
+    withoutVatCents: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).withoutVatCents,
+    vatExempt: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressSendId: order.addressSend.id,
     addressBill: addressLines(order.addressBill),

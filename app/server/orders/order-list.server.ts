@@ -34,6 +34,7 @@ const listColumns = {
   userEmail: orders.userEmail,
   amountCents: orders.amountCents,
   shippingCents: orders.shippingCents,
+  vatExempt: orders.vatExempt,
   addressBill: orders.addressBill,
 };
 
