@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
 import { outbox, verifactuRecords, verifactuSender, verifactuSubmissions } from "~/server/db/schema.server";
 import { verifactuCatchUpTask } from "~/server/invoices/verifactu-send.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
@@ -11,7 +7,7 @@ import { processDueEntries } from "~/server/outbox.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { setupTestDatabase } from "../db-utils";
 import { startAeatStandIn, type AeatStandIn } from "../support/aeat-standin";
-import { writeCertificates } from "../support/aeat-standin/certificates";
+import { sendShopToStandIn } from "../support/aeat-standin/shop-config";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
 /**
@@ -23,28 +19,18 @@ import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 const ready = setupTestDatabase();
 const owner = { email: "duena@termoclima.test" };
 let aeat: AeatStandIn;
-let folder: string;
+let restore: (() => void) | undefined;
 let serial = 0;
 
 beforeAll(async () => {
   aeat = await startAeatStandIn();
-  folder = mkdtempSync(path.join(tmpdir(), "aeat-"));
-  const files = writeCertificates(folder, aeat.certificates);
-  Object.assign(process.env, {
-    VERIFACTU_CERT_PATH: files.clientCert,
-    VERIFACTU_KEY_PATH: files.clientKey,
-    VERIFACTU_CA_PATH: files.ca,
-    VERIFACTU_AEAT_URL: aeat.url,
-  });
-  resetConfigForTests();
+  restore = sendShopToStandIn(aeat);
   registerOutboxHandlers();
 });
 
 afterAll(async () => {
-  for (const name of ["VERIFACTU_CERT_PATH", "VERIFACTU_KEY_PATH", "VERIFACTU_CA_PATH", "VERIFACTU_AEAT_URL"]) delete process.env[name];
-  resetConfigForTests();
+  restore?.();
   await aeat?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 async function paidOrder() {

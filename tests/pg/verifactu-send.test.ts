@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
 import { verifactuSender, verifactuSubmissions } from "~/server/db/schema.server";
 import { sendPendingRecords } from "~/server/invoices/verifactu-send.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { startAeatStandIn, type AeatStandIn } from "../support/aeat-standin";
-import { writeCertificates } from "../support/aeat-standin/certificates";
+import { sendShopToStandIn } from "../support/aeat-standin/shop-config";
 import { twoInstances } from "../support/pg-instances";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
@@ -23,21 +19,16 @@ if (!url) console.warn("\n*** TEST_DATABASE_URL no está definida: se OMITE la s
 describe.skipIf(!url)("VERI*FACTU sending on PostgreSQL with two instances", () => {
   let instances: Awaited<ReturnType<typeof twoInstances>>;
   let aeat: AeatStandIn;
-  let folder: string;
+  let restore: (() => void) | undefined;
 
   beforeAll(async () => {
     instances = await twoInstances(url!, "verifactu");
     aeat = await startAeatStandIn();
-    folder = mkdtempSync(path.join(tmpdir(), "aeat-pg-"));
-    const files = writeCertificates(folder, aeat.certificates);
-    Object.assign(process.env, { VERIFACTU_CERT_PATH: files.clientCert, VERIFACTU_KEY_PATH: files.clientKey, VERIFACTU_CA_PATH: files.ca, VERIFACTU_AEAT_URL: aeat.url });
-    resetConfigForTests();
+    restore = sendShopToStandIn(aeat);
   });
   afterAll(async () => {
-    for (const name of ["VERIFACTU_CERT_PATH", "VERIFACTU_KEY_PATH", "VERIFACTU_CA_PATH", "VERIFACTU_AEAT_URL"]) delete process.env[name];
-    resetConfigForTests();
+    restore?.();
     await aeat?.close();
-    if (folder) rmSync(folder, { recursive: true, force: true });
     await instances?.drop();
   });
 

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { invoiceFiltersQuery, INVOICE_SERIES, parseInvoiceFilters, SERIES_LABELS } from "~/domain/invoices/invoice-filters";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
@@ -9,6 +9,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/invoices";
 import { AdminPager } from "~/ui/admin/admin-pager";
+import { PeriodFilterForm } from "~/ui/admin/period-filter-form";
 
 /**
  * /admin/facturas (issue 13): the invoices issued in a period (the current month in Madrid by
@@ -57,16 +58,7 @@ export default function InvoicesPage() {
   return (
     <>
       <h1>Facturas</h1>
-      {/* A plain GET form: the period lands in the URL, and a new period starts at page 1. */}
-      <Form method="get" className="admin-filters" role="search" aria-label="Filtrar facturas">
-        <div className="field">
-          <label htmlFor="facturas-desde">Desde</label>
-          <input id="facturas-desde" name="desde" type="date" defaultValue={filters.from} required />
-        </div>
-        <div className="field">
-          <label htmlFor="facturas-hasta">Hasta</label>
-          <input id="facturas-hasta" name="hasta" type="date" defaultValue={filters.to} required />
-        </div>
+      <PeriodFilterForm label="Filtrar facturas" idPrefix="facturas" from={filters.from} to={filters.to} thisMonth="/admin/facturas">
         <div className="field">
           <label htmlFor="facturas-serie">Serie</label>
           <select id="facturas-serie" name="serie" defaultValue={filters.series ?? ""}>
@@ -78,13 +70,7 @@ export default function InvoicesPage() {
             ))}
           </select>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          <Link to="/admin/facturas">Este mes</Link>
-        </div>
-      </Form>
+      </PeriodFilterForm>
       <div className="admin-actions">
         <p role="status" className="admin-orders-count">
           {totals.count === 1 ? "1 factura" : `${totals.count.toLocaleString("es-ES")} facturas`} {period}
@@ -231,19 +217,5 @@ export default function InvoicesPage() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // A filter the list does not understand: say which, in Spanish, and how to start again.
-  const message = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { message?: unknown } | null)?.message : undefined;
-  if (typeof message === "string") {
-    return (
-      <section className="admin-section" aria-labelledby="facturas-error">
-        <title>Filtro no válido | Administración</title>
-        <h1 id="facturas-error">Filtro no válido</h1>
-        <p>{message}</p>
-        <p>
-          <Link to="/admin/facturas">Ver las facturas de este mes</Link>
-        </p>
-      </section>
-    );
-  }
-  return <AdminErrorPage error={error} back={{ to: "/admin/facturas", label: "Volver a las facturas" }} />;
+  return <AdminErrorPage error={error} back={{ to: "/admin/facturas", label: "Volver a las facturas" }} filter={{ to: "/admin/facturas", label: "Ver las facturas de este mes" }} />;
 }

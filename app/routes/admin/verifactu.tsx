@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { parseRecordFilters, recordFiltersQuery, SUBMISSION_STATE_LABELS, SUBMISSION_STATES } from "~/domain/invoices/verifactu-filters";
 import { formatDateTime } from "~/domain/my-orders";
 import { formatYmd } from "~/domain/orders/madrid-dates";
@@ -12,6 +12,7 @@ import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { AdminPager } from "~/ui/admin/admin-pager";
+import { PeriodFilterForm } from "~/ui/admin/period-filter-form";
 import type { Route } from "./+types/verifactu";
 
 /**
@@ -122,15 +123,7 @@ export default function VerifactuPage() {
           </Form>
         )}
       </div>
-      <Form method="get" className="admin-filters" role="search" aria-label="Filtrar registros">
-        <div className="field">
-          <label htmlFor="registros-desde">Desde</label>
-          <input id="registros-desde" name="desde" type="date" defaultValue={filters.from} required />
-        </div>
-        <div className="field">
-          <label htmlFor="registros-hasta">Hasta</label>
-          <input id="registros-hasta" name="hasta" type="date" defaultValue={filters.to} required />
-        </div>
+      <PeriodFilterForm label="Filtrar registros" idPrefix="registros" from={filters.from} to={filters.to} thisMonth="/admin/facturas/verifactu">
         <div className="field">
           <label htmlFor="registros-estado">Estado</label>
           <select id="registros-estado" name="estado" defaultValue={filters.state ?? ""}>
@@ -142,13 +135,7 @@ export default function VerifactuPage() {
             ))}
           </select>
         </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          <Link to="/admin/facturas/verifactu">Este mes</Link>
-        </div>
-      </Form>
+      </PeriodFilterForm>
       <div className="admin-actions">
         <p role="status" className="admin-orders-count">
           {total === 1 ? "1 registro" : `${total.toLocaleString("es-ES")} registros`} {period}
@@ -243,18 +230,5 @@ export default function VerifactuPage() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && error.status === 400 ? (error.data as { message?: unknown } | null)?.message : undefined;
-  if (typeof message === "string") {
-    return (
-      <section className="admin-section" aria-labelledby="registros-error">
-        <title>Filtro no válido | Administración</title>
-        <h1 id="registros-error">Filtro no válido</h1>
-        <p>{message}</p>
-        <p>
-          <Link to="/admin/facturas/verifactu">Ver los registros de este mes</Link>
-        </p>
-      </section>
-    );
-  }
-  return <AdminErrorPage error={error} back={{ to: "/admin/facturas/verifactu", label: "Volver a VERI*FACTU" }} />;
+  return <AdminErrorPage error={error} back={{ to: "/admin/facturas/verifactu", label: "Volver a VERI*FACTU" }} filter={{ to: "/admin/facturas/verifactu", label: "Ver los registros de este mes" }} />;
 }
