@@ -1,36 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { InvoiceFacts, RecordContext } from "./verifactu-record";
 import { buildRegistroAlta, buildRegistroAnulacion } from "./verifactu-record";
-
-const system: RecordContext["system"] = {
-  NombreRazon: "Climatización Ejemplo SL",
-  NIF: "B12345674",
-  NombreSistemaInformatico: "Tienda",
-  IdSistemaInformatico: "TI",
-  Version: "1.0.0",
-  NumeroInstalacion: "1",
-  TipoUsoPosibleSoloVerifactu: "S",
-  TipoUsoPosibleMultiOT: "N",
-  IndicadorMultiplesOT: "N",
-};
+import { completeInvoice, system } from "../../../tests/support/verifactu-fixtures";
 
 // A stand-in for SHA-256 that shows which text was hashed.
 const context: RecordContext = { previous: null, system, generatedAt: new Date("2026-11-23T09:15:00Z"), sha256Hex: (input) => `H[${input}]` };
 
-const invoice: InvoiceFacts = {
-  kind: "completa",
-  number: "F2026-000123",
-  issuedOn: "2026-11-23",
-  operationOn: "2026-11-22",
-  seller: { name: "Climatización Ejemplo SL", nif: "B12345674", address: [] },
-  buyer: { name: "Ana Pérez", nif: "12345678z", address: [] },
-  taxes: [{ rate: 21, baseCents: 100000, vatCents: 21000 }],
-  vatCents: 21000,
-  totalCents: 121000,
-  exemption: null,
-  rectifies: null,
-  orderNumber: "0042-221126",
-};
+// The buyer's NIF as a customer may type it: the record carries it in capitals.
+const invoice: InvoiceFacts = { ...completeInvoice, buyer: { ...completeInvoice.buyer, nif: "12345678z" } };
 
 describe("buildRegistroAlta", () => {
   it("a complete invoice, first record of the chain", () => {
