@@ -8,7 +8,8 @@ import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "./config.server";
 import { attemptsOf } from "./payments/attempts.server";
 import { getDb } from "./db/db.server";
-import { invoices, orderLines, orders, refunds, withdrawals } from "./db/schema.server";
+import { orderLines, orders, refunds, withdrawals } from "./db/schema.server";
+import { orderInvoices } from "./invoices/order-invoices.server";
 import type { SessionUser } from "./session.server";
 
 /*
@@ -79,11 +80,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "hecho")))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
-    db
-      .select({ number: invoices.number, series: invoices.series, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
-      .from(invoices)
-      .where(eq(invoices.orderId, order.id))
-      .orderBy(asc(invoices.id)),
+    orderInvoices(db, order.id),
   ]);
   const last = attempts[0];
   const c = config();
@@ -118,7 +115,8 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     // The order's invoices (issue 13), each a PDF to download.
     invoices: issued.map((invoice) => ({
       number: invoice.number,
-      label: invoice.series === "R" ? "Factura rectificativa" : "Factura",
+      // An invoice annulled (a payment recorded by mistake, undone) stays listed, as annulled.
+      label: invoice.series === "R" ? "Factura rectificativa" : invoice.annulled ? "Factura anulada" : "Factura",
       date: formatYmd(invoice.issuedOn),
       totalCents: invoice.totalCents,
       href: `/login/pedidos/${encodeURIComponent(order.number)}/facturas/${invoice.number}`,

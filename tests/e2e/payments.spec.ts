@@ -34,6 +34,8 @@ let admin: { context: BrowserContext; page: Page } | undefined;
 let browserRef: Browser;
 /** The order paid by card in the second test, invoiced and then cancelled in the third. */
 let paidByCard = "";
+/** The order paid by transfer after a denied card, whose payment the owner then undoes. */
+let paidByTransfer = "";
 
 const startServer = async () => {
   state.server = await startAppServer({
@@ -225,6 +227,7 @@ test("a denied card leaves the order payable; the customer then pays by transfer
   await paid.getByRole("button", { name: "Marcar como pagado" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
   expect(await statusInMyOrders(number)).toBe("Pagado");
+  paidByTransfer = number;
 });
 
 test("VERI*FACTU (issue 13): the owner sees the records waiting without a certificate, checks the chain and exports the period's XML", async () => {
@@ -251,6 +254,29 @@ test("VERI*FACTU (issue 13): the owner sees the records waiting without a certif
   const xml = readFileSync((await file.path())!, "utf8");
   expect((xml.match(/<sum:RegistroFactura>/g) ?? []).length).toBe(4);
   expect(await validateSuministroLR(xml)).toEqual({ valid: true, errors: [] });
+});
+
+test("a transfer recorded on the wrong order is undone: its invoice annulled (registro de anulación), the customer told, the chain still whole", async () => {
+  const owner = await ownerPage();
+  await owner.goto(`/admin/pedidos/${paidByTransfer}`);
+  await owner.getByText("¿Registró este pago por error?").click();
+  const form = owner.getByRole("form", { name: "Deshacer el pago" });
+  await form.getByRole("button", { name: "Deshacer el pago" }).click();
+  // The browser asks for the reason first (required); then the server takes it.
+  await form.getByLabel(/^Motivo/).fill("La transferencia TRF-7781 era de otro pedido");
+  await lookAtBothWidths(owner, "admin-deshacer-pago");
+  await form.getByRole("button", { name: "Deshacer el pago" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Pago deshecho: el pedido vuelve a estar «Pendiente de Pago»" })).toBeVisible();
+  await expect(owner.getByRole("region", { name: "Facturas" })).toContainText("Anulada: La transferencia TRF-7781 era de otro pedido");
+  const mail = await mailTo(CUSTOMER, new RegExp(`su pedido ${paidByTransfer} sigue pendiente de pago`));
+  expect(mail.text).toMatch(/La factura F\d{4}-\d{6} que le enviamos queda anulada/);
+  expect(await statusInMyOrders(paidByTransfer)).toBe("Pendiente de Pago");
+  await expect(customer.page.getByRole("region", { name: "Facturas" }).getByRole("link", { name: /^Factura anulada F\d{4}-\d{6}$/ })).toBeVisible();
+
+  await owner.goto("/admin/facturas/verifactu");
+  await expect(owner.locator("table tbody tr").filter({ hasText: "Anulación" })).toHaveCount(1);
+  await owner.getByRole("button", { name: "Comprobar la cadena" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: /^Cadena VERI\*FACTU correcta: 5 registro\(s\)/ })).toBeVisible();
 });
 
 test("the notification arrives after the customer is back: the page says so, then updates itself", async () => {

@@ -42,6 +42,8 @@ export type CsvInvoice = {
   totalCents: number;
   payMethod: string;
   orderNumber: string;
+  /** Why it was annulled (a payment recorded by mistake), if it was: it then counts in no total. */
+  annulled?: string | null;
 };
 
 export function invoiceCsvRow(invoice: CsvInvoice): string[] {
@@ -52,7 +54,7 @@ export function invoiceCsvRow(invoice: CsvInvoice): string[] {
     invoice.operationOn ? formatYmd(invoice.operationOn) : "",
     invoice.rectifiesNumber ?? "",
     // The reason, the name and the NIF may carry what a customer typed.
-    safeCell(invoice.reason ?? ""),
+    safeCell(invoice.annulled ? `ANULADA: ${invoice.annulled}` : (invoice.reason ?? "")),
     safeCell(invoice.buyer.name),
     safeCell(invoice.buyer.nif),
     csvAmount(invoice.baseCents),

@@ -142,4 +142,5 @@ export const EVENT_DETAIL_LABELS: Record<string, string> = {
   fechaInstalacion: "Fecha de instalación",
   franja: "Franja horaria",
   motivo: "Motivo",
+  factura: "Factura",
 };

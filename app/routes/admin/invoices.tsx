@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     totals: list.totals,
+    annulled: list.annulled,
     pageCount: list.pageCount,
     rows: list.rows.map((row) => ({
       number: row.number,
@@ -35,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       nif: row.buyer.nif,
       rectifies: row.rectifiesNumber,
       reason: row.reason,
+      annulled: row.annulled,
       baseCents: row.baseCents,
       vatCents: row.vatCents,
       totalCents: row.totalCents,
@@ -49,7 +51,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Facturas");
 const pdfPath = (number: string) => `/admin/facturas/${encodeURIComponent(number)}/pdf`;
 
 export default function InvoicesPage() {
-  const { filters, totals, pageCount, rows } = useLoaderData<typeof loader>();
+  const { filters, totals, annulled, pageCount, rows } = useLoaderData<typeof loader>();
   const period = `del ${formatYmd(filters.from)} al ${formatYmd(filters.to)}`;
   const totalRows = [
     ...INVOICE_SERIES.filter((series) => !filters.series || filters.series === series).map((series) => ({ label: SERIES_LABELS[series], ...totals.bySeries[series] })),
@@ -74,6 +76,7 @@ export default function InvoicesPage() {
       <div className="admin-actions">
         <p role="status" className="admin-orders-count">
           {totals.count === 1 ? "1 factura" : `${totals.count.toLocaleString("es-ES")} facturas`} {period}
+          {annulled > 0 ? ` (y ${annulled === 1 ? "1 anulada" : `${annulled} anuladas`}, fuera de los totales)` : ""}
         </p>
         {/* A file, not a page: the browser downloads it (reloadDocument skips the client router). */}
         <Link to={`/admin/facturas/exportar${invoiceFiltersQuery(filters)}`} reloadDocument className="button button-secondary">
@@ -175,6 +178,12 @@ export default function InvoicesPage() {
                           <span className="admin-muted">{row.reason}</span>
                         </>
                       ) : null}
+                    </span>
+                  ) : row.annulled ? (
+                    <span className="admin-orders-customer">
+                      <strong>Anulada</strong>
+                      <br />
+                      <span className="admin-muted">{row.annulled}</span>
                     </span>
                   ) : (
                     "—"

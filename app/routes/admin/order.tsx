@@ -10,9 +10,10 @@ import { loadAdminOrder, type AdminOrder } from "~/server/orders/order-detail.se
 import { isRefundIntent, refundAction, type RefundReply } from "~/server/payments/refund-action.server";
 import { findOrderForMove, moveOrderStatus, saveInternalNotes } from "~/server/orders/order-status.server";
 import { readForm } from "~/server/request-body.server";
+import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/admin/order-sections";
-import { OrderNotesForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
+import { OrderNotesForm, UndoPaymentForm, OrderStatusForms, type OrderPageReply } from "~/ui/admin/order-status-forms";
 import { OrderPayments, OrderRefunds } from "~/ui/admin/order-payments";
 import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = search.get("hecho");
   // After a refund: the page says what became of it, read from the refund's row.
   const refund = done === "reembolso" ? (order.payments.refunds.find((row) => String(row.id) === search.get("id")) ?? null) : null;
-  return { order, done: done === "estado" || done === "notas" || done === "reenvio" ? done : null, refund };
+  return { order, done: done === "estado" || done === "notas" || done === "reenvio" || done === "pago-deshecho" ? done : null, refund };
 }
 
 function formValues(form: FormData): Record<string, string> {
@@ -69,6 +70,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw redirect(`${here}?hecho=estado`);
   }
+  if (values.intent === "deshacer-pago") {
+    const reason = (values.motivo ?? "").trim().replace(/\s+/g, " ");
+    if (reason.length < 3 || reason.length > 300) {
+      return data<OrderPageReply>({ intent: "deshacer-pago", errors: { motivo: "Escriba el motivo (de 3 a 300 caracteres)." }, values }, { status: 400 });
+    }
+    const undone = await undoMistakenPayment(db, { email: admin.email }, order.number, reason);
+    if (!undone.ok) {
+      if (undone.status === 404) return notFound();
+      return data<OrderPageReply>({ intent: "deshacer-pago", errors: { form: undone.message }, values }, { status: undone.status });
+    }
+    throw redirect(`${here}?hecho=pago-deshecho`);
+  }
   if (values.intent === "reenviar") {
     const resent = await resendOrderDelivery(db, { email: admin.email }, order.number, Number(values.entrega));
     if (!resent.ok) return data<OrderPageReply>({ intent: "reenviar", errors: { form: resent.message }, values }, { status: resent.status });
@@ -97,7 +110,9 @@ export default function AdminOrderPage() {
             ? "Notas guardadas."
             : done === "reenvio"
               ? "E-mail puesto de nuevo en la cola: se enviará en unos segundos."
-              : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
+              : done === "pago-deshecho"
+                ? "Pago deshecho: el pedido vuelve a estar «Pendiente de Pago», su factura queda anulada y se ha avisado al cliente por e-mail."
+                : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
         </p>
       ) : null}
       {refund && !answer ? <RefundDone refund={refund} /> : null}
@@ -142,6 +157,9 @@ export default function AdminOrderPage() {
           installation={order.installation}
           reply={reply}
         />
+        {order.status === "Pagado" && order.payMethod === "transferencia" ? (
+          <UndoPaymentForm invoiceNumber={order.invoices.find((invoice) => invoice.series === "F" && !invoice.annulled)?.number ?? null} reply={reply} />
+        ) : null}
       </section>
 
       {order.withdrawal ? <WithdrawalSummary withdrawal={order.withdrawal} /> : null}
@@ -162,6 +180,7 @@ export default function AdminOrderPage() {
                 <a href={`/admin/facturas/${invoice.number}/pdf`}>{invoice.series === "R" ? `Rectificativa ${invoice.number}` : `Factura ${invoice.number}`}</a> del{" "}
                 {invoice.date}: <Price cents={invoice.totalCents} />
                 {invoice.reason ? ` (${invoice.reason})` : ""}
+                {invoice.annulled ? <strong> Anulada: {invoice.annulled}</strong> : null}
               </li>
             ))}
           </ul>

@@ -64,3 +64,17 @@ export const invoices = pgTable(
     check("invoices_total_is_base_plus_vat", sql`${t.totalCents} = ${t.baseCents} + ${t.vatCents}`),
   ],
 );
+
+/**
+ * An invoice that should never have been issued (a transfer recorded against the wrong order,
+ * undone by the owner): it stays as issued, marked annulled here, with its VERI*FACTU registro
+ * de anulación; it counts in no total, and the order's next payment issues a new invoice.
+ */
+export const invoiceAnnulments = pgTable("invoice_annulments", {
+  invoiceId: integer("invoice_id")
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: "restrict" }),
+  reason: text("reason").notNull(),
+  annulledAt: timestamp("annulled_at", { withTimezone: true }).notNull(),
+  actor: text("actor").notNull(),
+});

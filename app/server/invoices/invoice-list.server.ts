@@ -1,8 +1,8 @@
-import { aliasedTable, and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, gte, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { CsvInvoice } from "~/domain/invoices/invoice-csv";
 import { INVOICE_SERIES, INVOICES_PAGE_SIZE, type InvoiceFilters, type InvoiceSeries } from "~/domain/invoices/invoice-filters";
 import type { Database } from "../db/client.server";
-import { invoices, orders } from "../db/schema.server";
+import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
 
 /*
  * The back office's invoice list and the accountant's CSV (issue 13): the invoices issued in a
@@ -35,6 +35,7 @@ const rowColumns = {
   totalCents: invoices.totalCents,
   payMethod: invoices.payMethod,
   orderNumber: orders.number,
+  annulled: invoiceAnnulments.reason,
 };
 
 export type InvoiceListRow = CsvInvoice & { id: number; series: InvoiceSeries };
@@ -45,11 +46,18 @@ export type InvoiceList = {
   rows: InvoiceListRow[];
   /** The whole filtered period: every series together, and each series on its own. */
   totals: InvoiceTotals & { bySeries: Record<InvoiceSeries, InvoiceTotals> };
+  /** Invoices of the period annulled: listed, in no total. */
+  annulled: number;
   pageCount: number;
 };
 
 function rowsQuery(db: Database) {
-  return db.select(rowColumns).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).leftJoin(rectified, eq(rectified.id, invoices.rectifiesId));
+  return db
+    .select(rowColumns)
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(rectified, eq(rectified.id, invoices.rectifiesId))
+    .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id));
 }
 
 const empty = (): InvoiceTotals => ({ count: 0, baseCents: 0, vatCents: 0, totalCents: 0 });
@@ -65,7 +73,8 @@ async function totalsOf(db: Database, where: SQL | undefined): Promise<InvoiceLi
       total: sql<string>`sum(${invoices.totalCents})::text`,
     })
     .from(invoices)
-    .where(where)
+    // An annulled invoice should never have been issued: it counts in no total.
+    .where(and(where, notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id)))))
     .groupBy(invoices.series);
   const bySeries = Object.fromEntries(INVOICE_SERIES.map((series) => [series, empty()])) as Record<InvoiceSeries, InvoiceTotals>;
   const all = empty();
@@ -89,7 +98,13 @@ export async function listInvoices(db: Database, filters: InvoiceFilters): Promi
     .limit(INVOICES_PAGE_SIZE)
     .offset((filters.page - 1) * INVOICES_PAGE_SIZE);
   const totals = await totalsOf(db, where);
-  return { rows, totals, pageCount: Math.max(1, Math.ceil(totals.count / INVOICES_PAGE_SIZE)) };
+  const [annulled] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(invoices)
+    .innerJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id))
+    .where(where);
+  const listed = totals.count + Number(annulled?.n ?? 0);
+  return { rows, totals, annulled: Number(annulled?.n ?? 0), pageCount: Math.max(1, Math.ceil(listed / INVOICES_PAGE_SIZE)) };
 }
 
 /** Rows read per query by the export: memory stays flat whatever the number of invoices. */

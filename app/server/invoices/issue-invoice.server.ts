@@ -8,6 +8,7 @@ import { payMethodLabel } from "~/domain/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
+import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
 import type { Database } from "../db/client.server";
 import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server";
@@ -65,8 +66,8 @@ export type IssueResult = { issued: true; invoice: Invoice } | { issued: false; 
  * transaction holds the order's row lock.
  */
 export async function issueInvoice(tx: Transaction, orderId: number, now: Date): Promise<IssueResult> {
-  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id)).limit(1);
-  if (existing && existing.series === "F") return { issued: false, invoice: existing };
+  const existing = await currentInvoice(tx, orderId);
+  if (existing) return { issued: false, invoice: existing };
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`no existe el pedido ${orderId}`);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { madridDay } from "~/domain/orders/madrid-dates";
@@ -6,6 +6,7 @@ import { formatEuros } from "~/domain/pricing";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";
+import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
 
 /*
@@ -26,12 +27,7 @@ export type RectifyRequest = {
 
 /** The order's complete invoice and what is still invoiced after its rectifications. */
 async function invoicedNow(tx: Transaction, orderId: number): Promise<{ original: Invoice; leftCents: number } | null> {
-  const [original] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.series, "F")))
-    .orderBy(asc(invoices.id))
-    .limit(1);
+  const original = await currentInvoice(tx, orderId);
   if (!original) return null;
   const [row] = (await tx
     .select({ rectified: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })

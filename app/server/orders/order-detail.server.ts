@@ -9,7 +9,8 @@ import { payMethodLabel } from "~/domain/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
 import { orderVat } from "~/domain/basket-vat";
 import type { Database } from "../db/client.server";
-import { invoices, orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { orderInvoices } from "../invoices/order-invoices.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
 import { orderRef } from "./cancel-order.server";
 
@@ -74,11 +75,7 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
   ]);
   const [payments, issued] = await Promise.all([
     loadOrderPayments(db, order, withdrawal ?? null, now),
-    db
-      .select({ number: invoices.number, series: invoices.series, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents, reason: invoices.reason })
-      .from(invoices)
-      .where(eq(invoices.orderId, order.id))
-      .orderBy(asc(invoices.id)),
+    orderInvoices(db, order.id),
   ]);
 
   return {

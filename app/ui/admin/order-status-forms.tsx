@@ -12,7 +12,8 @@ import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~
 export type OrderPageReply =
   | { intent: "estado"; target: string; errors: Record<string, string>; values: Record<string, string> }
   | { intent: "notas"; errors: Record<string, string>; values: Record<string, string> }
-  | { intent: "reenviar"; errors: Record<string, string>; values: Record<string, string> };
+  | { intent: "reenviar"; errors: Record<string, string>; values: Record<string, string> }
+  | { intent: "deshacer-pago"; errors: Record<string, string>; values: Record<string, string> };
 
 type Slot = { value: string; label: string };
 
@@ -178,5 +179,38 @@ export function OrderNotesForm({ notes, reply }: { notes: string; reply: OrderPa
         Guardar notas
       </button>
     </Form>
+  );
+}
+
+/**
+ * A transfer marked paid on the wrong order (issue 13): the payment is undone, the invoice it
+ * issued annulled (with its VERI*FACTU record) and the customer told. Behind a disclosure: it is
+ * rare, and it must not be mistaken for cancelling.
+ */
+export function UndoPaymentForm({ invoiceNumber, reply }: { invoiceNumber: string | null; reply: OrderPageReply | undefined }) {
+  const errors = reply?.intent === "deshacer-pago" ? reply.errors : {};
+  return (
+    <details className="admin-undo-payment" open={Boolean(reply?.intent === "deshacer-pago")}>
+      <summary>¿Registró este pago por error?</summary>
+      <Form method="post" className="admin-form" aria-label="Deshacer el pago">
+        <input type="hidden" name="intent" value="deshacer-pago" />
+        <p>
+          El pedido vuelve a «Pendiente de Pago» con un nuevo plazo para la transferencia
+          {invoiceNumber ? `, la factura ${invoiceNumber} queda anulada (con su registro de anulación VERI*FACTU)` : ""} y se avisa al cliente por
+          e-mail. Cuando llegue el pago se expedirá una factura nueva.
+        </p>
+        {errors.form ? (
+          <p role="alert" className="form-error">
+            {errors.form}
+          </p>
+        ) : null}
+        <Field form="deshacer" name="motivo" label="Motivo (p. ej., la transferencia era de otro pedido)" errors={errors}>
+          {(props) => <textarea {...props} name="motivo" rows={2} maxLength={300} required defaultValue={reply?.intent === "deshacer-pago" ? reply.values.motivo : ""} />}
+        </Field>
+        <button type="submit" className="button button-secondary">
+          Deshacer el pago
+        </button>
+      </Form>
+    </details>
   );
 }
