@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { pdfText } from "../support/pdf-text";
 
 /*
  * Issue 13, decision 0009, on a server of this spec's own with a real SMTP server: a customer
@@ -33,16 +33,6 @@ let number = "";
 
 const total = (page: Page) => page.getByRole("table", { name: "Artículos del pedido" }).getByRole("row", { name: /Total a pagar/ });
 
-async function pdfText(pdf: Buffer): Promise<string> {
-  const loaded = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  let text = "";
-  for (let n = 1; n <= loaded.numPages; n++) {
-    const content = await (await loaded.getPage(n)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? `${item.str} ` : "")).join("");
-  }
-  await loaded.destroy();
-  return text.replace(/\s+/g, " ");
-}
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 

@@ -5,6 +5,7 @@ import { invoiceCsvRow } from "~/domain/invoices/invoice-csv";
 import { action as orderAction } from "~/routes/admin/order";
 import { invoiceAnnulments, invoices, orders, outbox, verifactuRecords } from "~/server/db/schema.server";
 import { undoMistakenPayment, UNDO_PAYMENT_MESSAGES } from "~/server/invoices/annul-invoice.server";
+import { invoicePdf } from "~/server/invoices/invoice-document.server";
 import { listInvoices } from "~/server/invoices/invoice-list.server";
 import { rectifyInvoice } from "~/server/invoices/rectify-invoice.server";
 import { verifyChain } from "~/server/invoices/verifactu-verify.server";
@@ -12,6 +13,7 @@ import { loadMyOrder } from "~/server/my-orders.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
+import { pdfText } from "../support/pdf-text";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
 /**
@@ -70,6 +72,8 @@ describe("undoing a payment recorded by mistake", () => {
     expect((mail!.payload as { text: string }).text).toContain(`La factura ${first!.number} que le enviamos queda anulada`);
 
     // The customer sees it annulled; the back office lists it outside the totals.
+    // Its PDF says so on its face.
+    expect(await pdfText((await invoicePdf(db, first!.id))!.pdf)).toContain("FACTURA ANULADA: La transferencia era del pedido de al lado");
     const mine = await loadMyOrder({ id: placed.userId!, email: placed.userEmail } as never, placed.number);
     expect(mine?.invoices.map((invoice) => invoice.label)).toEqual(["Factura anulada"]);
 

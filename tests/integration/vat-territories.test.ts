@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { exemptionText, priceWithoutVat } from "~/domain/invoices/invoice-amounts";
 import { formatEuros } from "~/domain/pricing";
@@ -16,6 +15,7 @@ import type { SessionUser } from "~/server/session.server";
 import { setupTestDatabase } from "../db-utils";
 import { signUp as signUpFrom } from "../support/auth-utils";
 import { BOILER_ID, BOILER_WITH_SERVICES, basketWith, productRow, THERMOSTAT_ID } from "../support/basket-utils";
+import { pdfText } from "../support/pdf-text";
 
 /**
  * Issue 13, decision 0009: an order delivered to the Canary Islands, Ceuta or Melilla is
@@ -89,16 +89,6 @@ async function customer(email: string, lines: CartLine[] = [{ id: BOILER_ID, fam
   return { cookie, session, page, form };
 }
 
-async function pdfText(pdf: ArrayBuffer): Promise<string> {
-  const loaded = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
-  let text = "";
-  for (let n = 1; n <= loaded.numPages; n++) {
-    const content = await (await loaded.getPage(n)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : " ") : "")).join("");
-  }
-  await loaded.destroy();
-  return text.replace(/\s+/g, " ");
-}
 
 describe("an order to Las Palmas de Gran Canaria (35001)", () => {
   it("is shown with VAT, refused with the totals without VAT, confirmed again, invoiced at 0 % with the exemption", async () => {

@@ -50,4 +50,6 @@ export type InvoiceDocument = {
   payMethod: string;
   /** The AEAT's verification address encoded in the QR code (VERI*FACTU). */
   qrUrl: string;
+  /** Annulled (issued by mistake, issue 13): why. The PDF then says so on its face. */
+  annulled?: string | null;
 };

@@ -3,7 +3,7 @@ import type { InvoiceDocument } from "~/domain/invoices/invoice-document";
 import { verifactuQrUrl } from "~/domain/invoices/verifactu-qr";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { invoices, orders } from "../db/schema.server";
+import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { Invoice } from "./issue-invoice.server";
 
@@ -16,9 +16,10 @@ import type { Invoice } from "./issue-invoice.server";
 type Executor = Pick<Database, "select">;
 
 export async function documentOf(db: Executor, invoice: Invoice): Promise<InvoiceDocument> {
-  const [[order], [original]] = await Promise.all([
+  const [[order], [original], [annulment]] = await Promise.all([
     db.select({ number: orders.number }).from(orders).where(eq(orders.id, invoice.orderId)),
     invoice.rectifiesId ? db.select().from(invoices).where(eq(invoices.id, invoice.rectifiesId)) : Promise.resolve([]),
+    db.select({ reason: invoiceAnnulments.reason }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoice.id)),
   ]);
   return {
     kind: invoice.series === "R" ? "rectificativa" : "completa",
@@ -36,6 +37,7 @@ export async function documentOf(db: Executor, invoice: Invoice): Promise<Invoic
     rectifies: original ? { number: original.number, issuedOn: original.issuedOn, reason: invoice.reason ?? "" } : null,
     orderNumber: order?.number ?? "",
     payMethod: invoice.payMethod,
+    annulled: annulment?.reason ?? null,
     qrUrl: verifactuQrUrl({ nif: invoice.seller.nif, number: invoice.number, issuedOn: invoice.issuedOn, totalCents: invoice.totalCents }, config().VERIFACTU_ENV),
   };
 }

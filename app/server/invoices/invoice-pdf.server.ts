@@ -122,6 +122,11 @@ function drawHeading(pdf: Pdf, doc: InvoiceDocument, qrPng: Buffer) {
     `Forma de pago: ${doc.payMethod}`,
   ];
   for (const fact of facts) pdf.text(fact, rightX, pdf.y, { width: rightWidth, align: "right" });
+  if (doc.annulled) {
+    pdf.moveDown(0.4).font("bold").fontSize(11).fillColor("#b42318");
+    pdf.text(`FACTURA ANULADA: ${doc.annulled}`, rightX, pdf.y, { width: rightWidth, align: "right" });
+    pdf.fillColor("black").font("regular");
+  }
   pdf.y = Math.max(qrBottom, pdf.y) + 14;
 }
 
