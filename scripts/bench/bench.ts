@@ -1,0 +1,169 @@
+/**
+ * `npm run bench` (issue 14): how fast the anonymous pages are served, side by side with a
+ * static copy of the same bytes, in one run on this machine. Builds (unless BENCH_SKIP_BUILD=1),
+ * starts the production server on a scratch embedded database (or on DATABASE_URL), then with
+ * autocannon (BENCH_CONNECTIONS, default 64; BENCH_SECONDS, default 8):
+ *   - an anonymous product page and catalogue page, and the same two with a basket of three lines;
+ *   - a static copy of the product page's bytes served by a plain Node HTTP server in its own process;
+ * the ratios to the static copy, the non-2xx count, the server's resident memory after the load,
+ * and the time from start to first page on the existing data folder. Prints a table and writes
+ * bench/results.json (BENCH_OUT). Figures, not pass/fail: the machine is shared and noisy,
+ * compare ratios. CI runs it for a second per case as a smoke test.
+ * Still to come (issue 14): Lighthouse, first-load JavaScript, the 10,000-product catalogue.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startAppServer, type AppServer } from "../../tests/support/app-server";
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PORT = Number(process.env.BENCH_PORT ?? 3700);
+const STATIC_PORT = PORT + 1;
+const PRODUCT = "/tienda/detalle/termostatos/14";
+const CATALOGUE = "/tienda/aires";
+const BASKET = [14, 15, 16];
+
+type Run = { name: string; url: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
+
+function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        name,
+        url,
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        bytes: Math.round(result.throughput.average),
+      });
+    });
+  });
+}
+
+/** A basket of three thermostats, as a visitor's browser would make it: its Cookie header. */
+async function basketCookie(base: string): Promise<string> {
+  let cookie = "";
+  for (const id of BASKET) {
+    const body = new URLSearchParams({ kind: "producto", family: "termostatos", id: String(id), instalacion: "NO", mantenimiento: "NO", provincia: "" });
+    const response = await fetch(`${base}/tienda/detalle/termostatos/${id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+      body,
+    });
+    const set = response.headers.getSetCookie().map((line) => line.split(";")[0]!);
+    if (set.length > 0) cookie = set.join("; ");
+    if (response.status >= 400) throw new Error(`no se pudo añadir ${id} a la cesta: HTTP ${response.status}`);
+  }
+  if (!cookie) throw new Error("la cesta no devolvió cookie");
+  return cookie;
+}
+
+/** A plain Node file server in its own process, answering every request with `file`. */
+function startStaticServer(file: string, port: number): Promise<() => void> {
+  const code = `const http=require("node:http");const fs=require("node:fs");const body=fs.readFileSync(${JSON.stringify(file)});
+http.createServer((q,s)=>{s.writeHead(200,{"Content-Type":"text/html; charset=utf-8","Content-Length":body.length});s.end(body);}).listen(${port},"127.0.0.1",()=>console.log("ok"));`;
+  const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    child.stdout!.once("data", () => resolve(() => child.kill("SIGTERM")));
+    child.once("exit", (exitCode) => reject(new Error(`el servidor estático terminó (${exitCode})`)));
+  });
+}
+
+function residentMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function firstPageMs(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const server = await startAppServer({ port: PORT, dataDir, env: serverEnv() });
+  const response = await fetch(`${server.baseUrl}${PRODUCT}`);
+  await response.arrayBuffer();
+  const ms = Math.round(performance.now() - started);
+  await server.stop();
+  return ms;
+}
+
+function serverEnv(): NodeJS.ProcessEnv {
+  return { LOG_LEVEL: "warn", CART_RATE_LIMIT: "100000", CONTACT_RATE_LIMIT: "100000", SEED_DEMO: "1" };
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+async function main() {
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log("Construyendo (react-router build)…");
+    const built = spawnSync("npx", ["react-router", "build"], { stdio: "ignore" });
+    if (built.status !== 0) throw new Error("falló la construcción");
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tienda-bench-"));
+  let server: AppServer | undefined = await startAppServer({ port: PORT, dataDir, env: serverEnv() });
+  let stopStatic: (() => void) | undefined;
+  try {
+    const base = server.baseUrl;
+    const page = await fetch(`${base}${PRODUCT}`);
+    if (!page.ok) throw new Error(`la ficha de producto respondió ${page.status}`);
+    const bytes = Buffer.from(await page.arrayBuffer());
+    const copy = path.join(dataDir, "ficha.html");
+    writeFileSync(copy, bytes);
+    stopStatic = await startStaticServer(copy, STATIC_PORT);
+    const cookie = await basketCookie(base);
+
+    console.log(`Midiendo: ${CONNECTIONS} conexiones, ${SECONDS} s por caso…`);
+    const runs: Run[] = [];
+    runs.push(await measure("ficha de producto", `${base}${PRODUCT}`));
+    runs.push(await measure("catálogo", `${base}${CATALOGUE}`));
+    runs.push(await measure("ficha, con cesta de 3", `${base}${PRODUCT}`, { Cookie: cookie }));
+    runs.push(await measure("catálogo, con cesta de 3", `${base}${CATALOGUE}`, { Cookie: cookie }));
+    const staticRun = await measure("copia estática de la ficha", `http://127.0.0.1:${STATIC_PORT}/`);
+    runs.push(staticRun);
+    const rssMb = residentMb(server.child.pid);
+    await server.stop();
+    server = undefined;
+    const startMs = await firstPageMs(dataDir);
+
+    console.log();
+    console.log(`${"caso".padEnd(30)} ${pad("pet/s", 7)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("no 2xx", 7)} ${pad("errores", 8)} ${pad("× estática", 10)}`);
+    for (const run of runs) {
+      const ratio = (run.rps / staticRun.rps).toFixed(2);
+      console.log(`${run.name.padEnd(30)} ${pad(run.rps, 7)} ${pad(run.p50, 7)} ${pad(run.p99, 7)} ${pad(run.non2xx, 7)} ${pad(run.errors, 8)} ${pad(ratio, 10)}`);
+    }
+    console.log();
+    console.log(`Página de ${(bytes.length / 1024).toFixed(1)} KB. Memoria residente del servidor tras la carga: ${rssMb ?? "?"} MB. Del arranque a la primera página (datos existentes): ${startMs} ms.`);
+
+    const results = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? "", node: process.version },
+      settings: { connections: CONNECTIONS, seconds: SECONDS, database: process.env.DATABASE_URL ? "postgres" : "pglite" },
+      pageBytes: bytes.length,
+      runs: runs.map((run) => ({ ...run, ratioToStatic: Number((run.rps / staticRun.rps).toFixed(3)) })),
+      residentMbAfterLoad: rssMb,
+      startToFirstPageMs: startMs,
+    };
+    const out = process.env.BENCH_OUT ?? "bench/results.json";
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`Escrito ${out}.`);
+  } finally {
+    stopStatic?.();
+    await server?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
