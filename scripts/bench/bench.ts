@@ -9,11 +9,13 @@
  * and the time from start to first page on the existing data folder. Prints a table and writes
  * bench/results.json (BENCH_OUT). Figures, not pass/fail: the machine is shared and noisy,
  * compare ratios. CI runs it for a second per case as a smoke test.
- * Still to come (issue 14): Lighthouse, first-load JavaScript, the 10,000-product catalogue.
+ * Also the first-load JavaScript (gzip) of the home, a catalogue, a product, the basket and
+ * contacto. Still to come (issue 14): Lighthouse, the 10,000-product catalogue.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
+import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer, type AppServer } from "../../tests/support/app-server";
@@ -25,6 +27,34 @@ const STATIC_PORT = PORT + 1;
 const PRODUCT = "/tienda/detalle/termostatos/14";
 const CATALOGUE = "/tienda/aires";
 const BASKET = [14, 15, 16];
+
+const PAGES: [string, string][] = [
+  ["inicio", "/"],
+  ["catálogo", CATALOGUE],
+  ["ficha de producto", PRODUCT],
+  ["cesta", "/carrito"],
+  ["contacto", "/contacto"],
+];
+const JS_BUDGET_KB = 130;
+
+type FirstLoad = { page: string; path: string; files: number; modulesKb: number; inlineKb: number; totalKb: number };
+
+const gzipKb = (data: Buffer | string) => gzipSync(data, { level: 9 }).length / 1024;
+
+/**
+ * The JavaScript a first visit to `pagePath` loads, gzip-compressed: the modules the HTML
+ * preloads (entry, route chunks, the route manifest), read from the build, and the inline
+ * scripts (hydration data). Bytes, so the same build always gives the same figures.
+ */
+async function firstLoadJs(base: string, name: string, pagePath: string, clientDir: string): Promise<FirstLoad> {
+  const html = await (await fetch(`${base}${pagePath}`)).text();
+  const hrefs = [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
+  const modulesKb = hrefs.reduce((sum, href) => sum + gzipKb(readFileSync(path.join(clientDir, href))), 0);
+  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("\n");
+  const inlineKb = inline ? gzipKb(inline) : 0;
+  const round = (kb: number) => Math.round(kb * 10) / 10;
+  return { page: name, path: pagePath, files: hrefs.length, modulesKb: round(modulesKb), inlineKb: round(inlineKb), totalKb: round(modulesKb + inlineKb) };
+}
 
 type Run = { name: string; url: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
 
@@ -121,6 +151,9 @@ async function main() {
     writeFileSync(copy, bytes);
     stopStatic = await startStaticServer(copy, STATIC_PORT);
     const cookie = await basketCookie(base);
+    const clientDir = path.resolve("build/client");
+    const firstLoads: FirstLoad[] = [];
+    for (const [name, pagePath] of PAGES) firstLoads.push(await firstLoadJs(base, name, pagePath, clientDir));
 
     console.log(`Midiendo: ${CONNECTIONS} conexiones, ${SECONDS} s por caso…`);
     const runs: Run[] = [];
@@ -142,6 +175,11 @@ async function main() {
       console.log(`${run.name.padEnd(30)} ${pad(run.rps, 7)} ${pad(run.p50, 7)} ${pad(run.p99, 7)} ${pad(run.non2xx, 7)} ${pad(run.errors, 8)} ${pad(ratio, 10)}`);
     }
     console.log();
+    console.log(`${"JavaScript de la primera carga (gzip)".padEnd(30)} ${pad("ficheros", 8)} ${pad("módulos", 8)} ${pad("en línea", 8)} ${pad("total KB", 9)} ${pad(`≤ ${JS_BUDGET_KB}`, 6)}`);
+    for (const load of firstLoads) {
+      console.log(`${load.page.padEnd(30)} ${pad(load.files, 8)} ${pad(load.modulesKb, 8)} ${pad(load.inlineKb, 8)} ${pad(load.totalKb, 9)} ${pad(load.totalKb <= JS_BUDGET_KB ? "sí" : "NO", 6)}`);
+    }
+    console.log();
     console.log(`Página de ${(bytes.length / 1024).toFixed(1)} KB. Memoria residente del servidor tras la carga: ${rssMb ?? "?"} MB. Del arranque a la primera página (datos existentes): ${startMs} ms.`);
 
     const results = {
@@ -150,6 +188,7 @@ async function main() {
       settings: { connections: CONNECTIONS, seconds: SECONDS, database: process.env.DATABASE_URL ? "postgres" : "pglite" },
       pageBytes: bytes.length,
       runs: runs.map((run) => ({ ...run, ratioToStatic: Number((run.rps / staticRun.rps).toFixed(3)) })),
+      firstLoadJsKb: firstLoads,
       residentMbAfterLoad: rssMb,
       startToFirstPageMs: startMs,
     };
