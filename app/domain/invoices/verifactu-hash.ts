@@ -14,6 +14,8 @@
  * Pure: no I/O, usable on the client and the server.
  */
 
+import { madridOffsetMinutes } from "../orders/madrid-dates";
+
 /** The fields of a registro de alta that enter its huella, already formatted. */
 export type AltaHashFields = {
   /** The issuer's NIF. */
@@ -93,17 +95,6 @@ export function aeatDate(isoDay: string): string {
   return `${match[3]}-${match[2]}-${match[1]}`;
 }
 
-const madridParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Madrid",
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /**
  * An instant as the AEAT's FechaHoraHusoGenRegistro: ISO 8601 to the second in Madrid's
  * wall-clock time with that instant's offset ("2024-01-01T19:20:30+01:00", "+02:00" in
@@ -112,11 +103,8 @@ const madridParts = new Intl.DateTimeFormat("en-GB", {
 export function aeatTimestamp(instant: Date): string {
   const time = Math.floor(instant.getTime() / 1000) * 1000;
   if (Number.isNaN(time)) throw new RangeError("Fecha y hora no válidas");
-  const parts = Object.fromEntries(
-    madridParts.formatToParts(new Date(time)).map((part) => [part.type, part.value]),
-  );
-  const wall = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
-  const offsetMinutes = Math.round((Date.parse(`${wall}Z`) - time) / 60_000);
+  const offsetMinutes = madridOffsetMinutes(time);
+  const wall = new Date(time + offsetMinutes * 60_000).toISOString().slice(0, 19);
   const sign = offsetMinutes < 0 ? "-" : "+";
   const abs = Math.abs(offsetMinutes);
   const offset = `${sign}${String(Math.trunc(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;

@@ -46,7 +46,7 @@ export function addDays(ymd: string, days: number): string {
 }
 
 /** Minutes Madrid's clock is ahead of UTC at an instant (60 in winter, 120 in summer). */
-function offsetMinutes(instant: number): number {
+export function madridOffsetMinutes(instant: number): number {
   const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   const asUtc = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
   return Math.round((asUtc - instant) / 60_000);
@@ -61,8 +61,8 @@ export function madridInstant(ymd: string, time = "00:00"): Date {
   const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
   const [hh, mm] = time.split(":").map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let instant = wall - offsetMinutes(wall) * 60_000;
-  instant = wall - offsetMinutes(instant) * 60_000;
+  let instant = wall - madridOffsetMinutes(wall) * 60_000;
+  instant = wall - madridOffsetMinutes(instant) * 60_000;
   return new Date(instant);
 }
 
