@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
 import { getDb } from "~/server/db/db.server";
-import { findInvoice, invoicePdf } from "~/server/invoices/invoice-document.server";
+import { findInvoice, invoicePdf, pdfResponse } from "~/server/invoices/invoice-document.server";
 import { findMyOrder } from "~/server/my-orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/order-invoice-pdf";
@@ -19,12 +19,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!mine || !invoice || invoice.orderId !== mine.order.id) throw data(null, { status: 404 });
   const file = await invoicePdf(db, invoice.id);
   if (!file) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${file.filename}"`,
-      "Content-Length": String(file.pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(file);
 }

@@ -1,6 +1,6 @@
 import { notFound, requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { findInvoice, invoicePdf } from "~/server/invoices/invoice-document.server";
+import { findInvoice, invoicePdf, pdfResponse } from "~/server/invoices/invoice-document.server";
 import type { Route } from "./+types/invoice-pdf";
 
 /**
@@ -13,12 +13,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const invoice = await findInvoice(db, params.number);
   const file = invoice ? await invoicePdf(db, invoice.id) : null;
   if (!file) notFound();
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${file.filename}"`,
-      "Content-Length": String(file.pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return pdfResponse(file);
 }
