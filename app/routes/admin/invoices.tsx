@@ -212,15 +212,13 @@ export default function InvoicesPage() {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 || filters.page > 1 ? (
-        <AdminPager
-          label="Páginas de facturas"
-          page={filters.page}
-          pageCount={pageCount}
-          previousPage={Math.min(filters.page - 1, pageCount)}
-          href={(page) => `/admin/facturas${invoiceFiltersQuery(filters, page)}`}
-        />
-      ) : null}
+      <AdminPager
+        label="Páginas de facturas"
+        page={filters.page}
+        pageCount={pageCount}
+        previousPage={Math.min(filters.page - 1, pageCount)}
+        href={(page) => `/admin/facturas${invoiceFiltersQuery(filters, page)}`}
+      />
     </>
   );
 }

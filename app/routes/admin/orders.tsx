@@ -149,15 +149,13 @@ export default function OrdersPage() {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 || filters.page > 1 ? (
-        <AdminPager
-          label="Páginas de pedidos"
-          page={filters.page}
-          pageCount={pageCount}
-          previousPage={Math.min(filters.page - 1, pageCount)}
-          href={(page) => `/admin/pedidos${filtersQuery(filters, page)}`}
-        />
-      ) : null}
+      <AdminPager
+        label="Páginas de pedidos"
+        page={filters.page}
+        pageCount={pageCount}
+        previousPage={Math.min(filters.page - 1, pageCount)}
+        href={(page) => `/admin/pedidos${filtersQuery(filters, page)}`}
+      />
     </>
   );
 }

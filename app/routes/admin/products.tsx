@@ -152,16 +152,14 @@ export default function ProductsPage() {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 || filters.page > 1 ? (
-        <AdminPager
-          label="Páginas de productos"
-          page={filters.page}
-          pageCount={pageCount}
-          shownPage={Math.min(filters.page, pageCount)}
-          previousPage={Math.min(filters.page - 1, pageCount)}
-          href={(page) => `/admin/catalogo${productListQuery(filters, page)}`}
-        />
-      ) : null}
+      <AdminPager
+        label="Páginas de productos"
+        page={filters.page}
+        pageCount={pageCount}
+        shownPage={Math.min(filters.page, pageCount)}
+        previousPage={Math.min(filters.page - 1, pageCount)}
+        href={(page) => `/admin/catalogo${productListQuery(filters, page)}`}
+      />
     </>
   );
 }

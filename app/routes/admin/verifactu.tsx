@@ -216,15 +216,13 @@ export default function VerifactuPage() {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 || filters.page > 1 ? (
-        <AdminPager
-          label="Páginas de registros"
-          page={filters.page}
-          pageCount={pageCount}
-          previousPage={Math.min(filters.page - 1, pageCount)}
-          href={(page) => `/admin/facturas/verifactu${recordFiltersQuery(filters, page)}`}
-        />
-      ) : null}
+      <AdminPager
+        label="Páginas de registros"
+        page={filters.page}
+        pageCount={pageCount}
+        previousPage={Math.min(filters.page - 1, pageCount)}
+        href={(page) => `/admin/facturas/verifactu${recordFiltersQuery(filters, page)}`}
+      />
     </>
   );
 }

@@ -13,8 +13,12 @@ type Props = {
   href: (page: number) => string;
 };
 
-/** "Anterior · Página N de M · Siguiente" under an admin list: one place for every list. */
+/**
+ * "Anterior · Página N de M · Siguiente" under an admin list: one place for every list.
+ * Nothing when the list fits on the page being shown.
+ */
 export function AdminPager({ label, page, pageCount, shownPage = page, previousPage = page - 1, href }: Props) {
+  if (pageCount <= 1 && page <= 1) return null;
   return (
     <nav className="admin-pager" aria-label={label}>
       {page > 1 ? <Link to={href(previousPage)}>Anterior</Link> : null}
