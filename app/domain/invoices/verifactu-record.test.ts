@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InvoiceFacts, RecordContext } from "./verifactu-record";
 import { buildRegistroAlta, buildRegistroAnulacion } from "./verifactu-record";
-import { completeInvoice, system } from "../../../tests/support/verifactu-fixtures";
+import { completeInvoice, rectifyingInvoice, system } from "../../../tests/support/verifactu-fixtures";
 
 // A stand-in for SHA-256 that shows which text was hashed.
 const context: RecordContext = { previous: null, system, generatedAt: new Date("2026-11-23T09:15:00Z"), sha256Hex: (input) => `H[${input}]` };
@@ -44,16 +44,7 @@ describe("buildRegistroAlta", () => {
 
   it("a rectifying invoice by differences, chained to the previous record", () => {
     const record = buildRegistroAlta(
-      {
-        ...invoice,
-        kind: "rectificativa",
-        number: "R2026-000004",
-        operationOn: null,
-        taxes: [{ rate: 21, baseCents: -10000, vatCents: -2100 }],
-        vatCents: -2100,
-        totalCents: -12100,
-        rectifies: { number: "F2026-000123", issuedOn: "2026-11-23", reason: "Devolución de un artículo" },
-      },
+      { ...rectifyingInvoice, buyer: invoice.buyer },
       { ...context, previous: { nif: "B12345674", number: "F2026-000123", issuedOn: "2026-11-23", huella: "ABC" } },
     );
     expect(record.TipoFactura).toBe("R1");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { aeatAmount, aeatDate, aeatTimestamp } from "~/domain/invoices/verifactu-hash";
 import { buildRegistroAlta, buildRegistroAnulacion, type InvoiceFacts, type SistemaInformatico } from "~/domain/invoices/verifactu-record";
+import { system as fixtureSystem } from "../../../tests/support/verifactu-fixtures";
 import { altaHuella, anulacionHuella, huella } from "./verifactu-hash.server";
 
 // The worked examples of the AEAT's "Detalle de las especificaciones técnicas para generación
@@ -77,17 +78,7 @@ describe("huella", () => {
 });
 
 describe("records built from invoice facts carry the AEAT's huella", () => {
-  const system = {
-    NombreRazon: "Emisor de ejemplo",
-    NIF: "89890001K",
-    NombreSistemaInformatico: "Tienda",
-    IdSistemaInformatico: "TI",
-    Version: "1.0.0",
-    NumeroInstalacion: "1",
-    TipoUsoPosibleSoloVerifactu: "S",
-    TipoUsoPosibleMultiOT: "N",
-    IndicadorMultiplesOT: "N",
-  } satisfies SistemaInformatico;
+  const system: SistemaInformatico = { ...fixtureSystem, NombreRazon: "Emisor de ejemplo", NIF: "89890001K" };
 
   it("the hash document's three examples, as a chain of records", () => {
     const facts: InvoiceFacts = {
