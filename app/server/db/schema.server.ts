@@ -81,6 +81,11 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_slug_unique").on(t.slug),
     index("products_family_idx").on(t.family),
+    // The shop's catalogue pages (app/server/catalogue.server.ts), visible rows only:
+    // a family's page in price order, stopping after the page, with brand and power in the key so
+    // the filters and the count are read from the index alone; and brand (then power) filters.
+    index("products_shop_price_idx").on(t.family, t.priceCents, t.id, t.brand, t.powerKw).where(sql`${t.active}`),
+    index("products_shop_brand_idx").on(t.family, t.brand, t.powerKw).where(sql`${t.active}`),
     check("products_price_positive", sql`${t.priceCents} >= 0`),
     check("products_stock_not_negative", sql`${t.stock} >= 0`),
     // The EU energy label is mandatory online for these families (Regulation 2017/1369).

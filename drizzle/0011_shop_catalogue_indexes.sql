@@ -1,0 +1,2 @@
+CREATE INDEX "products_shop_price_idx" ON "products" USING btree ("family","price_cents","id","brand","power_kw") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_shop_brand_idx" ON "products" USING btree ("family","brand","power_kw") WHERE "products"."active";
