@@ -7,6 +7,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import siteCss from "./styles/app.css?inline";
 import { isDatabaseUnavailable } from "./server/db/unavailable.server";
 import { log } from "./server/log.server";
+import { forgetPage, notePage } from "./server/page-cache/page-cache.server";
 import { NonceContext } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -47,6 +48,8 @@ export default function handleRequest(
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", "30");
   }
+  // A page everyone sees alike is kept by the page cache (app/server/page-cache).
+  notePage(loadContext?.pageCache, request, responseStatusCode, routerContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -85,6 +88,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
+        forgetPage(loadContext?.pageCache);
         if (shellRendered) log("render").error({ err: error }, "error al generar la página");
       },
     });

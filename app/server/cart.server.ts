@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { removeLine } from "~/domain/cart";
 import type { CartLine } from "~/domain/product";
@@ -21,7 +21,12 @@ const createdInRequest = new WeakMap<object, string>();
 export async function readCartId(request: Request, context?: unknown): Promise<string | null> {
   const created = context && typeof context === "object" ? createdInRequest.get(context) : undefined;
   if (created) return created;
-  const value: unknown = await cartCookie().parse(request.headers.get("Cookie"));
+  return cartIdFromCookies(request.headers.get("Cookie"));
+}
+
+/** The basket id in a Cookie header, if it is well formed. */
+export async function cartIdFromCookies(header: string | null | undefined): Promise<string | null> {
+  const value: unknown = await cartCookie().parse(header ?? null);
   return typeof value === "string" && CART_ID.test(value) ? value : null;
 }
 
@@ -35,7 +40,45 @@ export async function getCartLines(request: Request, context?: unknown): Promise
 
 /** The header badge: the number of basket lines (spec section 4, "Cart"). */
 export async function getCartCount(request: Request, context?: unknown): Promise<number> {
-  return (await getCartLines(request, context)).length;
+  const id = await readCartId(request, context);
+  return id ? countCartLines(id) : 0;
+}
+
+/*
+ * Every page shows the badge, so its count is asked for in batches: the baskets asked for in
+ * one turn of the event loop are counted by one query (each asked after its request arrived,
+ * so none is out of date).
+ */
+type Waiting = Map<string, { resolve: (n: number) => void; reject: (error: unknown) => void }[]>;
+let batch: Waiting | undefined;
+
+export function countCartLines(id: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (!batch) {
+      const current = (batch = new Map());
+      setImmediate(() => {
+        batch = undefined;
+        countBatch(current).catch(() => {});
+      });
+    }
+    const waiting = batch.get(id) ?? [];
+    waiting.push({ resolve, reject });
+    batch.set(id, waiting);
+  });
+}
+
+async function countBatch(waiting: Waiting) {
+  try {
+    const db = await getDb();
+    const rows = await db
+      .select({ id: carts.id, count: sql<number>`jsonb_array_length(${carts.lines})::int` })
+      .from(carts)
+      .where(inArray(carts.id, [...waiting.keys()]));
+    const counts = new Map(rows.map((row) => [row.id, Number(row.count)]));
+    for (const [id, callers] of waiting) for (const caller of callers) caller.resolve(counts.get(id) ?? 0);
+  } catch (error) {
+    for (const callers of waiting.values()) for (const caller of callers) caller.reject(error);
+  }
 }
 
 export type AppendResult =

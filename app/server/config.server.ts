@@ -81,6 +81,8 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^ES\d{22}$/, "debe ser un IBAN español (ES + 22 cifras)"))
     .default("ES9121000418450200051332"),
   FLAG_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  // Memory for the pages everyone sees alike (issue 14); 0 turns the page cache off.
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
   // Mail: SMTP when set (smtp://user:pass@host:587, smtps://...); otherwise .eml files under DATA_DIR/mail.
   SMTP_URL: z
     .string()

@@ -26,6 +26,11 @@ export function cartCookie() {
 export type ConsentDecision = "accepted" | "rejected";
 
 export async function readConsent(request: Request): Promise<ConsentDecision | null> {
-  const value: unknown = await consentCookie().parse(request.headers.get("Cookie"));
+  return consentFromCookies(request.headers.get("Cookie"));
+}
+
+/** The decision in a Cookie header (the page cache reads it before any request object exists). */
+export async function consentFromCookies(header: string | null | undefined): Promise<ConsentDecision | null> {
+  const value: unknown = await consentCookie().parse(header ?? null);
   return value === "accepted" || value === "rejected" ? value : null;
 }

@@ -23,6 +23,12 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   db: Database;
   close(): Promise<void>;
+  /**
+   * LISTEN on the embedded database, whose one process makes every write: PGlite calls back
+   * before the COMMIT that sent the NOTIFY returns (the page cache relies on it). Absent on
+   * PostgreSQL, where other instances write too and notifications arrive later.
+   */
+  listen?(channel: string, callback: (payload: string) => void): Promise<unknown>;
 };
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
@@ -67,7 +73,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
   const owned = client;
   const db = drizzlePglite(owned, { schema }) as unknown as Database;
-  return { kind: "pglite", db, close: () => owned.close().finally(release) };
+  return {
+    kind: "pglite",
+    db,
+    close: () => owned.close().finally(release),
+    listen: (channel, callback) => owned.listen(channel, callback),
+  };
 }
 
 /** Applies pending migrations; on PostgreSQL under an advisory lock, so instances can start together. */

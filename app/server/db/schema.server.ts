@@ -411,3 +411,4 @@ export * from "./schema-back-office.server";
 export * from "./schema-payments.server";
 export * from "./schema-invoices.server";
 export * from "./schema-verifactu.server";
+export * from "./schema-page-cache.server";

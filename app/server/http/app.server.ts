@@ -13,9 +13,10 @@ import { refuseForbiddenMethods } from "./methods.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
 import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
+import { createPageCache, type PageCacheNote } from "../page-cache/page-cache.server";
 
 /** What every loader and action gets besides the request (React Router's load context). */
-export type ShopLoadContext = { cspNonce: string };
+export type ShopLoadContext = { cspNonce: string; pageCache?: PageCacheNote };
 
 /**
  * Origins a form may be sent to besides ours: the OpenID provider's when Google sign-in is
@@ -42,6 +43,9 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.use(requestContextMiddleware);
   app.use(clientAddressHeader);
   app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: formTargets() }));
+  // Pages everyone sees alike, from memory and already compressed (issue 14).
+  const pageCache = createPageCache(c.PAGE_CACHE_MB);
+  app.use(pageCache.lookup);
   app.use(compression());
   app.use(refuseForbiddenMethods);
   // redirect: false: a path naming a folder ("/tienda/..%2f..%2f") goes on to the pages (a
@@ -51,6 +55,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   // Redsys's notification is a server-to-server post, checked by its signature instead.
   app.use(refuseForeignOrigins(trustedOrigins(), (path) => path === NOTIFICATION_PATH));
   app.use(refuseWritesDuringMaintenance);
+  app.use(pageCache.capture);
   // A new context object per request: per-request state (a basket created by this request's
   // action, read by its loaders) is keyed on it, so it must never be shared between requests.
   app.all(
@@ -58,7 +63,10 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext: (_req, res): ShopLoadContext => ({ cspNonce: cspNonce(res) }),
+      getLoadContext: (_req, res): ShopLoadContext => ({
+        cspNonce: cspNonce(res),
+        pageCache: res.locals.pageCache as PageCacheNote | undefined,
+      }),
     }),
   );
   app.use(unroutablePage);

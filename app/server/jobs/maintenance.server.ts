@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
 import type { Database } from "../db/client.server";
-import { carts, contactRequests, outbox, rateLimit, requestLimits, session, verification } from "../db/schema.server";
+import { carts, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
@@ -84,12 +84,23 @@ export async function enforcePrivacyRetention(db: Database, now = new Date()): P
   });
 }
 
+/**
+ * The page cache's change log (issue 14) after an hour: each instance reads it every few
+ * moments, and one that has not for half an hour drops its whole cache instead
+ * (app/server/page-cache/change-watch.server.ts, LONGEST_GAP_MS).
+ */
+export async function purgePageChanges(db: Database, now = new Date()): Promise<string> {
+  const n = await deleted(db, sql`delete from ${pageChanges} where ${pageChanges.changedAt} < ${new Date(now.getTime() - 60 * MINUTE_MS).toISOString()}::timestamptz`);
+  return `cambios de páginas de hace más de una hora borrados: ${n}`;
+}
+
 /** Started by server.ts; each runs on one instance at a time. */
 export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "purge-baskets", everyMs: DAY_MS, run: (db) => purgeAbandonedBaskets(db) },
   // Every few minutes: the privacy policy promises client addresses are gone within minutes.
   { name: "purge-rate-limits", everyMs: RETENTION.rateLimitPurgeEveryMinutes * MINUTE_MS, run: (db) => purgeRateLimits(db) },
   { name: "purge-outbox", everyMs: DAY_MS, run: (db) => purgeOutbox(db) },
+  { name: "purge-page-changes", everyMs: 10 * MINUTE_MS, run: (db) => purgePageChanges(db) },
   { name: "privacy-retention", everyMs: DAY_MS, run: (db) => enforcePrivacyRetention(db) },
   // Unpaid transfers (issue 11): reminders and expiries go out within a quarter of an hour.
   { name: "transfer-deadlines", everyMs: 15 * MINUTE_MS, run: (db) => transferDeadlinesTask(db) },

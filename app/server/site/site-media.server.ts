@@ -8,6 +8,7 @@ import { imageVariants, images, siteMedia } from "../db/schema.server";
 import { processImage } from "../images/image-pipeline.server";
 import { deleteImageIfUnused, saveImage } from "../images/image-store.server";
 import { log } from "../log.server";
+import { processCopy } from "../process-copy.server";
 
 /*
  * The home page's carousel and brand strip as the owner set them (table site_media). Every
@@ -50,32 +51,23 @@ export function toSiteMedia(slots: SiteSlot[]): SiteMedia {
   return media;
 }
 
-let cache: { value: SiteMedia; readAt: number } | undefined;
-let refreshing: Promise<SiteMedia> | undefined;
+const copy = processCopy<SiteMedia>({
+  read: () => getDb().then(readSiteSlots).then(toSiteMedia),
+  maxAgeMs: () => config().FLAG_CACHE_MS,
+  onError(error, last) {
+    // The home page keeps its last pictures, or the demo ones, while the database is away.
+    log("sitio").error({ err: error }, "no se pudieron leer las imágenes de la página de inicio");
+    return last ?? EMPTY_SITE_MEDIA;
+  },
+});
 
 /** The home page's pictures, from the process's copy when it is fresh. */
-export async function getSiteMedia(now = Date.now()): Promise<SiteMedia> {
-  if (cache && now - cache.readAt < config().FLAG_CACHE_MS) return cache.value;
-  refreshing ??= getDb()
-    .then(readSiteSlots)
-    .then((slots) => {
-      const value = toSiteMedia(slots);
-      cache = { value, readAt: Date.now() };
-      return value;
-    })
-    .catch((error: unknown) => {
-      // The home page keeps its last pictures, or the demo ones, while the database is away.
-      log("sitio").error({ err: error }, "no se pudieron leer las imágenes de la página de inicio");
-      return cache?.value ?? EMPTY_SITE_MEDIA;
-    })
-    .finally(() => {
-      refreshing = undefined;
-    });
-  return refreshing;
+export function getSiteMedia(now = Date.now()): Promise<SiteMedia> {
+  return copy.get(now);
 }
 
 export function forgetCachedSiteMedia(): void {
-  cache = undefined;
+  copy.forget();
 }
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

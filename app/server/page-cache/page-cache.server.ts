@@ -1,0 +1,233 @@
+import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { EntryContext } from "react-router";
+import { countCartLines, cartIdFromCookies } from "../cart.server";
+import { consentFromCookies, type ConsentDecision } from "../cookies.server";
+import { databaseHandle } from "../db/db.server";
+import { forgetCachedFlags } from "../flags.server";
+import { log } from "../log.server";
+import { forgetCachedSiteMedia } from "../site/site-media.server";
+import { pageDependencies } from "./cacheable-pages.server";
+import { ChangeWatch, type Changes } from "./change-watch.server";
+import { storedPageOf } from "./page-entry.server";
+import { PageStore, type StoredPage } from "./page-store.server";
+
+/*
+ * The full-page cache of the pages everyone sees alike (issue 14, decision 0010). A page is
+ * kept per URL and per what the root loader shows each visitor differently: the cookie
+ * decision (the banner) and the basket badge's count. Served from memory, already
+ * compressed, with a Content-Security-Policy of hashes instead of a nonce. Dropped exactly
+ * when the database changes what it shows (change-watch.server.ts), on every instance.
+ */
+
+/** Cache-Control of a page everyone sees alike, and of a page for one visitor. */
+export const CACHE_CONTROL = {
+  shared: "public, max-age=0, s-maxage=10, stale-while-revalidate=50",
+  personal: "private, no-store",
+} as const;
+
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/** What a render tells the cache about itself (through React Router's load context). */
+export type PageCacheNote = {
+  /** Checks completed when the render began (ChangeWatch.mayKeep). */
+  startSeq: number;
+  /** Set when the page is one everyone sees alike, with what it showed this visitor. */
+  shared?: { tags: string[]; consent: ConsentDecision | null; cartCount: number };
+};
+
+const variantKey = (url: string, consent: ConsentDecision | null, cartCount: number) =>
+  `${consent ?? "-"}|${cartCount}|${url}`;
+
+/** A visitor with a basket or a session gets pages that a shared cache must not keep. */
+const isPersonal = (cookies: string | undefined, cartId: string | null) =>
+  cartId !== null || (cookies !== undefined && SESSION_COOKIE.test(cookies));
+
+/** Called by the document renderer (app/entry.server.tsx) before the response starts. */
+export function notePage(note: PageCacheNote | undefined, request: Request, status: number, context: EntryContext): void {
+  if (!note || request.method !== "GET" || status !== 200) return;
+  const handler = context.staticHandlerContext;
+  const leaf = handler.matches.at(-1);
+  const root = handler.loaderData.root as { consent?: ConsentDecision | null; cartCount?: number } | undefined;
+  if (!leaf || handler.errors || typeof root?.cartCount !== "number") return;
+  const tags = pageDependencies({ routeId: leaf.route.id, params: leaf.params, url: new URL(request.url) });
+  if (tags) note.shared = { tags, consent: root.consent ?? null, cartCount: root.cartCount };
+}
+
+/** A render that failed after its first bytes: never keep it. */
+export function forgetPage(note: PageCacheNote | undefined): void {
+  if (note) note.shared = undefined;
+}
+
+type Runtime = { store: PageStore; watch: ChangeWatch };
+
+export type PageCache = {
+  /** Before compression: answers from memory when it can. */
+  lookup: RequestHandler;
+  /** Just before the pages: notes the render, sets Cache-Control, keeps a shared page. */
+  capture: RequestHandler;
+  stats(): { pages: number; bytes: number } | null;
+};
+
+export function createPageCache(maxMegabytes: number): PageCache {
+  const logger = log("page-cache");
+  let runtime: Runtime | undefined;
+  let starting: Promise<Runtime> | undefined;
+  const start = () =>
+    (starting ??= databaseHandle().then(async (handle) => {
+      const store = new PageStore(maxMegabytes * 1024 * 1024);
+      const onChanges = (changes: Changes) => {
+        if (changes.all) store.clear();
+        else store.dropTags(changes.tags);
+        if (changes.all || changes.tags.has("site")) {
+          forgetCachedFlags();
+          forgetCachedSiteMedia();
+        }
+      };
+      const watch = new ChangeWatch(handle.db, !handle.listen, onChanges);
+      await handle.listen?.("page_changes", () => watch.announce());
+      return (runtime = { store, watch });
+    })).catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+  const enabled = maxMegabytes > 0;
+
+  const lookup: RequestHandler = (req, res, next) => {
+    if (!enabled || (req.method !== "GET" && req.method !== "HEAD") || !runtime?.store.hasUrl(req.originalUrl)) return next();
+    serveKept(runtime, req, res)
+      .then((served) => {
+        if (!served) next();
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, "no se pudo comprobar la página guardada; se genera de nuevo");
+        next();
+      });
+  };
+
+  const capture: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const note: PageCacheNote = { startSeq: -1 };
+    res.locals.pageCache = note;
+    let personal = true;
+    beforeFirstByte(res, () => {
+      if (note.shared) {
+        res.setHeader("Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared);
+        if (enabled) res.setHeader("X-Page-Cache", "miss");
+      } else if (!res.hasHeader("Cache-Control")) {
+        res.setHeader("Cache-Control", CACHE_CONTROL.personal);
+      }
+    });
+    const cookies = req.headers.cookie;
+    cartIdFromCookies(cookies)
+      .then(async (cartId) => {
+        personal = isPersonal(cookies, cartId);
+        if (!enabled || req.method !== "GET") return;
+        const { watch } = await start();
+        // The render reads data at least as new as this check; what changes during it is
+        // caught by ChangeWatch.mayKeep.
+        await watch.fresh();
+        note.startSeq = watch.seq;
+        keepWhenShared(res, note, req.originalUrl, (page) => {
+          if (runtime && runtime.watch.mayKeep(page.tags, note.startSeq)) runtime.store.put(page);
+        });
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "sin comprobación de cambios: la página no se guarda"))
+      .finally(() => next());
+  };
+
+  return { lookup, capture, stats: () => runtime?.store.size ?? null };
+}
+
+async function serveKept({ store, watch }: Runtime, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
+  await watch.fresh();
+  const cookies = req.headers.cookie;
+  const [consent, cartId] = await Promise.all([consentFromCookies(cookies), cartIdFromCookies(cookies)]);
+  const cartCount = cartId ? await countCartLines(cartId) : 0;
+  const page = store.get(variantKey(req.originalUrl, consent, cartCount));
+  if (!page) return false;
+  sendKept(req, res, page, isPersonal(cookies, cartId));
+  return true;
+}
+
+function sendKept(req: ExpressRequest, res: ExpressResponse, page: StoredPage, personal: boolean): void {
+  res.setHeader("Content-Type", page.contentType);
+  res.setHeader("Content-Security-Policy", page.policy);
+  res.setHeader("Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("X-Page-Cache", "hit");
+  const ifNoneMatch = req.headers["if-none-match"];
+  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === page.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  if (body !== page.body) res.setHeader("Content-Encoding", encoding as string);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = 200;
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** Runs `hook` once, just before the response's headers go out. */
+function beforeFirstByte(res: ExpressResponse, hook: () => void): void {
+  const writeHead = res.writeHead;
+  let done = false;
+  res.writeHead = function (this: ExpressResponse, ...args: unknown[]) {
+    if (!done) {
+      done = true;
+      hook();
+    }
+    return (writeHead as (...a: unknown[]) => ExpressResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/** Copies the body as it is sent; at the end, a shared 200 page becomes a stored page. */
+function keepWhenShared(res: ExpressResponse, note: PageCacheNote, url: string, keep: (page: StoredPage) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let tooBig = false;
+  const collect = (chunk: unknown, encoding: unknown) => {
+    if (tooBig || chunk == null || typeof chunk === "function" || !note.shared) return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk)
+        : Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    size += buffer.length;
+    if (size > MAX_PAGE_BYTES) tooBig = true;
+    else chunks.push(buffer);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: ExpressResponse, chunk: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (write as (...a: unknown[]) => boolean).apply(this, [chunk, ...rest]);
+  } as typeof res.write;
+  res.end = function (this: ExpressResponse, chunk?: unknown, ...rest: unknown[]) {
+    collect(chunk, rest[0]);
+    return (end as (...a: unknown[]) => ExpressResponse).apply(this, [chunk, ...rest]);
+  } as typeof res.end;
+  res.on("finish", () => {
+    const shared = note.shared;
+    if (!shared || tooBig || res.statusCode !== 200 || res.hasHeader("Set-Cookie")) return;
+    const contentType = String(res.getHeader("Content-Type") ?? "");
+    if (!contentType.startsWith("text/html")) return;
+    storedPageOf({
+      url,
+      key: variantKey(url, shared.consent, shared.cartCount),
+      tags: shared.tags,
+      contentType,
+      policy: String(res.getHeader("Content-Security-Policy") ?? ""),
+      nonce: String(res.locals.cspNonce ?? ""),
+      html: Buffer.concat(chunks),
+    })
+      .then((page) => {
+        if (page) keep(page);
+      })
+      .catch((error: unknown) => log("page-cache").warn({ err: error }, "no se pudo guardar la página"));
+  });
+}
