@@ -8,20 +8,19 @@ CREATE TABLE "page_changes" (
 CREATE INDEX "page_changes_tx_idx" ON "page_changes" USING btree ("tx");--> statement-breakpoint
 CREATE INDEX "page_changes_changed_at_idx" ON "page_changes" USING btree ("changed_at");--> statement-breakpoint
 CREATE FUNCTION page_changes_of_products() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  changed boolean := false;
 BEGIN
   -- What pages show of these products changed: their own pages, their families' lists, any
-  -- list of every family (issue 14). Written in the changing transaction, with its id.
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    INSERT INTO page_changes (tag) SELECT DISTINCT unnest(ARRAY['p:' || id, 'f:' || family]) FROM old_rows;
-    changed := FOUND;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+  -- list of every product (issue 14). Written in the changing transaction, with its id.
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO page_changes (tag) SELECT DISTINCT unnest(ARRAY['p:' || id, 'f:' || family]) FROM new_rows;
-    changed := changed OR FOUND;
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO page_changes (tag) SELECT DISTINCT unnest(ARRAY['p:' || id, 'f:' || family]) FROM old_rows;
+  ELSE
+    INSERT INTO page_changes (tag)
+    SELECT DISTINCT unnest(ARRAY['p:' || id, 'f:' || family])
+    FROM (SELECT id, family FROM old_rows UNION ALL SELECT id, family FROM new_rows) AS changed;
   END IF;
-  IF changed THEN
+  IF FOUND THEN
     INSERT INTO page_changes (tag) VALUES ('products');
     PERFORM pg_notify('page_changes', '');
   END IF;
