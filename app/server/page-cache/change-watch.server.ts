@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server";
 
 /*
  * What the database changed since this process last looked, for the page cache (issue 14,
- * decision 0010). Triggers write a row to page_changes for every change to what pages show
+ * decision 0011). Triggers write a row to page_changes for every change to what pages show
  * (products, flags, the home page's pictures), in the writing transaction, with that
  * transaction's id. A check reads the rows of the transactions that committed since the
  * previous check's snapshot: pg_visible_in_snapshot tells exactly, whatever order the

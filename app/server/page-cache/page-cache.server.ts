@@ -12,7 +12,7 @@ import { storedPageOf } from "./page-entry.server";
 import { PageStore, type StoredPage } from "./page-store.server";
 
 /*
- * The full-page cache of the pages everyone sees alike (issue 14, decision 0010). A page is
+ * The full-page cache of the pages everyone sees alike (issue 14, decision 0011). A page is
  * kept per URL and per what the root loader shows each visitor differently: the cookie
  * decision (the banner) and the basket badge's count. Served from memory, already
  * compressed, with a Content-Security-Policy of hashes instead of a nonce. Dropped exactly
