@@ -119,7 +119,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
       }
     });
     const cookies = req.headers.cookie;
-    cartIdFromCookies(cookies)
+    (cookies ? cartIdFromCookies(cookies) : Promise.resolve(null))
       .then(async (cartId) => {
         personal = isPersonal(cookies, cartId);
         if (!enabled || req.method !== "GET") return;
@@ -142,7 +142,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
 async function serveKept({ store, watch }: Runtime, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
   await watch.fresh();
   const cookies = req.headers.cookie;
-  const [consent, cartId] = await Promise.all([consentFromCookies(cookies), cartIdFromCookies(cookies)]);
+  const [consent, cartId] = cookies ? await Promise.all([consentFromCookies(cookies), cartIdFromCookies(cookies)]) : [null, null];
   const cartCount = cartId ? await countCartLines(cartId) : 0;
   const page = store.get(variantKey(req.originalUrl, consent, cartCount));
   if (!page) return false;
