@@ -66,7 +66,6 @@ export type PageCache = {
   lookup: RequestHandler;
   /** Just before the pages: notes the render, sets Cache-Control, keeps a shared page. */
   capture: RequestHandler;
-  stats(): { pages: number; bytes: number } | null;
 };
 
 export function createPageCache(maxMegabytes: number): PageCache {
@@ -132,11 +131,12 @@ export function createPageCache(maxMegabytes: number): PageCache {
           if (runtime && runtime.watch.mayKeep(page.tags, note.startSeq)) runtime.store.put(page);
         });
       })
-      .catch((error: unknown) => logger.warn({ err: error }, "sin comprobación de cambios: la página no se guarda"))
+      // The database is away: the page itself will say so; it is only not kept.
+      .catch((error: unknown) => logger.debug({ err: error }, "sin comprobación de cambios: la página no se guarda"))
       .finally(() => next());
   };
 
-  return { lookup, capture, stats: () => runtime?.store.size ?? null };
+  return { lookup, capture };
 }
 
 async function serveKept({ store, watch }: Runtime, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
