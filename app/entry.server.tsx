@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import siteCss from "./styles/app.css?inline";
 import { isDatabaseUnavailable } from "./server/db/unavailable.server";
+import { completeHead } from "./server/http/page-head.server";
 import { log } from "./server/log.server";
 import { forgetPage, notePage } from "./server/page-cache/page-cache.server";
 import { NonceContext } from "./ui/nonce";
@@ -13,14 +14,11 @@ import { NonceContext } from "./ui/nonce";
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus one thing: in production the site's stylesheet
- * (5 KB gzipped) is inlined in <head>, so the first paint waits for no CSS request
- * (Lighthouse mobile budget). React 19 skips unknown <head> elements when hydrating; the
- * styles are global and stay across client-side navigations.
+ * React Router's default Node entry, plus, in production, what completeHead adds to <head>:
+ * the inlined stylesheet, a render hint and the scripts' priority (page-head.server.ts).
  */
-function injectStyle(nonce: string | undefined): Transform {
-  const inlineStyle = import.meta.env.PROD ? `<style${nonce ? ` nonce="${nonce}"` : ""}>${siteCss}</style>` : "";
-  let done = inlineStyle === "";
+function injectHead(nonce: string | undefined): Transform {
+  let done = !import.meta.env.PROD;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
@@ -28,7 +26,7 @@ function injectStyle(nonce: string | undefined): Transform {
       const at = html.indexOf("</head>");
       if (at === -1) return callback(null, chunk);
       done = true;
-      callback(null, html.slice(0, at) + inlineStyle + html.slice(at));
+      callback(null, completeHead(html.slice(0, at), siteCss, nonce) + html.slice(at));
     },
   });
 }
@@ -77,7 +75,7 @@ export default function handleRequest(
             callback();
           },
         });
-        const styled = injectStyle(nonce);
+        const styled = injectHead(nonce);
         styled.pipe(body);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(styled);

@@ -18,6 +18,10 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
   const consent = useConsent(root.consent);
   return (
     <>
+      {/* First in <body>, where GOV.UK puts its cookie banner: screen readers and the keyboard
+          meet the choice first, and the first paint shows it whole (page-head.server.ts). It is
+          fixed to the bottom of the window, so the order does not move it on screen. */}
+      {consent === null ? <CookieBanner /> : null}
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>
@@ -32,7 +36,6 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
       </main>
       <SiteFooter shop={root.shop} phone={phone} />
       <FloatingContact phone={phone} whatsapp={root.shop.whatsapp} />
-      {consent === null ? <CookieBanner /> : null}
       <CampaignPopups flags={root.flags} path={matches.at(-1)?.pathname ?? "/"} consentDecided={consent !== null} />
     </>
   );

@@ -11,7 +11,9 @@
  * bench/results.json (BENCH_OUT). Figures, not pass/fail: the machine is shared and noisy,
  * compare ratios. CI runs it for a second per case as a smoke test.
  * Also the first-load JavaScript (gzip) of the home, a catalogue, a product, the basket and
- * contacto. Still to come (issue 14): Lighthouse, the 10,000-product catalogue.
+ * contacto, and Lighthouse mobile on the same five pages, median of 3 (scripts/bench/lighthouse.ts;
+ * BENCH_LIGHTHOUSE=0 skips it, the smoke runs it once on the home). Still to come (issue 14): the
+ * 10,000-product catalogue.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +22,8 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer, type AppServer } from "../../tests/support/app-server";
+import { benchLighthouse } from "./lighthouse";
+import { lighthouseTable } from "./lighthouse-figures";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -171,6 +175,8 @@ async function main() {
     const staticRun = await measure("copia estática de la ficha", `http://127.0.0.1:${STATIC_PORT}/`);
     runs.push(staticRun);
     const rssMb = residentMb(server.child.pid);
+    // After the memory reading, so the browser's visits do not count in it.
+    const lighthouse = await benchLighthouse(base, PAGES, { smoke: SECONDS <= 1 });
     await server.stop();
     server = undefined;
 
@@ -185,6 +191,10 @@ async function main() {
     for (const load of firstLoads) {
       console.log(`${load.page.padEnd(30)} ${pad(load.files, 8)} ${pad(load.modulesKb, 8)} ${pad(load.inlineKb, 8)} ${pad(load.totalKb, 9)} ${pad(load.totalKb <= JS_BUDGET_KB ? "sí" : "NO", 6)}`);
     }
+    if (lighthouse) {
+      console.log();
+      for (const line of lighthouseTable(lighthouse)) console.log(line);
+    }
     console.log();
     console.log(`Página de ${(bytes.length / 1024).toFixed(1)} KB. Memoria residente del servidor tras la carga: ${rssMb ?? "?"} MB. Del arranque a la primera página (datos existentes): ${startMs} ms.`);
 
@@ -195,6 +205,7 @@ async function main() {
       pageBytes: bytes.length,
       runs: runs.map((run) => ({ ...run, ratioToStatic: Number((run.rps / staticRun.rps).toFixed(3)) })),
       firstLoadJsKb: firstLoads,
+      lighthouse,
       residentMbAfterLoad: rssMb,
       startToFirstPageMs: startMs,
     };

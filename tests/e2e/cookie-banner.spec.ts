@@ -18,6 +18,19 @@ test.describe("cookie banner", () => {
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 
+  test("comes first to the keyboard and to screen readers, and the first paint shows it whole", async ({ page }) => {
+    await page.goto("/contacto");
+    // First in <body> (as GOV.UK places its banner); fixed to the bottom, so not moved on screen.
+    expect(await page.evaluate(() => document.body.firstElementChild?.getAttribute("aria-labelledby"))).toBe("cookies-titulo");
+    await page.keyboard.press("Tab");
+    await expect(banner(page).getByRole("link", { name: "Política de cookies" })).toBeFocused();
+    const box = await banner(page).boundingBox();
+    expect(box!.y + box!.height).toBeCloseTo(page.viewportSize()!.height, 0);
+    // The first paint waits for <main>: the banner is never painted half-parsed (a layout shift).
+    await expect(page.locator('head link[rel="expect"][blocking="render"]')).toHaveAttribute("href", "#contenido");
+    await expect(page.locator("main#contenido")).toHaveCount(1);
+  });
+
   test("rejecting hides it, and the server no longer renders it", async ({ page, request }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Rechazar" }).click();
