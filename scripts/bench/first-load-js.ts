@@ -9,14 +9,15 @@ export type FirstLoad = { page: string; path: string; files: number; modulesKb: 
 
 export const gzipKb = (data: Buffer | string) => gzipSync(data, { level: 9 }).length / 1024;
 
-/** The modules a page's HTML preloads (entry, route chunks, the route manifest), in order, without repeats. */
+/** The modules a page's HTML preloads (the client entry, React, the route chunks), in order, without repeats. */
 export function preloadedModules(html: string): string[] {
   return [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
 }
 
 /**
  * The JavaScript a first visit to a page loads, gzip-compressed, from its HTML: the modules
- * it preloads, read from the build's client folder, and its inline scripts (hydration data).
+ * it preloads, read from the build's client folder, and its inline scripts (the routes' manifest
+ * and the hydration data). Code a page fetches later (a form's checks, a pop-up) is not counted.
  * Bytes, so the same build always gives the same figures.
  */
 export function firstLoadJsOfHtml(html: string, name: string, pagePath: string, clientDir: string): FirstLoad {
