@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-acceso-movil", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes"].map(
+const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-acceso-movil", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes", "admin-js"].map(
   (name) => `${name}@termoclima.test`,
 );
 export const CHROMIUM_ARGS = [

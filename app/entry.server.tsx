@@ -1,3 +1,5 @@
+// First, before any schema is built (zod reads the setting when a schema is made).
+import "./domain/zod-setup";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough, Transform } from "node:stream";

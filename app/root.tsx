@@ -1,4 +1,3 @@
-import "./domain/zod-setup";
 import {
   data,
   isRouteErrorResponse,

@@ -5,8 +5,8 @@ import {
   parseProductId,
   safeSourcePage,
   thanksHref,
-  validateContact,
 } from "./contact-form";
+import { validateContact } from "./contact-form-schema";
 
 const valid = {
   nameAndSurname: "Lucía García Pérez",

@@ -1,9 +1,9 @@
-import * as z from "zod/mini";
 import { safeRedirectPath } from "./safe-redirect";
 
 /*
- * The contact / quote form (spec sections 3, 4, 5): one schema, run in the browser for
- * instant feedback and again by the action. zod/mini keeps what the browser downloads small.
+ * The contact / quote form (spec sections 3, 4, 5): its fields, texts and limits. Its schema,
+ * run in the browser for instant feedback and again by the action, is in contact-form-schema.ts,
+ * which the page fetches only when the visitor comes to the form (issue 14's first-load budget).
  * Field names are the spec's (`adress`, `state`); they map to address and town in the database
  * (docs/decisions/0002-field-names.md).
  */
@@ -44,39 +44,6 @@ export function tooLongMessage(field: ContactField): string {
   return `El campo «${CONTACT_LABELS[field]}» es demasiado largo: como máximo ${CONTACT_MAX_LENGTH[field]} caracteres.`;
 }
 
-const text = (field: ContactField) => z.string().check(z.trim(), z.maxLength(CONTACT_MAX_LENGTH[field], tooLongMessage(field)));
-
-const REQUIRED = "required";
-
-export const contactFormSchema = z
-  .object({
-    nameAndSurname: text("nameAndSurname"),
-    phone: text("phone"),
-    email: text("email"),
-    adress: text("adress"),
-    state: text("state"),
-    message: text("message"),
-  })
-  .check(
-    (ctx) => {
-      const v = ctx.value;
-      const missing: ContactField[] = [];
-      if (!v.nameAndSurname) missing.push("nameAndSurname");
-      if (!v.phone && !v.email) missing.push("phone", "email");
-      if (!v.adress) missing.push("adress");
-      if (!v.state) missing.push("state");
-      for (const field of missing) {
-        ctx.issues.push({ code: "custom", input: v[field], path: [field], message: REQUIRED, params: { required: true } });
-      }
-    },
-  );
-
-export type ContactValues = z.infer<typeof contactFormSchema>;
-
-export type ContactValidation =
-  | { ok: true; values: ContactValues }
-  | { ok: false; error: string; invalid: ContactField[] };
-
 /** Form fields as strings: a missing field or a file counts as empty. */
 export function contactInput(form: FormData | Record<string, unknown>): Record<ContactField, string> {
   const get = (name: string) => (form instanceof FormData ? form.get(name) : form[name]);
@@ -86,19 +53,6 @@ export function contactInput(form: FormData | Record<string, unknown>): Record<C
       return [field, typeof value === "string" ? value : ""];
     }),
   ) as Record<ContactField, string>;
-}
-
-/**
- * Checks a submission: the spec's message when something required is missing, otherwise
- * the first length error. `invalid` names the fields to mark for assistive technology.
- */
-export function validateContact(form: FormData | Record<string, unknown>): ContactValidation {
-  const result = contactFormSchema.safeParse(contactInput(form));
-  if (result.success) return { ok: true, values: result.data };
-  const invalid = [...new Set(result.error.issues.map((issue) => issue.path[0] as ContactField))];
-  const required = result.error.issues.some((issue) => issue.message === REQUIRED);
-  const error = required ? CONTACT_REQUIRED_MESSAGE : result.error.issues[0]!.message;
-  return { ok: false, error, invalid };
 }
 
 /** Replies of the contact action, as the form reads them. */

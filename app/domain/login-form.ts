@@ -1,10 +1,9 @@
-import { z } from "zod";
-import { MESSAGES } from "./auth-messages";
-
 /**
  * The /login forms (spec sections 2 and 4): one e-mail/password form with three modes, kept
  * in the URL (?modo=registro, ?modo=recuperar) so that every mode is a link and works
- * without JavaScript. E-mail and password are taken as typed (spec section 5).
+ * without JavaScript. E-mail and password are taken as typed (spec section 5). Their schemas,
+ * which only the actions use, are in login-form-schema.ts: this module is in the login page's
+ * first load and has no zod in it (issue 14).
  */
 export const LOGIN_MODES = ["init", "register", "forget"] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
@@ -43,25 +42,6 @@ export const HINTS = {
 
 export const INTENTS = ["signin", "register", "forget", "google", "signout"] as const;
 export type LoginIntent = (typeof INTENTS)[number];
-
-const text = z.preprocess((value) => (typeof value === "string" ? value : ""), z.string().max(500));
-
-export const loginFormSchema = z.object({
-  intent: z.enum(INTENTS),
-  email: text,
-  password: text,
-  redirectTo: text,
-});
-export type LoginForm = z.infer<typeof loginFormSchema>;
-
-/** The new-password form of /login/restablecer. */
-export const resetFormSchema = z
-  .object({
-    token: z.string().min(1, MESSAGES.badToken),
-    password: z.string().min(MIN_PASSWORD_LENGTH, MESSAGES.weakPassword).max(128, MESSAGES.passwordTooLong),
-    confirm: z.string(),
-  })
-  .refine((form) => form.password === form.confirm, { message: MESSAGES.passwordsDiffer, path: ["confirm"] });
 
 /** The mode whose form a sign-in intent belongs to (for showing its answer). */
 export function modeOfIntent(intent: LoginIntent): LoginMode {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_MESSAGES, validateOrderForm } from "./order-form";
+import { ORDER_MESSAGES } from "./order-form";
+import { validateOrderForm } from "./order-form-schema";
 import { PROVINCES } from "./provinces";
 
 const KEY = "0b8c7a4e-5d8f-4a57-9a1c-7f3e2d1c0b9a";

@@ -1,14 +1,12 @@
-import * as z from "zod/mini";
 import type { OrderQuote } from "./basket-pricing";
-import { enabledPayMethods, PAY_METHODS, type PayMethod } from "./payment-methods";
+import type { PayMethod } from "./payment-methods";
 import { formatEuros } from "./pricing";
-import { PROVINCES, provinceChoices } from "./provinces";
-import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
 
 /*
- * The order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order form"): one schema,
- * run in the browser for instant feedback and again by the action. Billing copies shipping
- * unless "Otros" is chosen; the terms must be accepted. zod/mini keeps the browser's share small.
+ * The order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order form"): its fields,
+ * texts and messages. Its schema, run in the browser for instant feedback and again by the
+ * action, is in order-form-schema.ts, which the page fetches when the customer comes to the
+ * form (issue 14's first-load budget).
  */
 
 export const ADDRESS_FIELDS = [
@@ -104,57 +102,6 @@ export function unavailableMessage(names: readonly string[], totalCents: number)
   );
 }
 
-const tooLong = (max: number) => `Como máximo ${max} caracteres.`;
-
-function text(field: AddressField, requiredMessage?: string) {
-  const max = ADDRESS_MAX_LENGTH[field];
-  return requiredMessage
-    ? z.string().check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, tooLong(max)))
-    : z.string().check(z.trim(), z.maxLength(max, tooLong(max)));
-}
-
-function addressSchema(provinces: readonly string[], provinceMessage: string) {
-  return z.object({
-    id: z
-      .string()
-      .check(
-        z.overwrite(normalizeSpanishId),
-        z.minLength(1, ORDER_MESSAGES.idEmpty),
-        z.refine((value) => value === "" || isValidSpanishId(value), ORDER_MESSAGES.id),
-      ),
-    nombre: text("nombre", ORDER_MESSAGES.nombre),
-    apellidos: text("apellidos", ORDER_MESSAGES.apellidos),
-    empresa: text("empresa"),
-    direccion: text("direccion", ORDER_MESSAGES.direccion),
-    poblacion: text("poblacion", ORDER_MESSAGES.poblacion),
-    provincia: z.string().check(z.refine((value) => provinces.includes(value), provinceMessage)),
-    cp: z.string().check(z.trim(), z.refine(isValidPostcode, ORDER_MESSAGES.cp)),
-    telefono: z.string().check(z.trim(), z.refine(isValidPhone, ORDER_MESSAGES.telefono)),
-  });
-}
-
-/** `online`: card and Bizum are offered (Redsys is configured, issue 12). */
-export type OrderFormOptions = { madridOnly: boolean; online?: boolean };
-
-/**
- * The schema of the form. `madridOnly`: the basket holds a service for Madrid, so the shipping
- * (installation) address must be in Madrid; the billing address may be anywhere.
- */
-export function orderFormSchema({ madridOnly, online = false }: OrderFormOptions) {
-  return z.object({
-    envio: addressSchema(provinceChoices(madridOnly), madridOnly ? ORDER_MESSAGES.provinciaMadrid : ORDER_MESSAGES.provincia),
-    facturacion: z.enum(BILLING_CHOICES, ORDER_MESSAGES.billing),
-    factura: z.optional(addressSchema(PROVINCES, ORDER_MESSAGES.provincia)),
-    pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
-      z.refine((value) => enabledPayMethods(online).includes(value), ORDER_MESSAGES.payment),
-    ),
-    [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
-    [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
-    [TOTAL_FIELD]: z.string().check(z.regex(/^\d{1,10}$/, ORDER_MESSAGES.key)),
-    [LINES_FIELD]: z.string().check(z.regex(/^[0-9a-f]{8}$/, ORDER_MESSAGES.key)),
-  });
-}
-
 /** What the form sends, read from FormData (browser and server alike); files count as empty. */
 export function orderInput(form: FormData) {
   const get = (name: string) => {
@@ -191,34 +138,6 @@ export type OrderFormValues = {
 export type OrderFormErrors = Record<string, string>;
 
 export type OrderValidation = { ok: true; values: OrderFormValues } | { ok: false; errors: OrderFormErrors };
-
-export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
-  const result = orderFormSchema(options).safeParse(orderInput(form));
-  if (!result.success) {
-    const errors: OrderFormErrors = {};
-    for (const issue of result.error.issues) {
-      const [first, second] = issue.path;
-      const name = (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : String(first);
-      errors[name] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
-  const input = result.data;
-  const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
-  const sameBilling = input.facturacion === "igual" || !input.factura;
-  const billing: OrderAddress = sameBilling || !input.factura ? shipping : { ...input.factura, pais: COUNTRY };
-  return {
-    ok: true,
-    values: {
-      shipping,
-      billing,
-      sameBilling,
-      payMethod: input.pago,
-      idempotencyKey: input[KEY_FIELD],
-      expected: { totalCents: Number(input[TOTAL_FIELD]), lines: input[LINES_FIELD] },
-    },
-  };
-}
 
 /** The posted values to show again after a refused post (without JavaScript). */
 export function echoValues(form: FormData): Record<string, string> {

@@ -12,9 +12,9 @@ import {
   HIDDEN_FIELDS,
   TERMS_FIELD,
   TERMS_VALUE,
-  validateOrderForm,
   type OrderAddress,
 } from "~/domain/order-form";
+import { validateOrderForm } from "~/domain/order-form-schema";
 import { formatDateTime, formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
 import { PROVINCES, provinceChoices } from "~/domain/provinces";

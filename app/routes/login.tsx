@@ -1,7 +1,8 @@
 import { readForm } from "~/server/request-body.server";
 import { data, Form, Link, redirect } from "react-router";
 import { authErrorMessage, MESSAGES, oauthErrorMessage, type AuthNotice } from "~/domain/auth-messages";
-import { loginFormSchema, loginHref, modeFromParam, modeOfIntent, type LoginIntent, type LoginMode } from "~/domain/login-form";
+import { loginHref, modeFromParam, modeOfIntent, type LoginIntent, type LoginMode } from "~/domain/login-form";
+import { loginFormSchema } from "~/domain/login-form-schema";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { isGoogleConfigured } from "~/server/auth.server";

@@ -8,10 +8,9 @@ import {
   parseProductId,
   safeSourcePage,
   thanksHref,
-  validateContact,
   type ContactReply,
-  type ContactValues,
 } from "~/domain/contact-form";
+import { validateContact, type ContactValues } from "~/domain/contact-form-schema";
 import { detailHref } from "~/domain/product";
 import { contactMailSubject, contactMailText, type ContactRequestSummary } from "~/domain/task-card";
 import { config, publicShopInfo } from "./config.server";

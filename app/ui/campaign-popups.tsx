@@ -1,10 +1,8 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { enabledCampaigns, type CampaignFlags, type CampaignKey } from "./campaign-flags";
 import { Modal } from "./modal";
 import { useHydrated } from "./use-hydrated";
-
-type Flags = { campaign?: boolean; campaignCalderas?: boolean; campaignAires?: boolean; campaignAero?: boolean };
-type CampaignKey = "calderas" | "aires" | "aero";
 
 /** The per-session "closed" marks (spec section 4); listed in app/domain/site-storage.ts. */
 export const CAMPAIGN_STORAGE_KEYS: Record<CampaignKey, string> = {
@@ -85,8 +83,9 @@ function readMarks(): Record<CampaignKey, boolean> {
  * while its flag is on (`campaign` also turns on the boiler one: docs/deviations.md) and until
  * closed in this browser session; only after the visitor decided on cookies, never on the
  * promotion pages themselves. Marks are read after hydration, so the server HTML never changes.
+ * The site frame (site-shell.tsx) fetches this module only when a campaign is on.
  */
-export function CampaignPopups({ flags, path, consentDecided }: { flags: Flags; path: string; consentDecided: boolean }) {
+export function CampaignPopups({ flags, path, consentDecided }: { flags: CampaignFlags; path: string; consentDecided: boolean }) {
   const hydrated = useHydrated();
   // Closed in this page view; the marks of earlier pages are read from sessionStorage.
   const [closedNow, setClosedNow] = useState<Partial<Record<CampaignKey, boolean>>>({});
@@ -98,11 +97,7 @@ export function CampaignPopups({ flags, path, consentDecided }: { flags: Flags; 
   if (!hydrated || !consentDecided || excluded) return null;
   const closed = { ...readMarks(), ...closedNow };
 
-  const enabled: Record<CampaignKey, boolean> = {
-    calderas: Boolean(flags.campaignCalderas || flags.campaign),
-    aires: Boolean(flags.campaignAires),
-    aero: Boolean(flags.campaignAero),
-  };
+  const enabled = enabledCampaigns(flags);
   const active = ORDER.filter((key) => enabled[key]);
   const current = reopened ?? active.find((key) => !closed[key]) ?? null;
   const corners = active.filter((key) => CAMPAIGNS[key].corner && closed[key] && key !== current);

@@ -8,12 +8,12 @@ import {
   TERMS_FIELD,
   TERMS_VALUE,
   TOTAL_FIELD,
-  validateOrderForm,
   type OrderFormErrors,
 } from "~/domain/order-form";
 import { enabledPayMethods, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, payMethodHelp, type PayMethod } from "~/domain/payment-methods";
 import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "./address-fields";
+import { useLazyFormCheck } from "./lazy-form-check";
 
 type Props = {
   provinces: readonly string[];
@@ -39,7 +39,8 @@ type Props = {
 /**
  * The order form (spec sections 2, 4, 5): shipping address, billing "Igual que la de envío" or
  * "Otros", payment method, terms. A real form posting to the route's action; with JavaScript the
- * same schema checks it first and nothing is sent while a field is wrong.
+ * same schema checks it first (fetched when the customer comes to the form:
+ * app/ui/lazy-form-check.ts) and nothing is sent while a field is wrong.
  */
 export function CheckoutForm({
   provinces,
@@ -63,7 +64,8 @@ export function CheckoutForm({
   const invalid = Object.keys(errors).length > 0;
   const summary = formError ?? (invalid ? ORDER_MESSAGES.summary : null);
 
-  const check = (form: HTMLFormElement) => validateOrderForm(new FormData(form), { madridOnly, online: online !== null });
+  const checks = useLazyFormCheck(() => import("~/domain/order-form-schema"));
+  const options = { madridOnly, online: online !== null };
 
   return (
     <Form
@@ -71,23 +73,27 @@ export function CheckoutForm({
       className="checkout-form"
       noValidate
       aria-describedby={summary ? "pedido-errores" : undefined}
+      onFocus={checks.prepare}
+      onPointerDown={checks.prepare}
       onSubmit={(event) => {
         if (busy) {
           event.preventDefault();
           return;
         }
-        const result = check(event.currentTarget);
-        if (result.ok) {
-          setClientErrors(null);
-          return;
-        }
-        event.preventDefault();
-        setClientErrors(result.errors);
-        // The first wrong field, in the order of the form, takes the focus.
-        const first = Array.from(event.currentTarget.elements).find(
-          (element): element is HTMLInputElement => "name" in element && (element as HTMLInputElement).name in result.errors,
-        );
-        first?.focus();
+        checks.submit(event, ({ validateOrderForm }, form) => {
+          const result = validateOrderForm(new FormData(form), options);
+          if (result.ok) {
+            setClientErrors(null);
+            return true;
+          }
+          setClientErrors(result.errors);
+          // The first wrong field, in the order of the form, takes the focus.
+          const first = Array.from(form.elements).find(
+            (element): element is HTMLInputElement => "name" in element && (element as HTMLInputElement).name in result.errors,
+          );
+          first?.focus();
+          return false;
+        });
       }}
       onChange={(event) => {
         const field: EventTarget = event.target;
@@ -96,9 +102,12 @@ export function CheckoutForm({
         // (choosing "Otros" does not paint a block of untouched billing fields red).
         const shown = clientErrors ?? serverErrors;
         if (!shown) return;
-        const result = check(event.currentTarget);
-        const still = result.ok ? {} : result.errors;
-        setClientErrors(Object.fromEntries(Object.entries(still).filter(([name]) => name in shown)));
+        const form = event.currentTarget;
+        checks.whenReady(({ validateOrderForm }) => {
+          const result = validateOrderForm(new FormData(form), options);
+          const still = result.ok ? {} : result.errors;
+          setClientErrors(Object.fromEntries(Object.entries(still).filter(([name]) => name in shown)));
+        });
       }}
     >
       <fieldset className="checkout-all" disabled={confirmed}>

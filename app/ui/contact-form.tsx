@@ -5,10 +5,10 @@ import {
   CONTACT_MAX_LENGTH,
   CONTACT_SENT_MESSAGE,
   HONEYPOT_FIELD,
-  validateContact,
   type ContactField,
   type ContactReply,
 } from "~/domain/contact-form";
+import { useLazyFormCheck } from "./lazy-form-check";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {
@@ -30,8 +30,9 @@ const CONFIRMATION_MS = 1500;
 /**
  * The contact / quote form (spec sections 2-5), for /contacto, /presupuesto, the home page,
  * the promotions and the product pop-up. A real form posting to /contacto first; with
- * JavaScript it checks the same schema as the server before sending, shows the green
- * confirmation, hides the button and then goes to the thank-you page.
+ * JavaScript it checks the same schema as the server before sending (fetched when the visitor
+ * comes to the form: app/ui/lazy-form-check.ts), shows the green confirmation, hides the
+ * button and then goes to the thank-you page.
  */
 export function ContactForm({ productId, sourcePage, defaultMessage = "", submitLabel = "Enviar", onCancel, posted }: Props) {
   const fetcher = useFetcher<ContactReply>();
@@ -40,6 +41,7 @@ export function ContactForm({ productId, sourcePage, defaultMessage = "", submit
   const hydrated = useHydrated();
   const id = useId();
   const [checked, setChecked] = useState<{ error: string; invalid: ContactField[] } | null>(null);
+  const checks = useLazyFormCheck(() => import("~/domain/contact-form-schema"));
 
   const reply = fetcher.data ?? posted;
   const busy = fetcher.state !== "idle";
@@ -88,20 +90,24 @@ export function ContactForm({ productId, sourcePage, defaultMessage = "", submit
       className="contact-form"
       // With JavaScript the shared schema speaks first (the spec's red message); without it the browser's `required` does.
       noValidate={hydrated}
+      onFocus={checks.prepare}
+      onPointerDown={checks.prepare}
       onSubmit={(event) => {
         if (busy || sent) {
           event.preventDefault();
           return;
         }
-        const result = validateContact(new FormData(event.currentTarget));
-        if (result.ok) {
-          setChecked(null);
-          return;
-        }
-        event.preventDefault();
-        setChecked({ error: result.error, invalid: result.invalid });
-        const first = event.currentTarget.elements.namedItem(result.invalid[0] ?? "nameAndSurname");
-        if (first instanceof HTMLElement) first.focus();
+        checks.submit(event, ({ validateContact }, form) => {
+          const result = validateContact(new FormData(form));
+          if (result.ok) {
+            setChecked(null);
+            return true;
+          }
+          setChecked({ error: result.error, invalid: result.invalid });
+          const first = form.elements.namedItem(result.invalid[0] ?? "nameAndSurname");
+          if (first instanceof HTMLElement) first.focus();
+          return false;
+        });
       }}
     >
       <input type="hidden" name="sourcePage" value={typed?.sourcePage ?? sourcePage ?? pathname} />

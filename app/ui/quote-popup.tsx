@@ -1,22 +1,25 @@
-import { useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ContactForm } from "./contact-form";
-import { Modal } from "./modal";
 import { useHydrated } from "./use-hydrated";
 
 type Props = { productId: number; productName: string };
 
+// The pop-up and its form are fetched when the visitor first points at or focuses the button,
+// not in the product page's first load (issue 14); a click opens it as soon as it is here.
+const loadDialog = () => import("./quote-dialog");
+const QuoteDialog = lazy(() => loadDialog().then((module) => ({ default: module.QuoteDialog })));
+
 /**
  * "Pedir presupuesto" and its pop-up (spec section 2, "Product detail"): the shared contact
- * form, posting to /contacto with the product and the page it was sent from. Until React runs
- * (or without JavaScript) it is a link to the same form on /contacto, product included.
+ * form (quote-dialog.tsx), posting to /contacto with the product and the page it was sent
+ * from. Until React runs (or without JavaScript) it is a link to the same form on /contacto,
+ * product included.
  */
 export function QuotePopup({ productId, productName }: Props) {
   const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so what was typed stays, as before.
+  const [used, setUsed] = useState(false);
   const { pathname } = useLocation();
-  const id = useId();
-  const field = (name: string) => `${id}-${name}`;
-
   const hydrated = useHydrated();
 
   return (
@@ -26,7 +29,12 @@ export function QuotePopup({ productId, productName }: Props) {
           type="button"
           className="button button-secondary quote-open"
           aria-haspopup="dialog"
-          onClick={() => setOpen(true)}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          onClick={() => {
+            setUsed(true);
+            setOpen(true);
+          }}
         >
           Pedir presupuesto
         </button>
@@ -35,19 +43,11 @@ export function QuotePopup({ productId, productName }: Props) {
           Pedir presupuesto
         </Link>
       )}
-      <Modal open={open} onClose={() => setOpen(false)} labelledBy={field("title")} className="quote-popup">
-        <h2 id={field("title")}>Presupuesto</h2>
-        <p className="quote-lead">Le visitamos sin compromiso y GRATIS</p>
-        <p className="quote-text">
-          Utilice alguno de los medios de contacto disponibles y nos pondremos en contacto con usted lo antes posible.
-        </p>
-        <ContactForm
-          productId={productId}
-          sourcePage={pathname}
-          defaultMessage={`Quisiera un presupuesto para ${productName}.`}
-          onCancel={() => setOpen(false)}
-        />
-      </Modal>
+      {used ? (
+        <Suspense fallback={null}>
+          <QuoteDialog open={open} onClose={() => setOpen(false)} productId={productId} productName={productName} sourcePage={pathname} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -18,12 +18,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer, type AppServer } from "../../tests/support/app-server";
 import { benchLighthouse } from "./lighthouse";
 import { lighthouseTable } from "./lighthouse-figures";
+import { firstLoadJs, JS_BUDGET_KB, type FirstLoad } from "./first-load-js";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -40,27 +40,6 @@ const PAGES: [string, string][] = [
   ["cesta", "/carrito"],
   ["contacto", "/contacto"],
 ];
-const JS_BUDGET_KB = 130;
-
-type FirstLoad = { page: string; path: string; files: number; modulesKb: number; inlineKb: number; totalKb: number };
-
-const gzipKb = (data: Buffer | string) => gzipSync(data, { level: 9 }).length / 1024;
-
-/**
- * The JavaScript a first visit to `pagePath` loads, gzip-compressed: the modules the HTML
- * preloads (entry, route chunks, the route manifest), read from the build, and the inline
- * scripts (hydration data). Bytes, so the same build always gives the same figures.
- */
-async function firstLoadJs(base: string, name: string, pagePath: string, clientDir: string): Promise<FirstLoad> {
-  const html = await (await fetch(`${base}${pagePath}`)).text();
-  const hrefs = [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
-  const modulesKb = hrefs.reduce((sum, href) => sum + gzipKb(readFileSync(path.join(clientDir, href))), 0);
-  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("\n");
-  const inlineKb = inline ? gzipKb(inline) : 0;
-  const round = (kb: number) => Math.round(kb * 10) / 10;
-  return { page: name, path: pagePath, files: hrefs.length, modulesKb: round(modulesKb), inlineKb: round(inlineKb), totalKb: round(modulesKb + inlineKb) };
-}
-
 type Run = { name: string; url: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; bytes: number };
 
 function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Run> {

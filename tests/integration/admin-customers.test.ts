@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactFormSchema } from "~/domain/contact-form";
+import { contactFormSchema } from "~/domain/contact-form-schema";
 import { action as customerAction, loader as customerLoader } from "~/routes/admin/customer";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import { resetConfigForTests } from "~/server/config.server";

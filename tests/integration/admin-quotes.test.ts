@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactFormSchema } from "~/domain/contact-form";
+import { contactFormSchema } from "~/domain/contact-form-schema";
 import { action as requestAction, loader as requestLoader } from "~/routes/admin/quote-request";
 import { loader as inboxLoader } from "~/routes/admin/quote-requests";
 import { resetConfigForTests } from "~/server/config.server";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { contactFormSchema } from "~/domain/contact-form";
+import { contactFormSchema } from "~/domain/contact-form-schema";
 import { action } from "~/routes/contact";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/contact.server";

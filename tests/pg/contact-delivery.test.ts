@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contactFormSchema } from "~/domain/contact-form";
+import { contactFormSchema } from "~/domain/contact-form-schema";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/contact.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseProductForm, productFormValues, type ProductInput } from "./product-form";
+import { productFormValues, type ProductInput } from "./product-form";
+import { parseProductForm } from "./product-form-schema";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

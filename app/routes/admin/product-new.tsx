@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { parseProductForm, productFormValues, type ProductFormErrors, type ProductFormValues } from "~/domain/catalogue/product-form";
+import { productFormValues, type ProductFormErrors, type ProductFormValues } from "~/domain/catalogue/product-form";
+import { parseProductForm } from "~/domain/catalogue/product-form-schema";
 import { FAMILIES, FAMILY_LABELS, isFamily } from "~/domain/product";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { createProduct } from "~/server/catalogue/product-editor.server";
@@ -62,7 +63,7 @@ export default function NewProductPage() {
           </ul>
         </section>
       ) : (
-        <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit}>
+        <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit} onFocus={check.prepare} onPointerDown={check.prepare}>
           <ProductFormErrorSummary errors={check.errors} />
           <p className="field-hint">
             Los campos con <span className="required">*</span> son obligatorios. <Link to="/admin/catalogo/nuevo">Cambiar de familia</Link>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { parseProductForm, productFormValues, type ProductFormErrors, type ProductFormValues } from "~/domain/catalogue/product-form";
+import { productFormValues, type ProductFormErrors, type ProductFormValues } from "~/domain/catalogue/product-form";
+import { parseProductForm } from "~/domain/catalogue/product-form-schema";
 import { detailHref, FAMILY_LABELS } from "~/domain/product";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readEditableProduct, setProductVisible, updateProduct } from "~/server/catalogue/product-editor.server";
@@ -134,7 +135,7 @@ export default function ProductPage() {
         </div>
       ) : null}
       {/* Keyed by version: after a save (or on another product) the inputs show the stored values. */}
-      <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit} key={`${product.id}-${product.version}`}>
+      <Form method="post" className="admin-form product-form" noValidate onSubmit={check.onSubmit} onFocus={check.prepare} onPointerDown={check.prepare} key={`${product.id}-${product.version}`}>
         <input type="hidden" name="intent" value="guardar" />
         <input type="hidden" name="version" value={product.version} />
         <ProductFormErrorSummary errors={check.errors} />

@@ -1,27 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { DIMENSIONS_FIELDS, type DimensionsField } from "~/domain/catalogue/family-fields";
-import { dimensionInputName, parseProductForm, type ProductFormErrors } from "~/domain/catalogue/product-form";
+import { dimensionInputName, type ProductFormErrors } from "~/domain/catalogue/product-form";
+import { useLazyFormCheck } from "../lazy-form-check";
 import { fieldId } from "./product-form-controls";
 
 /*
- * The product form checked in the browser with the action's own schema before it is sent
- * (zod is in the page's bundle already), so a mistake is named at once; the action checks
- * it again. Without JavaScript the post goes straight to the action.
+ * The product form checked in the browser with the action's own schema before it is sent, so
+ * a mistake is named at once; the action checks it again. The schema (zod) is fetched when the
+ * owner comes to the form, not in the page's first load (app/ui/lazy-form-check.ts). Without
+ * JavaScript the post goes straight to the action.
  */
 export function useProductFormCheck(serverErrors: ProductFormErrors | undefined) {
   // What the browser found, and over which answer of the server: a newer answer replaces it.
   const [found, setFound] = useState<{ errors: ProductFormErrors; over: ProductFormErrors | undefined } | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const result = parseProductForm(new FormData(event.currentTarget));
-    if (result.ok) {
-      setFound(null);
-      return;
-    }
-    event.preventDefault();
-    setFound({ errors: result.errors, over: serverErrors });
-  };
+  const checks = useLazyFormCheck(() => import("~/domain/catalogue/product-form-schema"));
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    checks.submit(event, ({ parseProductForm }, form) => {
+      const result = parseProductForm(new FormData(form));
+      if (result.ok) {
+        setFound(null);
+        return true;
+      }
+      setFound({ errors: result.errors, over: serverErrors });
+      return false;
+    });
   const current = found && found.over === serverErrors ? found.errors : null;
-  return { errors: current ?? serverErrors ?? {}, onSubmit };
+  return { errors: current ?? serverErrors ?? {}, onSubmit, prepare: checks.prepare };
 }
 
 /** The problems, each a link to its field; it takes the focus, so the keyboard starts there. */
