@@ -11,7 +11,7 @@
  * bench/results.json (BENCH_OUT). Figures, not pass/fail: the machine is shared and noisy,
  * compare ratios. CI runs it for a second per case as a smoke test.
  * Also the first-load JavaScript (gzip) of the home, a catalogue, a product, the basket and
- * contacto. Still to come (issue 14): Lighthouse, the 10,000-product catalogue.
+ * contacto. At the end, the catalogue scaling section (catalogue-scale.ts). Still to come (issue 14): Lighthouse.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startAppServer, type AppServer } from "../../tests/support/app-server";
+import { runCatalogueScale } from "./catalogue-scale";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -206,6 +207,7 @@ async function main() {
     stopStatic?.();
     await server?.stop();
   }
+  await runCatalogueScale();
 }
 
 main().catch((error: unknown) => {
