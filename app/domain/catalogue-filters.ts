@@ -27,15 +27,29 @@ export const BRANDS: Record<Family, string[]> = {
   aerotermia: ["Daikin", "Saunier Duval", "Junkers", "Mitsubishi"],
 };
 
-type SizeOption = { key: string; label: string; matches: (product: CatalogueProduct) => boolean };
+/**
+ * What a size filter selects, as data, so that the page's SQL (app/server/catalogue.server.ts)
+ * and sizeMatches below read the same borders: a power range in kW (a product without power is
+ * in none), a thermostat type, or the thermostats with wifi.
+ */
+export type SizeRule =
+  | { kind: "power"; fromKw: number; fromIncluded: boolean; toKw: number | null }
+  | { kind: "type"; type: string }
+  | { kind: "wifi" };
+
+export type SizeOption = { key: string; label: string; rule: SizeRule };
 
 /** Ranges by power in kW; the borders belong to both neighbouring ranges, as the spec writes them. */
 function powerRanges(labels: [string, string, string], low: number, high: number): SizeOption[] {
-  const kw = (p: CatalogueProduct) => p.powerKw ?? 0;
+  const range = (label: string, rule: Omit<Extract<SizeRule, { kind: "power" }>, "kind">): SizeOption => ({
+    key: keyOf(label),
+    label: `${label} m²`,
+    rule: { kind: "power", ...rule },
+  });
   return [
-    { key: keyOf(labels[0]), label: `${labels[0]} m²`, matches: (p) => kw(p) > 0 && kw(p) <= low },
-    { key: keyOf(labels[1]), label: `${labels[1]} m²`, matches: (p) => kw(p) >= low && kw(p) <= high },
-    { key: keyOf(labels[2]), label: `${labels[2]} m²`, matches: (p) => kw(p) >= high },
+    range(labels[0], { fromKw: 0, fromIncluded: false, toKw: low }),
+    range(labels[1], { fromKw: low, fromIncluded: true, toKw: high }),
+    range(labels[2], { fromKw: high, fromIncluded: true, toKw: null }),
   ];
 }
 
@@ -49,11 +63,30 @@ export const SIZE_OPTIONS: Record<Family, SizeOption[]> = {
   aires: powerRanges(["1-10", "10-20", "+20"], 3, 4),
   aerotermia: powerRanges(["40-100", "100-180", "+180"], 10, 15),
   termostatos: [
-    { key: "analogico", label: "Analógico", matches: (p) => p.type === "analogico" },
-    { key: "digital", label: "Digital", matches: (p) => p.type === "digital" },
-    { key: "wifi", label: "Wifi", matches: (p) => p.wifi === true },
+    { key: "analogico", label: "Analógico", rule: { kind: "type", type: "analogico" } },
+    { key: "digital", label: "Digital", rule: { kind: "type", type: "digital" } },
+    { key: "wifi", label: "Wifi", rule: { kind: "wifi" } },
   ],
 };
+
+export function sizeMatches(rule: SizeRule, product: Pick<CatalogueProduct, "powerKw" | "type" | "wifi">): boolean {
+  switch (rule.kind) {
+    case "power": {
+      const kw = product.powerKw;
+      if (kw === null) return false;
+      return (rule.fromIncluded ? kw >= rule.fromKw : kw > rule.fromKw) && (rule.toKw === null || kw <= rule.toKw);
+    }
+    case "type":
+      return product.type === rule.type;
+    case "wifi":
+      return product.wifi === true;
+  }
+}
+
+/** The options a state has chosen, in the family's order. */
+export function chosenSizes(family: Family, state: Pick<CatalogueState, "sizes">): SizeOption[] {
+  return SIZE_OPTIONS[family].filter((option) => state.sizes.includes(option.key));
+}
 
 /** The name of the second filter group, in the URL and on screen. */
 export function sizeParam(family: Family): "superficie" | "tipo" {
@@ -139,18 +172,30 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
-/** Same group: union; different groups: intersection; then the price order (stable). */
+/**
+ * The order of a catalogue: by price when the visitor asks, otherwise as the products were
+ * added; equal prices keep that order (oldest first, by id). The SQL sorts the same way.
+ */
+export function compareProducts(order: PriceOrder | null) {
+  const sign = order === "descendente" ? -1 : 1;
+  return (a: Pick<CatalogueProduct, "id" | "priceCents">, b: Pick<CatalogueProduct, "id" | "priceCents">) =>
+    (order ? sign * (a.priceCents - b.priceCents) : 0) || a.id - b.id;
+}
+
+/**
+ * Same group: union; different groups: intersection; then the order. The rule the shop's SQL
+ * follows (app/server/catalogue.server.ts); its tests compare the two on random catalogues.
+ */
 export function filterProducts(family: Family, products: CatalogueProduct[], state: CatalogueState): CatalogueProduct[] {
-  const sizeOptions = SIZE_OPTIONS[family].filter((option) => state.sizes.includes(option.key));
-  const filtered = products.filter(
-    (product) =>
-      product.family === family &&
-      (state.brands.length === 0 || state.brands.includes(product.brand)) &&
-      (sizeOptions.length === 0 || sizeOptions.some((option) => option.matches(product))),
-  );
-  if (!state.order) return filtered;
-  const sign = state.order === "ascendente" ? 1 : -1;
-  return [...filtered].sort((a, b) => sign * (a.priceCents - b.priceCents));
+  const sizeOptions = chosenSizes(family, state);
+  return products
+    .filter(
+      (product) =>
+        product.family === family &&
+        (state.brands.length === 0 || state.brands.includes(product.brand)) &&
+        (sizeOptions.length === 0 || sizeOptions.some((option) => sizeMatches(option.rule, product))),
+    )
+    .sort(compareProducts(state.order));
 }
 
 export type Page<T> = {
@@ -162,17 +207,17 @@ export type Page<T> = {
   showPagination: boolean;
 };
 
-/** Splits the filtered list; a page outside 1..pageCount is ignored (the first page shows). */
-export function paginate<T>(items: T[], page: number, pageSize: number): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+/** The page shown of `total` items: one outside 1..pageCount is ignored (the first page shows). */
+export function pageWindow(page: number, total: number, pageSize: number): Omit<Page<never>, "items"> & { offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = page >= 1 && page <= pageCount ? page : 1;
-  return {
-    items: items.slice((current - 1) * pageSize, current * pageSize),
-    page: current,
-    pageCount,
-    total: items.length,
-    showPagination: items.length > pageSize,
-  };
+  return { page: current, pageCount, total, showPagination: total > pageSize, offset: (current - 1) * pageSize };
+}
+
+/** Splits the filtered list (the SQL reads only the page's rows, with pageWindow). */
+export function paginate<T>(items: T[], page: number, pageSize: number): Page<T> {
+  const { offset, ...window } = pageWindow(page, items.length, pageSize);
+  return { ...window, items: items.slice(offset, offset + pageSize) };
 }
 
 /** Query string of a state; page 1 and the default page size are left out. */

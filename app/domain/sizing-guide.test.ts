@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SIZE_OPTIONS, presetFor } from "./catalogue-filters";
+import { SIZE_OPTIONS, presetFor, sizeMatches } from "./catalogue-filters";
 import type { CatalogueProduct } from "./product";
 import { POWER_RANGES, sizingGuide, type SizedFamily } from "./sizing-guide";
 
-const withPower = (powerKw: number) => ({ powerKw }) as CatalogueProduct;
+const withPower = (powerKw: number): Pick<CatalogueProduct, "powerKw" | "type" | "wifi"> => ({ powerKw, type: "", wifi: null });
 const families = Object.keys(POWER_RANGES) as SizedFamily[];
 
 describe("sizing guide of the help pages", () => {
@@ -12,9 +12,9 @@ describe("sizing guide of the help pages", () => {
       const option = SIZE_OPTIONS[family].find((o) => o.key === range.sizeKey)!;
       const from = range.fromKw ?? 0;
       const to = range.toKw ?? from + 20;
-      for (const kw of [from + 0.1, (from + to) / 2, to]) expect(option.matches(withPower(kw)), `${kw} kW`).toBe(true);
-      if (range.toKw !== null) expect(option.matches(withPower(range.toKw + 0.5))).toBe(false);
-      if (range.fromKw !== null) expect(option.matches(withPower(range.fromKw - 0.5))).toBe(false);
+      for (const kw of [from + 0.1, (from + to) / 2, to]) expect(sizeMatches(option.rule, withPower(kw)), `${kw} kW`).toBe(true);
+      if (range.toKw !== null) expect(sizeMatches(option.rule, withPower(range.toKw + 0.5))).toBe(false);
+      if (range.fromKw !== null) expect(sizeMatches(option.rule, withPower(range.fromKw - 0.5))).toBe(false);
     }
   });
 

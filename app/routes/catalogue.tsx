@@ -1,16 +1,10 @@
 import { readForm } from "~/server/request-body.server";
 import { data } from "react-router";
-import {
-  filterProducts,
-  paginate,
-  parseCatalogueState,
-  SIZE_OPTIONS,
-  toSearch,
-} from "~/domain/catalogue-filters";
+import { paginate, parseCatalogueState, SIZE_OPTIONS, toSearch, type Page } from "~/domain/catalogue-filters";
 import { catalogueHref, FAMILY_LABELS, isFamily, type CatalogueProduct } from "~/domain/product";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { addToCartAction } from "~/server/cart-add.server";
-import { productsOfFamily, toCatalogueProduct } from "~/server/catalogue.server";
+import { cataloguePage } from "~/server/catalogue.server";
 import { CatalogueView } from "~/ui/catalogue-view";
 import type { Route } from "./+types/catalogue";
 import { log } from "~/server/log.server";
@@ -21,17 +15,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const family = url.pathname.split("/")[2] ?? "";
   if (!isFamily(family)) throw data(null, { status: 404 });
   const state = parseCatalogueState(family, params.tipo, url.searchParams);
-  let products: CatalogueProduct[] = [];
+  let page: Page<CatalogueProduct>;
   let loadError = false;
   try {
-    products = (await productsOfFamily(family)).map(toCatalogueProduct);
+    page = await cataloguePage(family, state);
   } catch (error) {
     log("catalogue").error({ err: error }, "no se pudo leer el catálogo");
     loadError = true;
+    page = paginate([], state.page, state.pageSize);
   }
-  const filtered = paginate(filterProducts(family, products, state), state.page, state.pageSize);
-  // Cards show no descriptions or gallery: leave them out of the page's data.
-  const page = { ...filtered, items: filtered.items.map((p) => ({ ...p, description: "", description2: "", images: [] })) };
   return data(
     {
       family,

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { findProductBySlug } from "~/server/catalogue.server";
 import { findAnyProductBySlug } from "~/server/catalogue/product-list.server";
 import { getDb } from "~/server/db/db.server";
 import { drawProductSvg } from "~/server/demo-images.server";
@@ -9,8 +8,8 @@ import type { Route } from "./+types/demo-image";
 export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z0-9-]+)-([123])\.svg$/.exec(params.file);
   const slug = match?.[1];
-  // A hidden product is not in the shop's cache; the back office still shows its picture.
-  const product = slug ? ((await findProductBySlug(slug)) ?? (await findAnyProductBySlug(await getDb(), slug))) : undefined;
+  // Hidden products too: the back office still shows their pictures.
+  const product = slug ? await findAnyProductBySlug(await getDb(), slug) : undefined;
   if (!match || !product) throw data("Imagen no encontrada", { status: 404 });
   const svg = drawProductSvg(product, Number(match[2]) as 1 | 2 | 3);
   return new Response(svg, {

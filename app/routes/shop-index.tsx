@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, formatEuros } from "~/domain/pricing";
 import { FAMILY_LABELS, catalogueHref, type Family } from "~/domain/product";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
-import { allProducts } from "~/server/catalogue.server";
+import { familySummaries } from "~/server/catalogue.server";
 import type { Route } from "./+types/shop-index";
 
 /** Order of the cards on the shop index (spec section 2): boilers, aerothermal, air, thermostats. */
@@ -27,16 +27,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader() {
-  const products = await allProducts();
-  const cards = CARD_ORDER.map((family) => {
-    const ofFamily = products.filter((product) => product.family === family);
-    // The illustration of a category is the main image of its cheapest model.
-    const cheapest = ofFamily.reduce<(typeof ofFamily)[number] | undefined>(
-      (best, product) => (!best || product.priceCents < best.priceCents ? product : best),
-      undefined,
-    );
-    return { family, count: ofFamily.length, image: cheapest?.image ?? null };
-  });
+  const summaries = await familySummaries();
+  // The illustration of a category is the main image of its cheapest model.
+  const cards = CARD_ORDER.map((family) => ({ family, ...summaries[family] }));
   const maintenanceFromCents = Math.min(
     ...MAINTAINED_FAMILIES.map((family) => MAINTENANCE_PRICE_CENTS[family] ?? Infinity),
   );

@@ -1,5 +1,5 @@
 import { FAMILIES, catalogueHref, detailHref } from "~/domain/product";
-import { allProducts } from "~/server/catalogue.server";
+import { sitemapProducts } from "~/server/catalogue.server";
 import { publicShopInfo } from "~/server/config.server";
 
 /** Pages without a product behind them, in the order of the spec's route table (section 2). */
@@ -42,7 +42,7 @@ function urlEntry(loc: string, lastmod?: Date): string {
 /** GET /sitemap.xml: every public page, product pages with the date of their last change. */
 export async function loader() {
   const base = publicShopInfo().baseUrl;
-  const products = await allProducts();
+  const products = await sitemapProducts();
   const entries = [
     ...STATIC_PATHS.map((path) => urlEntry(`${base}${path}`)),
     ...products.map((product) => urlEntry(`${base}${detailHref(product)}`, product.updatedAt)),

@@ -1,9 +1,11 @@
 import { summarize, type Basket } from "~/domain/basket-pricing";
+import { isFamily } from "~/domain/product";
 import { getCartLines } from "./cart.server";
-import { allProducts } from "./catalogue.server";
+import { pricingProducts } from "./catalogue.server";
 
-/** The visitor's basket, priced from the catalogue. */
+/** The visitor's basket, priced from the catalogue rows its product lines name. */
 export async function loadBasket(request: Request, context?: unknown): Promise<Basket> {
-  const [lines, products] = await Promise.all([getCartLines(request, context), allProducts()]);
+  const lines = await getCartLines(request, context);
+  const products = await pricingProducts(lines.filter((line) => isFamily(line.familia)).map((line) => line.id));
   return summarize(lines, products);
 }

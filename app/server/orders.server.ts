@@ -9,7 +9,6 @@ import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { lockCartLines, replaceCartLines } from "./cart.server";
 import { redsysConfig } from "./config.server";
 import { createAttempt, windowEnd } from "./payments/attempts.server";
-import { forgetCachedCatalogue } from "./catalogue.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { log } from "./log.server";
@@ -233,7 +232,6 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
   for (let attempt = 1; ; attempt++) {
     try {
       const { number, attempt } = await db.transaction((tx) => writeOrder(tx, { user, cartId, values, now }));
-      forgetCachedCatalogue();
       return { ok: true, number, created: true, attempt };
     } catch (error) {
       if (error instanceof DuplicateKey || error instanceof OrderRefused || error instanceof OrderChanged) {
@@ -242,8 +240,6 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
         if (first) return sameOrder(first, user);
         if (error instanceof OrderRefused) return { ok: false, status: 400, error: error.message, field: error.field };
         if (error instanceof OrderChanged) {
-          // The page shown next must price from the rows this transaction saw.
-          forgetCachedCatalogue();
           return { ok: false, status: 409, error: error.message, conflict: true };
         }
       }

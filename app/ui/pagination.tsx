@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageNumbers } from "~/domain/page-numbers";
 
 type Props = {
   page: number;
@@ -7,9 +8,8 @@ type Props = {
   label: string;
 };
 
-/** ANTERIOR, the page numbers (current highlighted) and SIGUIENTE (spec section 2). */
+/** ANTERIOR, the page numbers (current highlighted; "…" for a run of others) and SIGUIENTE (spec section 2). */
 export function Pagination({ page, pageCount, hrefFor, label }: Props) {
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
   return (
     <nav className="pagination" aria-label={label}>
       <ul>
@@ -24,18 +24,25 @@ export function Pagination({ page, pageCount, hrefFor, label }: Props) {
             </span>
           )}
         </li>
-        {pages.map((n) => (
-          <li key={n}>
-            <Link
-              to={hrefFor(n)}
-              className={n === page ? "page-link page-current" : "page-link"}
-              aria-current={n === page ? "page" : undefined}
-              aria-label={`Página ${n}`}
-            >
-              {n}
-            </Link>
-          </li>
-        ))}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === "gap" ? (
+            // The numbers on each side say which pages it stands for; screen readers skip it.
+            <li key={`gap-${i}`} aria-hidden="true">
+              <span className="page-gap">…</span>
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={hrefFor(n)}
+                className={n === page ? "page-link page-current" : "page-link"}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Página ${n}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
         <li>
           {page < pageCount ? (
             <Link to={hrefFor(page + 1)} rel="next" className="page-link">

@@ -11,9 +11,9 @@
  * bench/results.json (BENCH_OUT). Figures, not pass/fail: the machine is shared and noisy,
  * compare ratios. CI runs it for a second per case as a smoke test.
  * Also the first-load JavaScript (gzip) of the home, a catalogue, a product, the basket and
- * contacto, and Lighthouse mobile on the same five pages, median of 3 (scripts/bench/lighthouse.ts;
- * BENCH_LIGHTHOUSE=0 skips it, the smoke runs it once on the home). Still to come (issue 14): the
- * 10,000-product catalogue.
+ * contacto, Lighthouse mobile on the same five pages, median of 3 (scripts/bench/lighthouse.ts;
+ * BENCH_LIGHTHOUSE=0 skips it, the smoke runs it once on the home), and at the end the
+ * catalogue scaling section (catalogue-scale.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,6 +24,7 @@ import { startAppServer, type AppServer } from "../../tests/support/app-server";
 import { benchLighthouse } from "./lighthouse";
 import { lighthouseTable } from "./lighthouse-figures";
 import { firstLoadJs, JS_BUDGET_KB, type FirstLoad } from "./first-load-js";
+import { runCatalogueScale } from "./catalogue-scale";
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -196,6 +197,7 @@ async function main() {
     stopStatic?.();
     await server?.stop();
   }
+  await runCatalogueScale();
 }
 
 main().catch((error: unknown) => {

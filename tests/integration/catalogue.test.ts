@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/catalogue";
 import { getCartLines } from "~/server/cart.server";
-import { forgetCachedCatalogue } from "~/server/catalogue.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 
@@ -69,7 +68,6 @@ describe("add to basket action", () => {
   it("refuses a product that is out of stock", async () => {
     const { db } = await ready;
     await db.update(products).set({ stock: 0, updatedAt: new Date() }).where(eq(products.id, 3));
-    forgetCachedCatalogue();
     expect(await add({ kind: "producto", family: "calderas", id: "3" })).toMatchObject({
       data: { ok: false, error: "Este producto está agotado." },
       init: { status: 400 },
@@ -83,7 +81,6 @@ describe("a catalogue that cannot be read", () => {
     const handle = await ready;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await handle.close();
-    forgetCachedCatalogue();
     const result = await load("/tienda/aires/aires");
     expect(result.init.status).toBe(503);
     expect(result.data.loadError).toBe(true);

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import { REGION_ERROR } from "~/domain/cart";
 import ProductDetail, { action, loader, meta } from "~/routes/product-detail";
 import { getCartLines } from "~/server/cart.server";
-import { forgetCachedCatalogue } from "~/server/catalogue.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 
@@ -148,7 +147,6 @@ describe("a sold-out product", () => {
   it("says Agotado, disables the button and cannot be added", async () => {
     const { db } = await ready;
     await db.update(products).set({ stock: 0, updatedAt: new Date() }).where(eq(products.id, 14));
-    forgetCachedCatalogue();
     try {
       const loaderData = await load(THERMOSTAT);
       expect(loaderData.product.stock).toBe(0);
@@ -171,7 +169,6 @@ describe("a sold-out product", () => {
       expect(reply.data.error).toBe("Este producto está agotado.");
     } finally {
       await db.update(products).set({ stock: 10, updatedAt: new Date() }).where(eq(products.id, 14));
-      forgetCachedCatalogue();
     }
   });
 });

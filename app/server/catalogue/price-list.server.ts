@@ -11,7 +11,6 @@ import {
   type PriceListProduct,
 } from "~/domain/catalogue/price-list";
 import { audit, changedFields, type Actor } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { products } from "../db/schema.server";
 import { productVersion } from "./product-editor.server";
@@ -134,6 +133,5 @@ export async function applyPriceList(db: Database, actor: Actor, text: string, e
     }
     return { kind: "applied", changed: dryRun.plan.changed.length };
   });
-  if (result.kind === "applied" && result.changed > 0) forgetCachedCatalogue();
   return result;
 }

@@ -2,16 +2,15 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { ProductFormErrors, ProductInput } from "~/domain/catalogue/product-form";
 import { demoPictures, renameDemoPictures } from "~/domain/catalogue/product-identity";
 import { audit, changedFields, type Actor } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { products, type Product } from "../db/schema.server";
 
 /*
  * Creating and editing a product from the back office (issue 11). Each change is one
- * transaction with its audit row, so nothing is half-saved. updated_at moves to now(): the
- * shop's catalogue cache on every instance compares count and newest updated_at every 3 s
- * (app/server/catalogue.server.ts) and reads the catalogue again; this process forgets its
- * copy at once. Baskets hold product ids and are priced from that catalogue when shown.
+ * transaction with its audit row, so nothing is half-saved. updated_at moves to now() (the
+ * sitemap's lastmod). The shop reads products from the database on every request
+ * (app/server/catalogue.server.ts), so every instance shows a change at once; baskets hold
+ * product ids and are priced from the rows when shown.
  */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -59,9 +58,7 @@ function isSlugViolation(error: unknown): boolean {
 
 async function saving(work: () => Promise<SaveResult>): Promise<SaveResult> {
   try {
-    const result = await work();
-    if (result.kind === "saved") forgetCachedCatalogue();
-    return result;
+    return await work();
   } catch (error) {
     if (isSlugViolation(error)) return { kind: "invalid", errors: { slug: SLUG_TAKEN } };
     throw error;
@@ -125,6 +122,5 @@ export async function setProductVisible(db: Database, actor: Actor, id: number, 
     });
     return "saved" as const;
   });
-  forgetCachedCatalogue();
   return result;
 }

@@ -5,7 +5,7 @@ import { products } from "../db/schema.server";
 
 /*
  * The back office's product list (issue 11), filtered and paged by the database. Hidden
- * products are listed too (the shop's catalogue cache holds only the visible ones).
+ * products are listed too (the shop shows only the visible ones).
  */
 
 /** Words searched, each in brand, model, type or slug; more narrow nothing down. */
@@ -70,7 +70,7 @@ export async function listProducts(db: Database, filters: ProductListFilters) {
 
 /**
  * A product by slug, hidden ones too: the back office shows hidden products' drawn pictures
- * (the shop's catalogue cache holds only the visible ones).
+ * (app/routes/demo-image.ts draws them for the shop and the back office alike).
  */
 export async function findAnyProductBySlug(db: Database, slug: string) {
   const [row] = await db.select().from(products).where(eq(products.slug, slug));

@@ -8,7 +8,6 @@ import {
 import { photoUrls } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/product";
 import { audit, type Actor } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { demoImages } from "../db/demo-catalogue.server";
 import { products } from "../db/schema.server";
@@ -18,8 +17,8 @@ import { deleteImageIfUnused, saveImage } from "../images/image-store.server";
 /*
  * A product's photos (issue 11). products.photos is the gallery, main first; products.image
  * and products.images, which the shop, order lines and search engines read, are rewritten
- * from it in the same statement, and updated_at moves so every instance's catalogue cache
- * reads the row again within seconds. Every change is audited in its transaction.
+ * from it in the same statement, and updated_at moves (the sitemap's lastmod). Every change
+ * is audited in its transaction.
  */
 
 export type PhotoProduct = { id: number; family: string; slug: string; brand: string; model: string; photos: ProductPhoto[] };
@@ -102,7 +101,6 @@ export async function addProductPhotos(db: Database, actor: Actor, productId: nu
     });
     return "ok" as const;
   });
-  forgetCachedCatalogue();
   if (outcome !== "ok") return { ok: false, reason: outcome, rejected };
   return { ok: true, added: processed.length, rejected };
 }
@@ -138,6 +136,5 @@ export async function changeProductPhotos(
     });
     return "ok" as const;
   });
-  if (outcome === "ok") forgetCachedCatalogue();
   return outcome;
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { audit } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
 import { returnUnits } from "../orders/order-units.server";
@@ -52,7 +51,6 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
     });
     if (number) released.push(number);
   }
-  if (released.length) forgetCachedCatalogue();
   return released;
 }
 

@@ -3,7 +3,6 @@ import { madridInstant, madridDay } from "~/domain/orders/madrid-dates";
 import { canMove } from "~/domain/orders/order-status";
 import { eventDetails, type MoveRequest } from "~/domain/orders/status-move";
 import { actorName, audit, changedFields, type Actor } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
 import { enqueue } from "../outbox.server";
@@ -55,10 +54,7 @@ async function earlierSchedules(tx: Transaction, orderId: number): Promise<numbe
 }
 
 export async function moveOrderStatus(db: Database, actor: Actor, number: string, move: MoveRequest, now = new Date()): Promise<MoveOutcome> {
-  const outcome = await db.transaction((tx) => writeMove(tx, actor, number, move, now));
-  // Units went back on sale: this instance's catalogue shows them now, the others within seconds.
-  if (outcome.ok && move.to === "Cancelado") forgetCachedCatalogue();
-  return outcome;
+  return db.transaction((tx) => writeMove(tx, actor, number, move, now));
 }
 
 async function writeMove(tx: Transaction, actor: Actor, number: string, move: MoveRequest, now: Date): Promise<MoveOutcome> {

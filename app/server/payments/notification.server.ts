@@ -3,7 +3,6 @@ import { formatEuros } from "~/domain/pricing";
 import { isAuthorised, responseMeaning } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payment-methods";
 import { audit } from "../audit.server";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import { config, publicShopInfo, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders, paymentAttempts } from "../db/schema.server";
@@ -136,7 +135,6 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
   });
 
   if (!outcome) return refuse("intento desconocido", facts);
-  if (outcome.kind === "pagado" && outcome.retook) forgetCachedCatalogue();
   log("pagos").info({ intento: code, pedido: outcome.order.number, respuesta: response }, `notificación de Redsys: ${outcome.kind}`);
   return { ok: true, outcome: outcome.kind, order: outcome.order.number };
 }

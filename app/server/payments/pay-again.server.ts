@@ -3,7 +3,6 @@ import { PAY_METHOD_LABELS } from "~/domain/payment-methods";
 import { isOnlineMethod, type OnlineMethod } from "~/domain/payments/payment-states";
 import { formatEuros } from "~/domain/pricing";
 import { formatIban } from "~/domain/my-orders";
-import { forgetCachedCatalogue } from "../catalogue.server";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
@@ -76,7 +75,6 @@ export async function payAgain(db: Database, userId: string, number: string, cho
     await enqueue(tx, "email", transferDetailsEmail(order), { ref: orderRef(order.id) });
     return { ok: true, redirect: `/login/pedidos/${encodeURIComponent(order.number)}`, retook };
   });
-  if (result.ok && result.retook) forgetCachedCatalogue();
   if (result.ok) return { ok: true, redirect: result.redirect };
   return result;
 }
