@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config, mailFrom } from "./config.server";
 import { log } from "./log.server";
 
@@ -37,10 +37,13 @@ export class MailError extends Error {
 /** Each is well inside the outbox lease (outbox.server.ts); a send is also abortable. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** nodemailer is loaded with the first e-mail, not at start (about 15 MB; decision 0010). */
+const loadNodemailer = async () => (await import("nodemailer")).default;
+
 let transport: Transporter | undefined;
 
-function smtpTransport(url: string): Transporter {
-  transport ??= nodemailer.createTransport({ url, ...SMTP_TIMEOUTS } as never);
+async function smtpTransport(url: string): Promise<Transporter> {
+  transport ??= (await loadNodemailer()).createTransport({ url, ...SMTP_TIMEOUTS } as never);
   return transport;
 }
 
@@ -101,7 +104,7 @@ export async function sendMail(message: MailMessage, options: SendOptions = {}):
     await options.beforeSend?.();
     let info: { messageId: string };
     try {
-      info = await smtpTransport(c.SMTP_URL).sendMail({ ...envelope, signal: options.signal });
+      info = await (await smtpTransport(c.SMTP_URL)).sendMail({ ...envelope, signal: options.signal });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
       // 5xx SMTP replies are final (bad address, refused); connection trouble and 4xx are not.
@@ -128,7 +131,7 @@ async function writeMailFile(envelope: MailMessage & { from: string; messageId?:
     log("mail").info({ file }, `sin SMTP_URL: "${envelope.subject}" ya estaba guardado en ${file}; no se repite`);
     return { delivery: "file" as const, id: name };
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(envelope);
+  const built = await (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(envelope);
   await options.beforeSend?.();
   mkdirSync(dir, { recursive: true });
   // Written whole, then renamed: a crash never leaves a half file that would count as sent.

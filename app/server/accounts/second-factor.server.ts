@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { secondFactorError } from "~/domain/second-factor";
 import { audit } from "../audit.server";
 import { callAuth } from "../auth-forms.server";
@@ -42,7 +41,9 @@ export async function startEnrolment(
   return { ok: true, enrolment: { totpURI: uri, backupCodes: codes.map(String), qrSvg: await qrSvg(uri) } };
 }
 
-export function qrSvg(uri: string): Promise<string> {
+export async function qrSvg(uri: string): Promise<string> {
+  // Loaded when first needed, not at start (decision 0010).
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 

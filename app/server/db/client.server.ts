@@ -31,6 +31,15 @@ export type DatabaseHandle = {
   listen?(channel: string, callback: (payload: string) => void): Promise<unknown>;
 };
 
+/*
+ * PGlite starts PostgreSQL with its default 128 MB of shared buffers, all of it in the WebAssembly
+ * memory of the one process, which never gives memory back: a few busy minutes and the server
+ * holds them for good. The shop's whole embedded database is a few MB (a 10,000-product
+ * catalogue about 15 MB), and the operating system's page cache still keeps the files in
+ * memory, so 16 MB lose nothing measurable and keep about 120 MB (issue 14, decision 0010).
+ */
+export const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export type OpenOptions = (
@@ -63,7 +72,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       mkdirSync(options.dataDir, { recursive: true });
       release = acquireProcessLock(`${options.dataDir}.lock`);
     }
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, { startParams: EMBEDDED_START_PARAMS });
   }
   try {
     await client.waitReady;

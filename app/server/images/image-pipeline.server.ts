@@ -1,5 +1,5 @@
 import os from "node:os";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp, default as SharpFactory } from "sharp";
 import { scaledHeight, variantWidths, LARGEST_WIDTH, type PhotoFormat } from "~/domain/images/photos";
 
 /*
@@ -23,10 +23,19 @@ export const MIN_SIDE = 32;
 
 const ACCEPTED = new Set(["jpeg", "png", "webp"]);
 
-// libvips threads per image: one core of the two stays free for the shop's pages.
-sharp.concurrency(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
-// No file cache: each upload is read once.
-sharp.cache({ files: 0 });
+/*
+ * sharp (libvips and its codecs, about 30 MB resident) is loaded with the first upload, not at
+ * start: most processes of the shop never see one (issue 14, decision 0010).
+ */
+let loading: Promise<typeof SharpFactory> | undefined;
+const loadSharp = () =>
+  (loading ??= import("sharp").then(({ default: sharp }) => {
+    // libvips threads per image: one core of the two stays free for the shop's pages.
+    sharp.concurrency(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
+    // No file cache: each upload is read once.
+    sharp.cache({ files: 0 });
+    return sharp;
+  }));
 
 export class ImageRejected extends Error {}
 
@@ -53,7 +62,7 @@ function rejection(error: unknown): ImageRejected {
 async function inspect(bytes: Uint8Array): Promise<{ width: number; height: number }> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, INPUT).metadata();
+    meta = await (await loadSharp())(bytes, INPUT).metadata();
   } catch (error) {
     throw rejection(error);
   }
@@ -69,6 +78,7 @@ async function inspect(bytes: Uint8Array): Promise<{ width: number; height: numb
  * longer). A file that is cut short or broken fails here.
  */
 async function decodeUpright(bytes: Uint8Array) {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, INPUT)
       .autoOrient()
@@ -99,6 +109,7 @@ async function processNow(bytes: Uint8Array): Promise<ProcessedImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejected(IMAGE_MESSAGES.tooLarge);
   await inspect(bytes);
   const { data, info } = await decodeUpright(bytes);
+  const sharp = await loadSharp();
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const variants: Variant[] = [];
   for (const width of variantWidths(info.width)) {

@@ -13,8 +13,6 @@
  * `npm ci --omit=dev` puts it: it is a dependency, not a devDependency).
  */
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import { type InvoiceDocument } from "~/domain/invoices/invoice-document";
 
 const require = createRequire(import.meta.url);
@@ -56,6 +54,8 @@ export function formatInvoiceDate(isoDay: string): string {
 }
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  // Loaded with the first invoice, not at start (about 35 MB resident; decision 0010).
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
   const qrPng = await QRCode.toBuffer(doc.qrUrl, { type: "png", errorCorrectionLevel: "M", margin: 0, width: 400 });
   const pdf = new PDFDocument({
     size: "A4",
