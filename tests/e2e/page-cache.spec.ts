@@ -157,3 +157,18 @@ test("a flag switched in the back office reaches every kept page at once", async
   await expect(page.getByRole("status").filter({ hasText: "«Modo mantenimiento» desactivado." })).toBeVisible();
   expect((await request.get(`${base}/tienda/calderas`)).status()).toBe(200);
 });
+
+test("a crowd at a page not kept yet: rendered once, everyone else answered from memory; a personal page renders for each", async () => {
+  const crowd = (path: string) => Promise.all(Array.from({ length: 24 }, () => fetch(`${base}${path}`)));
+  const answers = await crowd("/tienda/aerotermia");
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  const sources = answers.map((answer) => answer.headers.get("x-page-cache"));
+  expect(sources.filter((source) => source === "miss")).toHaveLength(1);
+  expect(sources.filter((source) => source === "hit")).toHaveLength(23);
+  const bodies = new Set(await Promise.all(answers.map((answer) => answer.text())));
+  expect(bodies.size).toBe(2); // the render with its nonce, and the kept copy with hashes
+  const baskets = await crowd("/carrito");
+  expect(baskets.map((answer) => answer.status)).toEqual(baskets.map(() => 200));
+  expect(baskets.map((answer) => answer.headers.get("cache-control"))).toEqual(baskets.map(() => "private, no-store"));
+  expect(baskets.every((answer) => answer.headers.get("x-page-cache") === null)).toBe(true);
+});

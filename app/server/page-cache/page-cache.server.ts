@@ -8,6 +8,7 @@ import { log } from "../log.server";
 import { forgetCachedSiteMedia } from "../site/site-media.server";
 import { pageDependencies } from "./cacheable-pages.server";
 import { ChangeWatch, type Changes } from "./change-watch.server";
+import { FirstRenders } from "./first-renders.server";
 import { storedPageOf } from "./page-entry.server";
 import { PageStore, type StoredPage } from "./page-store.server";
 
@@ -26,6 +27,8 @@ export const CACHE_CONTROL = {
 } as const;
 
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/** How long a visitor waits for another visitor's render of the same page before rendering it too. */
+const FIRST_RENDER_WAIT_MS = 3_000;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /** What a render tells the cache about itself (through React Router's load context). */
@@ -38,6 +41,9 @@ export type PageCacheNote = {
 
 const variantKey = (url: string, consent: ConsentDecision | null, cartCount: number) =>
   `${consent ?? "-"}|${cartCount}|${url}`;
+
+/** An asset or a file of public/ (a page's path has no extension). */
+const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 /** A visitor with a basket or a session gets pages that a shared cache must not keep. */
 const isPersonal = (cookies: string | undefined, cartId: string | null) =>
@@ -60,6 +66,7 @@ export function forgetPage(note: PageCacheNote | undefined): void {
 }
 
 type Runtime = { store: PageStore; watch: ChangeWatch };
+type EndRender = NonNullable<ReturnType<FirstRenders["begin"]>>;
 
 export type PageCache = {
   /** Before compression: answers from memory when it can. */
@@ -72,12 +79,14 @@ export function createPageCache(maxMegabytes: number): PageCache {
   const logger = log("page-cache");
   let runtime: Runtime | undefined;
   let starting: Promise<Runtime> | undefined;
+  const firstRenders = new FirstRenders();
   const start = () =>
     (starting ??= databaseHandle().then(async (handle) => {
       const store = new PageStore(maxMegabytes * 1024 * 1024);
       const onChanges = (changes: Changes) => {
         if (changes.all) store.clear();
         else store.dropTags(changes.tags);
+        if (changes.all || changes.tags.has("site")) firstRenders.forgetPersonal();
         if (changes.all || changes.tags.has("site")) {
           forgetCachedFlags();
           forgetCachedSiteMedia();
@@ -92,9 +101,30 @@ export function createPageCache(maxMegabytes: number): PageCache {
     });
   const enabled = maxMegabytes > 0;
 
+  /** Answers from memory; else the first GET of a page renders it and the others wait for it. */
+  const answer = async (req: ExpressRequest, res: ExpressResponse): Promise<boolean> => {
+    // Without the database the page renders on its own and says what is wrong.
+    const kept = runtime ?? (await start().catch(() => undefined));
+    if (!kept) return false;
+    const url = req.originalUrl;
+    if (kept.store.hasUrl(url) && (await serveKept(kept, req, res))) return true;
+    if (req.method !== "GET" || looksLikeFile(req.path)) return false;
+    const endRender = firstRenders.begin(url);
+    if (endRender) {
+      res.locals.endRender = endRender;
+      // Whatever answers it (a page, a file, an error), the visitors waiting go on when it ends.
+      res.on("close", () => {
+        if (!res.locals.keeping || !res.writableFinished) endRender("not-kept");
+      });
+      return false;
+    }
+    await firstRenders.waitFor(url, FIRST_RENDER_WAIT_MS);
+    return kept.store.hasUrl(url) && serveKept(kept, req, res);
+  };
+
   const lookup: RequestHandler = (req, res, next) => {
-    if (!enabled || (req.method !== "GET" && req.method !== "HEAD") || !runtime?.store.hasUrl(req.originalUrl)) return next();
-    serveKept(runtime, req, res)
+    if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    answer(req, res)
       .then((served) => {
         if (!served) next();
       })
@@ -109,7 +139,9 @@ export function createPageCache(maxMegabytes: number): PageCache {
     const note: PageCacheNote = { startSeq: -1 };
     res.locals.pageCache = note;
     let personal = true;
+    const endRender = res.locals.endRender as EndRender | undefined;
     beforeFirstByte(res, () => {
+      if (!note.shared) endRender?.("personal");
       if (note.shared) {
         res.setHeader("Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared);
         if (enabled) res.setHeader("X-Page-Cache", "miss");
@@ -127,9 +159,11 @@ export function createPageCache(maxMegabytes: number): PageCache {
         // caught by ChangeWatch.mayKeep.
         await watch.fresh();
         note.startSeq = watch.seq;
+        res.locals.keeping = true;
         keepWhenShared(res, note, req.originalUrl, (page) => {
-          if (runtime && runtime.watch.mayKeep(page.tags, note.startSeq)) runtime.store.put(page);
-        });
+          if (page && runtime && runtime.watch.mayKeep(page.tags, note.startSeq)) runtime.store.put(page);
+          endRender?.(page ? "kept" : "not-kept");
+        }, (key) => runtime?.store.has(key) ?? false);
       })
       // The database is away: the page itself will say so; it is only not kept.
       .catch((error: unknown) => logger.debug({ err: error }, "sin comprobación de cambios: la página no se guarda"))
@@ -185,8 +219,23 @@ function beforeFirstByte(res: ExpressResponse, hook: () => void): void {
   } as typeof res.writeHead;
 }
 
-/** Copies the body as it is sent; at the end, a shared 200 page becomes a stored page. */
-function keepWhenShared(res: ExpressResponse, note: PageCacheNote, url: string, keep: (page: StoredPage) => void): void {
+/*
+ * Pages are compressed one at a time: Brotli at quality 9 takes tens of MB per encoder, and a
+ * burst of different new pages must not take them all at once.
+ */
+let compressing: Promise<unknown> = Promise.resolve();
+
+/**
+ * Copies the body as it is sent; at the end, a shared 200 page becomes a stored page, unless
+ * the store already holds it. `done` hears the page, or null when none is kept.
+ */
+function keepWhenShared(
+  res: ExpressResponse,
+  note: PageCacheNote,
+  url: string,
+  done: (page: StoredPage | null) => void,
+  isKept: (key: string) => boolean,
+): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let tooBig = false;
@@ -213,21 +262,27 @@ function keepWhenShared(res: ExpressResponse, note: PageCacheNote, url: string, 
   } as typeof res.end;
   res.on("finish", () => {
     const shared = note.shared;
-    if (!shared || tooBig || res.statusCode !== 200 || res.hasHeader("Set-Cookie")) return;
     const contentType = String(res.getHeader("Content-Type") ?? "");
-    if (!contentType.startsWith("text/html")) return;
-    storedPageOf({
+    const key = shared && variantKey(url, shared.consent, shared.cartCount);
+    if (!shared || !key || tooBig || res.statusCode !== 200 || res.hasHeader("Set-Cookie") || !contentType.startsWith("text/html") || isKept(key)) {
+      return done(null);
+    }
+    const rendered = {
       url,
-      key: variantKey(url, shared.consent, shared.cartCount),
+      key,
       tags: shared.tags,
       contentType,
       policy: String(res.getHeader("Content-Security-Policy") ?? ""),
       nonce: String(res.locals.cspNonce ?? ""),
       html: Buffer.concat(chunks),
-    })
-      .then((page) => {
-        if (page) keep(page);
-      })
-      .catch((error: unknown) => log("page-cache").warn({ err: error }, "no se pudo guardar la página"));
+    };
+    const stored = compressing.then(() => (isKept(key) ? null : storedPageOf(rendered)));
+    compressing = stored.catch(() => {});
+    stored
+      .then((page) => done(page))
+      .catch((error: unknown) => {
+        log("page-cache").warn({ err: error }, "no se pudo guardar la página");
+        done(null);
+      });
   });
 }

@@ -35,6 +35,10 @@ export class PageStore {
     return { pages: this.pages.size, bytes: this.bytes };
   }
 
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
+
   hasUrl(url: string): boolean {
     return this.variantsOfUrl.has(url);
   }
