@@ -18,12 +18,12 @@ describe("first-load JavaScript of a page", () => {
   const inline = 'window.__reactRouterContext = {"ssr":true};';
   const html = `<html><head>
     <link rel="modulepreload" href="/assets/entry.client-x.js" nonce="n"/>
-    <link rel="modulepreload" href="/assets/home-y.js" nonce="n"/>
+    <link rel="modulepreload" fetchpriority="low" href="/assets/home-y.js"/>
     <link rel="modulepreload" href="/assets/entry.client-x.js" nonce="n"/>
     <link rel="stylesheet" href="/assets/site.css"/>
     </head><body><script nonce="n">${inline}</script></body></html>`;
 
-  it("counts each preloaded module once, in order, and no stylesheet", () => {
+  it("counts each preloaded module once, in order, whatever the order of its attributes, and no stylesheet", () => {
     expect(preloadedModules(html)).toEqual(["/assets/entry.client-x.js", "/assets/home-y.js"]);
   });
 

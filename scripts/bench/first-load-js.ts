@@ -11,7 +11,9 @@ export const gzipKb = (data: Buffer | string) => gzipSync(data, { level: 9 }).le
 
 /** The modules a page's HTML preloads (the client entry, React, the route chunks), in order, without repeats. */
 export function preloadedModules(html: string): string[] {
-  return [...new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!))];
+  // Whatever the order of the attributes (the preloads also carry fetchpriority="low").
+  const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\brel="modulepreload"/.test(tag));
+  return [...new Set(links.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => !!href))];
 }
 
 /**
