@@ -103,9 +103,14 @@ export function createLogger(destination?: DestinationStream): Logger {
 }
 
 const holder: { logger?: Logger } = {};
+/** One child per component: making a pino child on every request cost as much as serving a kept page's headers. */
+const children = new Map<string, Logger>();
 
 /** The process's logger; `component` names the part of the shop that writes ("outbox", "db"...). */
 export function log(component?: string): Logger {
   holder.logger ??= createLogger();
-  return component ? holder.logger.child({ component }) : holder.logger;
+  if (!component) return holder.logger;
+  let child = children.get(component);
+  if (!child) children.set(component, (child = holder.logger.child({ component })));
+  return child;
 }

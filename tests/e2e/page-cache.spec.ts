@@ -60,6 +60,13 @@ test("an anonymous page comes from memory: no nonce, each inline script and styl
   for (const [, text] of styles) expect(styleSrc).toContain(sha256(text!));
   expect(headers["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=50");
   expect(headers["vary"]).toBe("Accept-Encoding");
+  // The render's other security headers come with the kept copy, as they were; its own request id.
+  for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "cross-origin-opener-policy"]) {
+    expect(headers[name], name).toBeTruthy();
+    expect(headers[name], name).toBe(first.headers()[name]);
+  }
+  expect(headers["x-request-id"]).toBeTruthy();
+  expect(headers["x-request-id"]).not.toBe(first.headers()["x-request-id"]);
 
   const again = await request.get(`${base}${T87}`, { headers: { "If-None-Match": headers["etag"]! } });
   expect(again.status()).toBe(304);

@@ -41,11 +41,12 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.disable("x-powered-by");
   app.set("trust proxy", c.TRUST_PROXY);
   app.use(requestContextMiddleware);
-  app.use(clientAddressHeader);
-  app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: formTargets() }));
-  // Pages everyone sees alike, from memory and already compressed (issue 14).
+  // Pages everyone sees alike, from memory and already compressed, with the security headers
+  // they were rendered with (issue 14): nothing else runs for them.
   const pageCache = createPageCache(c.PAGE_CACHE_MB);
   app.use(pageCache.lookup);
+  app.use(clientAddressHeader);
+  app.use(securityHeaders({ baseUrl: publicBaseUrl(), formTargets: formTargets() }));
   app.use(compression());
   app.use(refuseForbiddenMethods);
   // redirect: false: a path naming a folder ("/tienda/..%2f..%2f") goes on to the pages (a

@@ -28,12 +28,30 @@ export function cspNonce(res: Response | ServerResponse): string {
   return locals.cspNonce;
 }
 
+/*
+ * Nonces cut from a block of random bytes drawn at once: one system call per 256 responses
+ * instead of one each (the same CSPRNG, each nonce used once).
+ */
+const NONCE_BYTES = 16;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+
+function newNonce(): string {
+  if (poolAt + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * 256);
+    poolAt = 0;
+  }
+  const nonce = pool.toString("base64", poolAt, poolAt + NONCE_BYTES);
+  poolAt += NONCE_BYTES;
+  return nonce;
+}
+
 export function securityHeaders({ baseUrl, formTargets }: SecurityOptions): RequestHandler[] {
   const https = baseUrl.startsWith("https:");
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${cspNonce(res)}'`;
   return [
     (_req, res, next) => {
-      res.locals.cspNonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = newNonce();
       next();
     },
     helmet({

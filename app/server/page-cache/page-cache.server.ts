@@ -42,6 +42,33 @@ export type PageCacheNote = {
 const variantKey = (url: string, consent: ConsentDecision | null, cartCount: number) =>
   `${consent ?? "-"}|${cartCount}|${url}`;
 
+/**
+ * Headers of a render that are not sent again with its kept copy: they belong to that one
+ * response, or the kept copy sets its own.
+ */
+const NOT_KEPT_HEADERS = new Set([
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-security-policy",
+  "content-type",
+  "date",
+  "etag",
+  "keep-alive",
+  "set-cookie",
+  "transfer-encoding",
+  "vary",
+  "x-page-cache",
+  "x-request-id",
+]);
+
+function headersToKeep(res: ExpressResponse): [string, string][] {
+  return Object.entries(res.getHeaders())
+    .filter(([name, value]) => !NOT_KEPT_HEADERS.has(name) && value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]);
+}
+
 /** An asset or a file of public/ (a page's path has no extension). */
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
@@ -185,6 +212,7 @@ async function serveKept({ store, watch }: Runtime, req: ExpressRequest, res: Ex
 }
 
 function sendKept(req: ExpressRequest, res: ExpressResponse, page: StoredPage, personal: boolean): void {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Type", page.contentType);
   res.setHeader("Content-Security-Policy", page.policy);
   res.setHeader("Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared);
@@ -274,6 +302,7 @@ function keepWhenShared(
       contentType,
       policy: String(res.getHeader("Content-Security-Policy") ?? ""),
       nonce: String(res.locals.cspNonce ?? ""),
+      headers: headersToKeep(res),
       html: Buffer.concat(chunks),
     };
     const stored = compressing.then(() => (isKept(key) ? null : storedPageOf(rendered)));

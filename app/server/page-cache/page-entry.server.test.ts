@@ -32,9 +32,11 @@ describe("a rendered page made fit for everyone", () => {
       contentType: "text/html; charset=utf-8",
       policy: POLICY,
       nonce: NONCE,
+      headers: [["x-content-type-options", "nosniff"]],
       html: Buffer.from(page("<h1>Aires acondicionados</h1>")),
     });
     expect(stored).not.toBeNull();
+    expect(stored!.headers).toEqual([["x-content-type-options", "nosniff"]]);
     const html = stored!.body.toString("utf8");
     expect(html).not.toContain(NONCE);
     expect(html).not.toContain("nonce=");
@@ -47,7 +49,7 @@ describe("a rendered page made fit for everyone", () => {
   });
 
   it("keeps nothing whose nonce shows anywhere but in the attributes, or that was not rendered with one", async () => {
-    const base = { url: "/", key: "-|0|/", tags: ["site"], contentType: "text/html", policy: POLICY, nonce: NONCE };
+    const base = { url: "/", key: "-|0|/", tags: ["site"], contentType: "text/html", policy: POLICY, nonce: NONCE, headers: [] as [string, string][] };
     expect(await storedPageOf({ ...base, html: Buffer.from(page(`<p data-x="${NONCE}"></p>`)) })).toBeNull();
     expect(await storedPageOf({ ...base, nonce: "", html: Buffer.from(page("")) })).toBeNull();
     expect(await storedPageOf({ ...base, policy: "script-src 'self'", html: Buffer.from(page("")) })).toBeNull();

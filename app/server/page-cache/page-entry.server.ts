@@ -49,6 +49,7 @@ export type RenderedPage = {
   contentType: string;
   policy: string;
   nonce: string;
+  headers: [string, string][];
   html: Buffer;
 };
 
@@ -75,6 +76,7 @@ export async function storedPageOf(rendered: RenderedPage): Promise<StoredPage |
     tags: rendered.tags,
     contentType: rendered.contentType,
     policy: policyWithHashes(rendered.policy, nonce, inlineHashes(html)),
+    headers: rendered.headers,
     etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
     body,
     gzip: gzipped,

@@ -5,7 +5,7 @@ const KB = 1024;
 
 function page(url: string, tags: string[], variant = "-|0", bodyKb = 10): StoredPage {
   const body = Buffer.alloc(bodyKb * KB, "a");
-  return { url, key: `${variant}|${url}`, contentType: "text/html", policy: "", etag: 'W/"x"', tags, body, gzip: Buffer.alloc(KB), br: Buffer.alloc(KB) };
+  return { url, key: `${variant}|${url}`, contentType: "text/html", policy: "", headers: [], etag: 'W/"x"', tags, body, gzip: Buffer.alloc(KB), br: Buffer.alloc(KB) };
 }
 
 describe("the pages kept in memory", () => {

@@ -9,6 +9,8 @@ export type StoredPage = {
   contentType: string;
   /** Content-Security-Policy allowing exactly this page's inline scripts and styles by hash. */
   policy: string;
+  /** The render's other security headers (helmet's, Permissions-Policy), sent again as they were. */
+  headers: [string, string][];
   etag: string;
   tags: readonly string[];
   body: Buffer;
