@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -52,13 +52,21 @@ export function buildDirectory(): string {
   return path.resolve(process.env.E2E_BUILD_DIR ?? "build");
 }
 
+/** Node's flags for the server, as `npm start` passes them (package.json, config.serverNodeFlags). */
+export function serverNodeFlags(cwd = process.cwd()): string[] {
+  const file = path.join(cwd, "package.json");
+  if (!existsSync(file)) return [];
+  const pkg = JSON.parse(readFileSync(file, "utf8")) as { config?: { serverNodeFlags?: string } };
+  return (pkg.config?.serverNodeFlags ?? "").split(/\s+/).filter(Boolean);
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const { port, timeoutMs = 90_000 } = options;
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? freshDataDir("servidor");
   const cwd = options.cwd ?? process.cwd();
   const buildDir = path.resolve(cwd, options.buildDir ?? process.env.E2E_BUILD_DIR ?? "build");
-  const child = spawn(process.execPath, [path.join(buildDir, "server/index.js")], {
+  const child = spawn(process.execPath, [...serverNodeFlags(cwd), path.join(buildDir, "server/index.js")], {
     cwd,
     env: {
       ...process.env,
