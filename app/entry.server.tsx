@@ -2,13 +2,13 @@
 import "./domain/zod-setup";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough, Transform } from "node:stream";
+import { PassThrough, type Transform } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import siteCss from "./styles/app.css?inline";
 import { isDatabaseUnavailable } from "./server/db/unavailable.server";
-import { completeHead } from "./server/http/page-head.server";
+import { pageTransform } from "./server/http/page-head.server";
 import { log } from "./server/log.server";
 import { forgetPage, notePage } from "./server/page-cache/page-cache.server";
 import { NonceContext } from "./ui/nonce";
@@ -16,21 +16,13 @@ import { NonceContext } from "./ui/nonce";
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry, plus, in production, what completeHead adds to <head>:
- * the inlined stylesheet, a render hint and the scripts' priority (page-head.server.ts).
+ * React Router's default Node entry, plus, in production, what pageTransform changes: the
+ * inlined stylesheet and a render hint in <head>, the hydration scripts after the first paint
+ * (page-head.server.ts).
  */
 function injectHead(nonce: string | undefined): Transform {
-  let done = !import.meta.env.PROD;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      const html = chunk.toString("utf8");
-      const at = html.indexOf("</head>");
-      if (at === -1) return callback(null, chunk);
-      done = true;
-      callback(null, completeHead(html.slice(0, at), siteCss, nonce) + html.slice(at));
-    },
-  });
+  if (!import.meta.env.PROD) return new PassThrough();
+  return pageTransform(siteCss, nonce);
 }
 
 export default function handleRequest(

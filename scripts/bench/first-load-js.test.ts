@@ -27,6 +27,11 @@ describe("first-load JavaScript of a page", () => {
     expect(preloadedModules(html)).toEqual(["/assets/entry.client-x.js", "/assets/home-y.js"]);
   });
 
+  it("also reads the list a production page preloads after its first paint", () => {
+    const deferred = `<head></head><body><script type="module">for (const href of /*modulepreload*/["/assets/entry.client-x.js","/assets/home-y.js"]) {}</script></body>`;
+    expect(preloadedModules(deferred)).toEqual(["/assets/entry.client-x.js", "/assets/home-y.js"]);
+  });
+
   it("sums the gzip -9 size of the preloaded modules read from the build and of the inline scripts", () => {
     const load = firstLoadJsOfHtml(html, "inicio", "/", clientDir);
     expect(load).toEqual({

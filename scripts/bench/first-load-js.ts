@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { PRELOAD_MARKER } from "../../app/server/http/scripts-after-paint.server";
 
 /** Issue 14's budget: first-load JavaScript, gzip, on every page. */
 export const JS_BUDGET_KB = 130;
@@ -9,12 +10,20 @@ export type FirstLoad = { page: string; path: string; files: number; modulesKb: 
 
 export const gzipKb = (data: Buffer | string) => gzipSync(data, { level: 9 }).length / 1024;
 
-/** The modules a page's HTML preloads (the client entry, React, the route chunks), in order, without repeats. */
+/**
+ * The modules a page's HTML preloads (the client entry, React, the route chunks), in order,
+ * without repeats: `<link rel="modulepreload">` tags, whatever the order of their attributes,
+ * and the list the production pages preload after their first paint
+ * (app/server/http/scripts-after-paint.server.ts).
+ */
 export function preloadedModules(html: string): string[] {
-  // Whatever the order of the attributes (the preloads also carry fetchpriority="low").
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /\brel="modulepreload"/.test(tag));
-  return [...new Set(links.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => !!href))];
+  const hrefs = links.map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1]).filter((href): href is string => !!href);
+  for (const [, list] of html.matchAll(new RegExp(`${escape(PRELOAD_MARKER)}(\\[[^\\]]*\\])`, "g"))) hrefs.push(...(JSON.parse(list!) as string[]));
+  return [...new Set(hrefs)];
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /**
  * The JavaScript a first visit to a page loads, gzip-compressed, from its HTML: the modules
