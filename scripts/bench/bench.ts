@@ -2,7 +2,8 @@
  * `npm run bench` (issue 14): how fast the anonymous pages are served, side by side with a
  * static copy of the same bytes, in one run on this machine. Builds (unless BENCH_SKIP_BUILD=1),
  * starts the production server on a scratch embedded database (or on DATABASE_URL), then with
- * autocannon (BENCH_CONNECTIONS, default 64; BENCH_SECONDS, default 8):
+ * autocannon in a process of its own (BENCH_CONNECTIONS, default 64; 2 s of warm-up, then
+ * BENCH_SECONDS, default 8):
  *   - an anonymous product page and catalogue page, and the same two with a basket of three lines;
  *   - a static copy of the product page's bytes served by a plain Node HTTP server in its own process;
  * the ratios to the static copy, the non-2xx count, the server's resident memory after the load,
