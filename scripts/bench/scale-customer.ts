@@ -1,5 +1,6 @@
 import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/order-form";
 import { Browser, hiddenFields } from "../soak/browser";
+import { ADDRESS } from "../soak/virtual-user";
 
 /*
  * The bench's customer (scripts/bench/catalogue-scale.ts): registers and signs in through
@@ -9,18 +10,6 @@ import { Browser, hiddenFields } from "../soak/browser";
  */
 
 const PASSWORD = "claveBench-2026";
-
-const ADDRESS: Record<(typeof ADDRESS_FIELDS)[number], string> = {
-  id: "12345678Z",
-  nombre: "Ana",
-  apellidos: "García López",
-  empresa: "",
-  direccion: "Calle Mayor 1, 2º B",
-  poblacion: "Madrid",
-  provincia: "Madrid",
-  cp: "28013",
-  telefono: "600 123456",
-};
 
 export type BasketLine = { family: string; id: number };
 

@@ -38,7 +38,8 @@ const PASSWORD = "claveSoak-2026";
 /** A customer who gets an error page presses the button again, a few times, with the same form. */
 const ORDER_TRIES = 4;
 
-const ADDRESS: Record<(typeof ADDRESS_FIELDS)[number], string> = {
+/** The shipping address a scripted customer types (the soak's and the bench's). */
+export const ADDRESS: Record<(typeof ADDRESS_FIELDS)[number], string> = {
   id: "12345678Z",
   nombre: "Ana",
   apellidos: "García López",
