@@ -512,7 +512,9 @@ describe("order e-mails", () => {
       expect(smtp.messages).toHaveLength(0); // nothing is sent inside the request
       await processDueEntries();
 
-      const mine = smtp.messages.find((mail) => mail.subject?.includes(number) && mail.text?.startsWith("Hola"));
+      // The number whole: "35-221126" is also the end of another order's "735-221126".
+      const mentions = new RegExp(`(?<![0-9])${number}(?![0-9])`);
+      const mine = smtp.messages.find((mail) => mentions.test(mail.subject ?? "") && mail.text?.startsWith("Hola"));
       expect(mine, "correo del cliente").toBeTruthy();
       const toText = (mail: typeof mine) => (Array.isArray(mail!.to) ? mail!.to : [mail!.to]).map((to) => to!.text).join();
       expect(toText(mine)).toBe("correo@example.com");
@@ -552,7 +554,9 @@ describe("order e-mails", () => {
     const number = numberOf(await submit(form(), cookie));
     expect((await orderRow(number)).order).toBeTruthy();
     await processDueEntries();
-    const pending = (await db.select().from(outbox)).filter((entry) => JSON.stringify(entry.payload).includes(number));
+    // The number whole: "35-221126" is also the end of another order's "735-221126".
+    const mentions = new RegExp(`(?<![0-9])${number}(?![0-9])`);
+    const pending = (await db.select().from(outbox)).filter((entry) => mentions.test(JSON.stringify(entry.payload)));
     expect(pending).toHaveLength(2);
     for (const entry of pending) expect(entry).toMatchObject({ status: "pending", attempts: 1 });
   });
