@@ -3,7 +3,7 @@
  * graceful stop. Built by Vite into build/server/index.js (vite.config.ts), so it shares
  * one module graph, and one database handle, with the routes.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
@@ -60,8 +60,9 @@ async function main() {
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
   // Purges and retention (app/server/jobs), each run on one instance at a time.
   const scheduler = startScheduler(MAINTENANCE_TASKS);
-  const app = createApp({ build, clientDir });
-  const server = c.HOST ? app.listen(c.PORT, c.HOST) : app.listen(c.PORT);
+  const server = createServer(createApp({ build, clientDir }));
+  if (c.HOST) server.listen(c.PORT, c.HOST);
+  else server.listen(c.PORT);
   server.on("listening", () => {
     logger.info({ url: `http://${c.HOST ?? "localhost"}:${c.PORT}` }, `${c.SHOP_NAME} escuchando`);
   });

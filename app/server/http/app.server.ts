@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { openDuringMaintenance } from "../../domain/maintenance";
 import express from "express";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { NOTIFICATION_PATH } from "../../domain/payments/redsys-codes";
@@ -32,10 +33,11 @@ function formTargets(): string[] {
 }
 
 /**
- * The Express application around React Router: client address, security headers, static
- * files, foreign-Origin and maintenance refusals, then the pages.
+ * The server's request handler: a page kept in memory is answered at once (issue 14); every
+ * other request goes to the Express application around React Router: client address, security
+ * headers, static files, foreign-Origin and maintenance refusals, then the pages.
  */
-export function createApp({ build, clientDir }: { build: ServerBuild; clientDir: string }) {
+export function createApp({ build, clientDir }: { build: ServerBuild; clientDir: string }): RequestListener {
   const c = config();
   const app = express();
   app.disable("x-powered-by");
@@ -72,7 +74,14 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   );
   app.use(unroutablePage);
   app.use(expressErrorPage);
-  return app;
+  return (req, res) => {
+    pageCache.serveFromMemory(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      () => app(req, res),
+    );
+  };
 }
 
 /** Pages answer 503 from the root loader; this stops form posts too (actions run before loaders). */

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { log, requestContext } from "../log.server";
 
 /**
@@ -9,19 +10,25 @@ import { log, requestContext } from "../log.server";
  */
 const PLAIN_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export const requestContextMiddleware: RequestHandler = (req, res, next) => {
+/** Gives the request its id and writes its line when it ends; returns the id. */
+export function trackRequest(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers["x-request-id"];
   const requestId = typeof given === "string" && PLAIN_ID.test(given) ? given : randomUUID();
   res.setHeader("X-Request-Id", requestId);
   const started = process.hrtime.bigint();
-  requestContext.run({ requestId }, () => {
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      const logger = log("http");
-      if (res.statusCode >= 500) logger.error(entry, "petición con error");
-      else logger.info(entry, "petición");
-    });
-    next();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const path = (req.url ?? "/").split("?")[0];
+    const entry = { reqId: requestId, method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    const logger = log("http");
+    if (res.statusCode >= 500) logger.error(entry, "petición con error");
+    else logger.info(entry, "petición");
   });
+  return requestId;
+}
+
+/** Express: the request's id, also carried by every log line written while it is served. */
+export const requestContextMiddleware: RequestHandler = (req, res, next) => {
+  const requestId = trackRequest(req, res);
+  requestContext.run({ requestId }, () => next());
 };

@@ -1,10 +1,12 @@
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntryContext } from "react-router";
 import { countCartLines, cartIdFromCookies } from "../cart.server";
 import { consentFromCookies, type ConsentDecision } from "../cookies.server";
 import { databaseHandle } from "../db/db.server";
 import { forgetCachedFlags } from "../flags.server";
 import { log } from "../log.server";
+import { trackRequest } from "../http/request-context.server";
 import { forgetCachedSiteMedia } from "../site/site-media.server";
 import { pageDependencies } from "./cacheable-pages.server";
 import { ChangeWatch, type Changes } from "./change-watch.server";
@@ -96,7 +98,12 @@ type Runtime = { store: PageStore; watch: ChangeWatch };
 type EndRender = NonNullable<ReturnType<FirstRenders["begin"]>>;
 
 export type PageCache = {
-  /** Before compression: answers from memory when it can. */
+  /**
+   * Before Express: a page kept in memory is answered by the server's own request handler,
+   * with its request id and log line, and nothing else runs (false: not kept, go on).
+   */
+  serveFromMemory(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Before compression: answers from memory when it can, or waits for a render under way. */
   lookup: RequestHandler;
   /** Just before the pages: notes the render, sets Cache-Control, keeps a shared page. */
   capture: RequestHandler;
@@ -134,7 +141,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
     const kept = runtime ?? (await start().catch(() => undefined));
     if (!kept) return false;
     const url = req.originalUrl;
-    if (kept.store.hasUrl(url) && (await serveKept(kept, req, res))) return true;
+    if (kept.store.hasUrl(url) && (await serveKept(kept, url, req, res))) return true;
     if (req.method !== "GET" || looksLikeFile(req.path)) return false;
     const endRender = firstRenders.begin(url);
     if (endRender) {
@@ -146,7 +153,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
       return false;
     }
     await firstRenders.waitFor(url, FIRST_RENDER_WAIT_MS);
-    return kept.store.hasUrl(url) && serveKept(kept, req, res);
+    return kept.store.hasUrl(url) && serveKept(kept, url, req, res);
   };
 
   const lookup: RequestHandler = (req, res, next) => {
@@ -197,21 +204,40 @@ export function createPageCache(maxMegabytes: number): PageCache {
       .finally(() => next());
   };
 
-  return { lookup, capture };
+  const serveFromMemory = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = req.url ?? "/";
+    if (!enabled || !runtime || (req.method !== "GET" && req.method !== "HEAD") || !runtime.store.hasUrl(url)) return false;
+    const kept = runtime;
+    const track = () => trackRequest(req, res);
+    return serveKept(kept, url, req, res, track);
+  };
+
+  return { serveFromMemory, lookup, capture };
 }
 
-async function serveKept({ store, watch }: Runtime, req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
+/**
+ * The kept variant of `url` for this visitor, sent; false when there is none. `beforeSend`
+ * runs just before (the request's id and log line, on the server's own path).
+ */
+async function serveKept(
+  { store, watch }: Runtime,
+  url: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  beforeSend?: () => void,
+): Promise<boolean> {
   await watch.fresh();
   const cookies = req.headers.cookie;
   const [consent, cartId] = cookies ? await Promise.all([consentFromCookies(cookies), cartIdFromCookies(cookies)]) : [null, null];
   const cartCount = cartId ? await countCartLines(cartId) : 0;
-  const page = store.get(variantKey(req.originalUrl, consent, cartCount));
+  const page = store.get(variantKey(url, consent, cartCount));
   if (!page) return false;
+  beforeSend?.();
   sendKept(req, res, page, isPersonal(cookies, cartId));
   return true;
 }
 
-function sendKept(req: ExpressRequest, res: ExpressResponse, page: StoredPage, personal: boolean): void {
+function sendKept(req: IncomingMessage, res: ServerResponse, page: StoredPage, personal: boolean): void {
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Type", page.contentType);
   res.setHeader("Content-Security-Policy", page.policy);
@@ -225,13 +251,32 @@ function sendKept(req: ExpressRequest, res: ExpressResponse, page: StoredPage, p
     res.end();
     return;
   }
-  const encoding = req.acceptsEncodings("br", "gzip", "identity");
+  const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (body !== page.body) res.setHeader("Content-Encoding", encoding as string);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.statusCode = 200;
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/**
+ * br or gzip, whichever the browser's Accept-Encoding weighs more (br on a tie), else the page
+ * as it is (a coding with q=0 is refused; "*" stands for the ones not named).
+ */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...parameters] = part.toLowerCase().split(";").map((piece) => piece.trim());
+    if (!name) continue;
+    const q = parameters.map((p) => /^q\s*=\s*([0-9.]+)$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const [br, gzip] = [weight("br"), weight("gzip")];
+  if (br <= 0 && gzip <= 0) return "identity";
+  return br >= gzip ? "br" : "gzip";
 }
 
 /** Runs `hook` once, just before the response's headers go out. */
