@@ -10,6 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { createApp } from "~/server/http/app.server";
+import { answerClientErrors } from "~/server/http/client-error.server";
 import { MAINTENANCE_TASKS } from "~/server/jobs/maintenance.server";
 import { startScheduler } from "~/server/jobs/scheduler.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
@@ -61,6 +62,7 @@ async function main() {
   // Purges and retention (app/server/jobs), each run on one instance at a time.
   const scheduler = startScheduler(MAINTENANCE_TASKS);
   const server = createServer(createApp({ build, clientDir }));
+  answerClientErrors(server);
   if (c.HOST) server.listen(c.PORT, c.HOST);
   else server.listen(c.PORT);
   server.on("listening", () => {

@@ -1,0 +1,34 @@
+import { STATUS_CODES, type Server } from "node:http";
+import type { Duplex } from "node:stream";
+
+/*
+ * A request Node's parser refuses before Express sees it (a request line or headers over
+ * 16 KB: 431; anything malformed: 400). Node's own answer destroys the socket at once, and a
+ * client still sending its body then gets a connection reset instead of the answer (found by
+ * tests/e2e/hardening-fuzz.spec.ts: a 20 KB address with a 1.5 MB body). Here the answer is
+ * sent, the connection half-closed, and what the client still sends is read and dropped for
+ * up to LINGER_MS (a "lingering close", as RFC 9112 section 9.6 asks), then it is closed.
+ */
+const LINGER_MS = 2_000;
+
+const MESSAGES: Record<number, string> = {
+  400: "La petición no es válida.",
+  431: "La dirección o las cabeceras de la petición son demasiado largas.",
+};
+
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+    const body = Buffer.from(MESSAGES[status]!, "utf8");
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.toString("utf8")}`,
+    );
+    socket.on("data", () => {});
+    socket.on("error", () => {});
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  });
+}
