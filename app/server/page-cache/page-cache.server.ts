@@ -120,8 +120,8 @@ export function createPageCache(maxMegabytes: number): PageCache {
       const onChanges = (changes: Changes) => {
         if (changes.all) store.clear();
         else store.dropTags(changes.tags);
-        if (changes.all || changes.tags.has("site")) firstRenders.forgetPersonal();
         if (changes.all || changes.tags.has("site")) {
+          firstRenders.forgetPersonal();
           forgetCachedFlags();
           forgetCachedSiteMedia();
         }
