@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { openDuringMaintenance } from "./domain/maintenance";
 import { loadShell } from "./server/shell.server";
@@ -58,6 +59,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const backOffice = useBackOffice();
+  // <html data-hydrated> once React runs: the scripts start after the first paint
+  // (app/server/http/scripts-after-paint.server.ts), and the end-to-end tests wait for it
+  // before using what needs JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="es">
       <head>

@@ -11,9 +11,22 @@ export async function expectAccessible(page: Page) {
 }
 
 /** Decides on cookies the way a visitor would, so the banner is out of the way. */
+/**
+ * Waits until React has hydrated the page (<html data-hydrated>, app/root.tsx): the scripts
+ * start after the first paint, so a click right after a page has loaded may still meet the
+ * page without JavaScript.
+ */
+export async function hydrated(page: Page) {
+  // A context without JavaScript runs no page script (React Router's inline one sets this): nothing to wait for.
+  if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** Rejects the cookies; without JavaScript the form posts and the page loads again: it waits for hydration. */
 export async function rejectCookies(page: Page) {
   await page.getByRole("button", { name: "Rechazar" }).click();
   await expect(page.getByRole("region", { name: "Su privacidad" })).toHaveCount(0);
+  await hydrated(page);
 }
 
 const PHONE = { width: 375, height: 740 };
