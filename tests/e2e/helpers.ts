@@ -17,7 +17,10 @@ export async function expectAccessible(page: Page) {
  * page without JavaScript.
  */
 export async function hydrated(page: Page) {
-  // A context without JavaScript runs no page script (React Router's inline one sets this): nothing to wait for.
+  // The whole document first (a page that has just loaded again may be half parsed); then, a
+  // context without JavaScript runs no page script (React Router's inline one sets this):
+  // nothing to wait for.
+  await page.waitForLoadState("load");
   if (!(await page.evaluate(() => "__reactRouterContext" in window))) return;
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
