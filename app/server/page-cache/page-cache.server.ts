@@ -103,7 +103,7 @@ export type PageCache = {
    * with its request id and log line, and nothing else runs (false: not kept, go on).
    */
   serveFromMemory(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  /** Before compression: answers from memory when it can, or waits for a render under way. */
+  /** Before compression: waits for a render of the page under way, then answers from memory. */
   lookup: RequestHandler;
   /** Just before the pages: notes the render, sets Cache-Control, keeps a shared page. */
   capture: RequestHandler;
@@ -135,14 +135,16 @@ export function createPageCache(maxMegabytes: number): PageCache {
     });
   const enabled = maxMegabytes > 0;
 
-  /** Answers from memory; else the first GET of a page renders it and the others wait for it. */
+  /**
+   * A page serveFromMemory did not answer: the first GET of it renders it and the others wait
+   * for that render, then are answered from memory.
+   */
   const answer = async (req: ExpressRequest, res: ExpressResponse): Promise<boolean> => {
+    if (req.method !== "GET" || looksLikeFile(req.path)) return false;
     // Without the database the page renders on its own and says what is wrong.
     const kept = runtime ?? (await start().catch(() => undefined));
     if (!kept) return false;
     const url = req.originalUrl;
-    if (kept.store.hasUrl(url) && (await serveKept(kept, url, req, res))) return true;
-    if (req.method !== "GET" || looksLikeFile(req.path)) return false;
     const endRender = firstRenders.begin(url);
     if (endRender) {
       res.locals.endRender = endRender;
@@ -157,7 +159,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
   };
 
   const lookup: RequestHandler = (req, res, next) => {
-    if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    if (!enabled || req.method !== "GET") return next();
     answer(req, res)
       .then((served) => {
         if (!served) next();
