@@ -7,6 +7,7 @@ import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server"
 import { products, session, user } from "~/server/db/schema.server";
 import { ChangeWatch, type Changes } from "~/server/page-cache/change-watch.server";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
+import { scratchDatabase } from "../support/pg-instances";
 import { formFields } from "../support/shop-client";
 
 /*
@@ -25,26 +26,21 @@ const SECRET = "secreto-de-sesiones-de-prueba-con-32-caracteres-o-mas";
 const T87 = "/tienda/detalle/termostatos/14";
 
 describe.skipIf(!url)("page cache on PostgreSQL", () => {
-  const name = `tienda_cache_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let target: string;
   let handle: DatabaseHandle;
   const servers: AppServer[] = [];
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const address = new URL(url!);
-    address.pathname = `/${name}`;
-    target = address.toString();
+    scratch = await scratchDatabase(url!, "cache");
+    target = scratch.url;
     handle = await prepareDatabase({ kind: "postgres", url: target, seedDemo: true });
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await handle?.close();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it("reports a change whose transaction began first and committed last", async () => {

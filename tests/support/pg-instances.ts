@@ -2,20 +2,32 @@ import pg from "pg";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 
-/**
- * Two app instances on one new PostgreSQL database (two pools, as two processes would have),
- * created from TEST_DATABASE_URL and dropped by `drop()`. The first is the process's handle.
- */
-export async function twoInstances(url: string, label: string) {
+/** A new, empty PostgreSQL database made from TEST_DATABASE_URL: its address, and `drop()`. */
+export async function scratchDatabase(url: string, label: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tienda_${label}_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Two app instances on one new PostgreSQL database (two pools, as two processes would have),
+ * created from TEST_DATABASE_URL and dropped by `drop()`. The first is the process's handle.
+ */
+export async function twoInstances(url: string, label: string) {
+  const scratch = await scratchDatabase(url, label);
   const [first, second] = await Promise.all([
-    prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false }),
-    prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false }),
+    prepareDatabase({ kind: "postgres", url: scratch.url, seedDemo: false }),
+    prepareDatabase({ kind: "postgres", url: scratch.url, seedDemo: false }),
   ]);
   installDatabaseHandle(first);
   return {
@@ -24,8 +36,7 @@ export async function twoInstances(url: string, label: string) {
     drop: async () => {
       await first.close();
       await second.close();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }
