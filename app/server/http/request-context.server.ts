@@ -10,11 +10,14 @@ import { log, requestContext } from "../log.server";
  */
 const PLAIN_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Gives the request its id and writes its line when it ends; returns the id. */
-export function trackRequest(req: IncomingMessage, res: ServerResponse): string {
+/**
+ * Gives the request its id and writes its line when it ends; returns the id. `setHeader`
+ * false: the caller sends X-Request-Id itself (with all its headers at once).
+ */
+export function trackRequest(req: IncomingMessage, res: ServerResponse, setHeader = true): string {
   const given = req.headers["x-request-id"];
   const requestId = typeof given === "string" && PLAIN_ID.test(given) ? given : randomUUID();
-  res.setHeader("X-Request-Id", requestId);
+  if (setHeader) res.setHeader("X-Request-Id", requestId);
   const started = process.hrtime.bigint();
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

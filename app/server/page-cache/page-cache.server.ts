@@ -210,7 +210,7 @@ export function createPageCache(maxMegabytes: number): PageCache {
     const url = req.url ?? "/";
     if (!enabled || !runtime || (req.method !== "GET" && req.method !== "HEAD") || !runtime.store.hasUrl(url)) return false;
     const kept = runtime;
-    const track = () => trackRequest(req, res);
+    const track = () => trackRequest(req, res, false);
     return serveKept(kept, url, req, res, track);
   };
 
@@ -219,14 +219,15 @@ export function createPageCache(maxMegabytes: number): PageCache {
 
 /**
  * The kept variant of `url` for this visitor, sent; false when there is none. `beforeSend`
- * runs just before (the request's id and log line, on the server's own path).
+ * runs just before (the request's id and log line, on the server's own path) and returns the
+ * request id to send.
  */
 async function serveKept(
   { store, watch }: Runtime,
   url: string,
   req: IncomingMessage,
   res: ServerResponse,
-  beforeSend?: () => void,
+  beforeSend?: () => string,
 ): Promise<boolean> {
   await watch.fresh();
   const cookies = req.headers.cookie;
@@ -234,30 +235,42 @@ async function serveKept(
   const cartCount = cartId ? await countCartLines(cartId) : 0;
   const page = store.get(variantKey(url, consent, cartCount));
   if (!page) return false;
-  beforeSend?.();
-  sendKept(req, res, page, isPersonal(cookies, cartId));
+  const requestId = beforeSend?.();
+  sendKept(req, res, page, isPersonal(cookies, cartId), requestId);
   return true;
 }
 
-function sendKept(req: IncomingMessage, res: ServerResponse, page: StoredPage, personal: boolean): void {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("Content-Type", page.contentType);
-  res.setHeader("Content-Security-Policy", page.policy);
-  res.setHeader("Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", "Accept-Encoding");
-  res.setHeader("X-Page-Cache", "hit");
+/** A kept page's headers that do not depend on the request, as one flat list, made once per page. */
+const fixedHeaders = new WeakMap<StoredPage, string[]>();
+
+function headersOf(page: StoredPage): string[] {
+  let list = fixedHeaders.get(page);
+  if (!list) {
+    list = page.headers.flat();
+    list.push("Content-Type", page.contentType, "Content-Security-Policy", page.policy, "ETag", page.etag);
+    list.push("Vary", "Accept-Encoding", "X-Page-Cache", "hit");
+    fixedHeaders.set(page, list);
+  }
+  return list;
+}
+
+/**
+ * Sends the page with all its headers in one writeHead (what headers Express or a caller set
+ * earlier are kept too: Node merges them).
+ */
+function sendKept(req: IncomingMessage, res: ServerResponse, page: StoredPage, personal: boolean, requestId?: string): void {
+  const headers = [...headersOf(page), "Cache-Control", personal ? CACHE_CONTROL.personal : CACHE_CONTROL.shared];
+  if (requestId) headers.push("X-Request-Id", requestId);
   const ifNoneMatch = req.headers["if-none-match"];
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === page.etag)) {
-    res.statusCode = 304;
-    res.end();
+    res.writeHead(304, headers).end();
     return;
   }
   const encoding = preferredEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = 200;
+  if (encoding !== "identity") headers.push("Content-Encoding", encoding);
+  headers.push("Content-Length", String(body.length));
+  res.writeHead(200, headers);
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
