@@ -1,7 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
 import { readFileSync } from "node:fs";
 import { afterAll } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { openDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 import { SNAPSHOT_PATH } from "./setup/snapshot-path";
 
@@ -13,7 +12,7 @@ import { SNAPSHOT_PATH } from "./setup/snapshot-path";
 export function setupTestDatabase(): Promise<DatabaseHandle> {
   const ready = (async () => {
     const snapshot = new Blob([readFileSync(SNAPSHOT_PATH)]);
-    const handle = await openDatabase({ kind: "pglite", client: new PGlite({ loadDataDir: snapshot }) });
+    const handle = await openDatabase({ kind: "pglite", client: embeddedClient(undefined, { loadDataDir: snapshot }) });
     installDatabaseHandle(handle);
     return handle;
   })();

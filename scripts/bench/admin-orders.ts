@@ -5,11 +5,10 @@
  * beside the same queries on 1,000 orders, and prints the plan of the text search. Figures,
  * not a pass/fail: the machine is shared and noisy, so compare the ratios of one run.
  */
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { parseOrderFilters } from "~/domain/orders/order-filters";
-import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { prepareDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { exportOrders, listOrders } from "~/server/orders/order-list.server";
 
 const BIG = Number(process.env.ORDERS ?? 100_000);
@@ -120,6 +119,6 @@ async function freshPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-await measure("PGlite", () => prepareDatabase({ kind: "pglite", client: new PGlite(), seedDemo: false }));
+await measure("PGlite", () => prepareDatabase({ kind: "pglite", client: embeddedClient(), seedDemo: false }));
 if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", () => freshPostgres(process.env.BENCH_DATABASE_URL!));
 else console.log("\nPostgreSQL: sin medir (BENCH_DATABASE_URL=postgres://... para medirlo también)");

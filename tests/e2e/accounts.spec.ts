@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { embeddedClient } from "../../app/server/db/client.server";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import path from "node:path";
@@ -235,7 +235,7 @@ test("Google: the same e-mail ends in the same account; a new one gets its own",
 /** Written as the checkout would have: stops the server, writes, starts it again. */
 async function seedOrders() {
   await stopServer();
-  const db = new PGlite(path.join(state.dataDir, "pglite"));
+  const db = embeddedClient(path.join(state.dataDir, "pglite"));
   try {
     const users = await db.query<{ id: string; email: string; providers: string }>(
       `select u.id, u.email, string_agg(a.provider_id, ',' order by a.provider_id) as providers

@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { embeddedClient } from "../../app/server/db/client.server";
 import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -96,7 +96,7 @@ test("SIGKILL in the middle of writes: every acknowledged quote request survives
   expect(await last.stop()).toBe(0);
   expect(existsSync(lockFile)).toBe(false);
 
-  const db = new PGlite(path.join(dataDir, "pglite"));
+  const db = embeddedClient(path.join(dataDir, "pglite"));
   const { rows } = await db.query<{ name: string }>("select name_and_surname as name from contact_requests");
   const outbox = await db.query<{ n: number }>("select count(*)::int as n from outbox");
   await db.close();

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { embeddedClient } from "../../app/server/db/client.server";
+import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -93,7 +94,7 @@ async function statusInMyOrders(number: string): Promise<string> {
 /** Stops the server, runs `change` on its database (PGlite is single-process), starts it again. */
 async function whileStopped<T>(change: (db: PGlite) => Promise<T>): Promise<T> {
   await state.server?.stop();
-  const db = new PGlite(path.join(state.dataDir, "pglite"));
+  const db = embeddedClient(path.join(state.dataDir, "pglite"));
   try {
     return await change(db);
   } finally {

@@ -1,4 +1,3 @@
-import { PGlite } from "@electric-sql/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/pglite";
 import { spawnSync } from "node:child_process";
@@ -7,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, backupFormat, restoreDatabase } from "~/server/db/backup.server";
-import { MIGRATIONS_DIR, prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { MIGRATIONS_DIR, prepareDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 import { contactRequests } from "~/server/db/schema.server";
 import { storeContactRequest } from "~/server/contact.server";
@@ -113,7 +112,7 @@ describe("backup and restore of the embedded database", () => {
 
     const oldShop = path.join(root, "antigua", "pglite");
     mkdirSync(oldShop, { recursive: true });
-    const old = new PGlite(oldShop);
+    const old = embeddedClient(oldShop);
     await migrate(drizzle(old), { migrationsFolder: oldMigrations });
     await old.exec("insert into contact_requests (name_and_surname, address, town) values ('Elena Martín', 'Calle Sol 3', 'Getafe')");
     await old.close();

@@ -1,12 +1,11 @@
-import { PGlite } from "@electric-sql/pglite";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { migrateDatabase, openDatabase } from "../../app/server/db/client.server";
+import { migrateDatabase, openDatabase, embeddedClient } from "../../app/server/db/client.server";
 import { seedIfEmpty } from "../../app/server/db/seed.server";
 import { SNAPSHOT_DIR, SNAPSHOT_PATH } from "./snapshot-path";
 
 /** Builds one migrated and seeded PGlite once per run; every test file loads a copy of it. */
 export default async function setup() {
-  const client = new PGlite();
+  const client = embeddedClient();
   const handle = await openDatabase({ kind: "pglite", client });
   await migrateDatabase(handle);
   await seedIfEmpty(handle.db);

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { embeddedClient } from "./client.server";
+import { type PGlite } from "@electric-sql/pglite";
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, linkSync, mkdirSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { acquireProcessLock, ProcessLockBusyError } from "./process-lock.server"
 
 /**
  * Backups of either engine (README, "Copias de seguridad").
- * Embedded database: PGlite's own dump of its data folder (a .tar.gz that `new PGlite({loadDataDir})`
+ * Embedded database: PGlite's own dump of its data folder (a .tar.gz that `embeddedClient(undefined, {loadDataDir})`
  * reads back), taken while this process holds the folder's lock, so no server writes meanwhile.
  * PostgreSQL: pg_dump's custom format (-Fc), a consistent snapshot taken inside one transaction,
  * restored with pg_restore. Both keep drizzle's migrations table, so a restored database gets the
@@ -52,7 +53,7 @@ export async function backupDatabase(target: BackupTarget, folder: string, now =
       const dump = await dumpPglite(target.dataDir);
       writeFileSync(partial, dump, { mode: 0o600 });
       // Proof that the file restores: load it into a throwaway in-memory database.
-      counts = await withPglite(new PGlite({ loadDataDir: gzipFile(dump) }), countRows);
+      counts = await withPglite(embeddedClient(undefined, { loadDataDir: gzipFile(dump) }), countRows);
     } else {
       await run(requireTool("pg_dump"), ["--format=custom", "--file", partial, ...connectionArgs(target.url)], target.url);
       // pg_restore reads the archive's table of contents: a truncated or foreign file fails here.
@@ -86,7 +87,7 @@ async function dumpPglite(dataDir: string): Promise<Buffer<ArrayBuffer>> {
   }
   const release = lockFolder(dataDir, "hacer la copia");
   try {
-    const blob = await withPglite(new PGlite(dataDir), (db) => db.dumpDataDir("gzip"));
+    const blob = await withPglite(embeddedClient(dataDir), (db) => db.dumpDataDir("gzip"));
     return Buffer.from(await blob.arrayBuffer());
   } finally {
     release();
@@ -102,7 +103,7 @@ async function restorePglite(file: string, dataDir: string): Promise<{ counts: C
   mkdirSync(dataDir, { recursive: true });
   const release = lockFolder(dataDir, "restaurar la copia");
   try {
-    const counts = await withPglite(new PGlite(dataDir, { loadDataDir: gzipFile(readFileSync(file)) }), countRows);
+    const counts = await withPglite(embeddedClient(dataDir, { loadDataDir: gzipFile(readFileSync(file)) }), countRows);
     return { counts };
   } catch (error) {
     // The folder was empty before: leave it empty, so the restore can simply be run again.

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -41,6 +42,15 @@ export type DatabaseHandle = {
  */
 export const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/**
+ * Every embedded database the shop, its backups and its tests open: with the extensions the
+ * schema uses (pg_trgm for search, issue 15), without which a write to products would fail.
+ */
+export function embeddedClient(dataDir?: string, options: PGliteOptions = {}): PGlite {
+  // The one-object form: PGlite ignores the options when its first argument is undefined.
+  return new PGlite({ ...options, dataDir, extensions: { pg_trgm, ...options.extensions } });
+}
+
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export type OpenOptions = (
@@ -73,7 +83,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       mkdirSync(options.dataDir, { recursive: true });
       release = acquireProcessLock(`${options.dataDir}.lock`);
     }
-    client = new PGlite(options.dataDir, { startParams: EMBEDDED_START_PARAMS });
+    client = embeddedClient(options.dataDir, { startParams: EMBEDDED_START_PARAMS });
   }
   try {
     await client.waitReady;

@@ -31,6 +31,9 @@ import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/** PostgreSQL's own text search vector (issue 11: the back office's order search; issue 15: search). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 
 export const products = pgTable(
   "products",
@@ -74,12 +77,39 @@ export const products = pgTable(
     dimensionsOutdoor: jsonb("dimensions_outdoor").$type<Dimensions>(),
     dimensionsIndoor: jsonb("dimensions_indoor").$type<Dimensions>(),
     dimensionsTank: jsonb("dimensions_tank").$type<Dimensions>(),
+    // Issue 15: what the comparison and the sizing advisor line up, and the EU product database.
+    /** Seasonal energy efficiency ratio (cooling), air conditioners and aerothermal units. */
+    seer: doublePrecision("seer"),
+    /** Seasonal coefficient of performance (heating, average climate). */
+    scop: doublePrecision("scop"),
+    /** Sound power level of the outdoor unit (or the unit), dB(A), as on the energy label. */
+    soundPowerDb: doublePrecision("sound_power_db"),
+    /** Registration number in EPREL, the EU product database (Regulation 2017/1369). */
+    eprelNumber: text("eprel_number"),
+    /**
+     * Holds fluorinated gas and is not hermetically sealed (a split): sold without our
+     * installation only with the buyer's declaration (Real Decreto 115/2017, decision 0012).
+     */
+    fgasNotSealed: boolean("fgas_not_sealed").notNull().default(false),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What search matches (issue 15, app/server/catalogue/search): brand, model and type,
+     * lower case with accents folded as ~/domain/search-folding does, for the trigram index
+     * (one typo) and the text search vector below.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`translate(lower(brand || ' ' || model || ' ' || type), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`,
+    ),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`to_tsvector('simple'::regconfig, translate(lower(brand || ' ' || model || ' ' || type), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`,
+    ),
   },
   (t) => [
     uniqueIndex("products_slug_unique").on(t.slug),
+    index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_family_idx").on(t.family),
     // The shop's catalogue pages (app/server/catalogue.server.ts), visible rows only:
     // a family's page in price order, stopping after the page, with brand and power in the key so
@@ -151,8 +181,6 @@ export type Address = {
 
 export { ORDER_STATUSES } from "~/domain/orders/order-status";
 
-/** PostgreSQL's own text search vector (issue 11: the back office's order search). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const orders = pgTable(
   "orders",
@@ -412,3 +440,5 @@ export * from "./schema-payments.server";
 export * from "./schema-invoices.server";
 export * from "./schema-verifactu.server";
 export * from "./schema-page-cache.server";
+export * from "./schema-stock-alerts.server";
+export * from "./schema-fgas.server";
