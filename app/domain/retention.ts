@@ -14,6 +14,12 @@ export const RETENTION = {
   sessionDays: 30,
   /** Baskets nobody changed for this long: their cookie is a session cookie, long gone. */
   abandonedBasketDays: 30,
+  /** "Avísame cuando vuelva a estar disponible" (issue 15): a request nobody confirmed by e-mail. */
+  pendingStockAlertDays: 7,
+  /** A confirmed request still waiting: the product may never come back. */
+  waitingStockAlertDays: 365,
+  /** A request closed (notified or withdrawn): kept a little, as a record of what was sent. */
+  closedStockAlertDays: 30,
   /** Outbox entries delivered (or skipped: service not configured). */
   deliveredOutboxDays: 30,
   /** Outbox entries that failed: kept longer, for the owner to see and act on. */

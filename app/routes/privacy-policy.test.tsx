@@ -23,5 +23,6 @@ describe("/politica-privacidad", () => {
     expect(text).toContain(`si no llega a contratar, hasta ${spanishPeriod(RETENTION.contactRequestDays)} desde el último contacto`);
     expect(text).toContain(`Las sesiones caducan a los ${RETENTION.sessionDays} días`);
     expect(text).toContain(`como mucho a los ${rateLimitRetentionMinutes()} minutos`);
+    expect(text).toContain(`Si no lo confirma, ${spanishPeriod(RETENTION.pendingStockAlertDays)}.`);
   });
 });

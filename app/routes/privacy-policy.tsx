@@ -36,6 +36,15 @@ const PROCESSING: Processing[] = [
     retention: `El tiempo necesario para atenderla y, si no llega a contratar, hasta ${spanishPeriod(RETENTION.contactRequestDays)} desde el último contacto. Si contrata, se conservan como parte del pedido o del servicio.`,
   },
   {
+    title: "Avisos de disponibilidad",
+    data: "El correo electrónico que nos deja en la página de un producto agotado, el producto, cuándo nos dio su consentimiento y cuándo lo confirmó.",
+    purpose:
+      "Confirmar que el aviso lo pidió usted (le enviamos un correo con un enlace) y escribirle una sola vez cuando el producto vuelva a estar disponible.",
+    basis: "Su consentimiento (artículo 6.1.a del RGPD), que puede retirar en cualquier momento con el enlace de nuestros correos.",
+    // Periods from ~/domain/retention, which a scheduled job enforces every hour.
+    retention: `Si no lo confirma, ${spanishPeriod(RETENTION.pendingStockAlertDays)}. Confirmado, hasta que le avisamos o lo retira, y como mucho ${spanishPeriod(RETENTION.waitingStockAlertDays)}; después de avisarle o de que lo retire, ${spanishPeriod(RETENTION.closedStockAlertDays)} más y se borra.`,
+  },
+  {
     title: "Cuenta de cliente",
     data: "Correo electrónico y contraseña (guardada solo como un resumen cifrado, nunca tal cual), nombre y, si inicia sesión con Google, el nombre, el correo y el identificador de su cuenta de Google. Mientras la sesión está abierta, la dirección IP y el navegador desde los que la inició.",
     purpose:

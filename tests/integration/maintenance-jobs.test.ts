@@ -101,13 +101,14 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, unpaid transfers, payment windows and VERI*FACTU records left waiting", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows and VERI*FACTU records left waiting", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
       ["purge-outbox", DAY_MS],
       ["purge-page-changes", 10 * MINUTE_MS],
       ["privacy-retention", DAY_MS],
+      ["purge-stock-alerts", 60 * MINUTE_MS],
       ["transfer-deadlines", 15 * MINUTE_MS],
       ["payment-windows", MINUTE_MS],
       ["verifactu-catch-up", MINUTE_MS],

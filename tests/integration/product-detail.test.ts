@@ -163,6 +163,9 @@ describe("a sold-out product", () => {
       expect(html).toContain("Agotado");
       expect(html).not.toContain("Quedan");
       expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>Añadir al carrito<\/button>/);
+      // Issue 15: the back-in-stock form, the same for every visitor, posting to its own action.
+      expect(html).toContain("Avísame cuando vuelva a estar disponible");
+      expect(html).toMatch(/<form [^>]*action="\/avisos-disponibilidad"/);
 
       const reply = await post(THERMOSTAT, { instalacion: "NO", provincia: "madrid" });
       expect(reply.init?.status).toBe(400);

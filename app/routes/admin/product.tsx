@@ -5,6 +5,7 @@ import { detailHref, FAMILY_LABELS } from "~/domain/product";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readEditableProduct, setProductVisible, updateProduct } from "~/server/catalogue/product-editor.server";
 import { getDb } from "~/server/db/db.server";
+import { waitingAlertCounts } from "~/server/stock-alerts/stock-alerts.server";
 import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -33,8 +34,10 @@ function productId(param: string | undefined): number {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const product = await readEditableProduct(await getDb(), productId(params.id));
+  const db = await getDb();
+  const product = await readEditableProduct(db, productId(params.id));
   if (!product) throw data(null, { status: 404 });
+  const waitingAlerts = (await waitingAlertCounts(db, [product.id])).get(product.id) ?? 0;
   const search = new URL(request.url).searchParams;
   const notice = Object.keys(NOTICES).find((key) => search.has(key));
   return {
@@ -47,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     shopHref: detailHref(product),
     values: productFormValues(product),
     notice: notice ? NOTICES[notice] : null,
+    waitingAlerts,
   };
 }
 
@@ -103,6 +107,12 @@ export default function ProductPage() {
           <p>
             {FAMILY_LABELS[product.family].singular} · id {product.id} ·{" "}
             {product.active ? <span className="admin-badge admin-badge-ok">Visible en la tienda</span> : <span className="admin-badge">Oculto</span>}
+          </p>
+          {/* Issue 15: they get their e-mail as soon as the stock goes above zero, by whatever path. */}
+          <p data-testid="avisos-esperando">
+            {product.waitingAlerts === 0
+              ? "Nadie espera un aviso de disponibilidad."
+              : `${product.waitingAlerts === 1 ? "1 aviso de disponibilidad espera" : `${product.waitingAlerts} avisos de disponibilidad esperan`}: se enviarán en cuanto el stock pase de 0.`}
           </p>
         </div>
       </div>

@@ -116,6 +116,9 @@ export default function ProductsPage() {
               <th scope="col" className="num">
                 Stock
               </th>
+              <th scope="col" className="num">
+                <abbr title="Avisos de disponibilidad confirmados que esperan a que vuelva el stock">Avisos</abbr>
+              </th>
               <th scope="col">En la tienda</th>
             </tr>
           </thead>
@@ -139,6 +142,9 @@ export default function ProductsPage() {
                   {row.stock}
                   {row.low ? <span className="admin-badge admin-badge-warn">Stock bajo</span> : null}
                 </td>
+                <td data-label="Avisos" className="num">
+                  {row.waitingAlerts}
+                </td>
                 <td data-label="En la tienda">
                   {row.active ? <span className="admin-badge admin-badge-ok">Visible</span> : <span className="admin-badge">Oculto</span>}
                 </td>
@@ -146,7 +152,7 @@ export default function ProductsPage() {
             ))}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={7}>{filtered ? "Ningún producto coincide con estos filtros." : "Aún no hay productos."}</td>
+                <td colSpan={8}>{filtered ? "Ningún producto coincide con estos filtros." : "Aún no hay productos."}</td>
               </tr>
             ) : null}
           </tbody>

@@ -40,6 +40,8 @@ export type ProductListRow = {
   stock: number;
   lowStockThreshold: number;
   active: boolean;
+  /** Back-in-stock requests confirmed and not yet notified (issue 15). */
+  waitingAlerts: number;
 };
 
 export async function listProducts(db: Database, filters: ProductListFilters) {
@@ -59,6 +61,9 @@ export async function listProducts(db: Database, filters: ProductListFilters) {
       stock: products.stock,
       lowStockThreshold: products.lowStockThreshold,
       active: products.active,
+      // A look-up per row of the page, on stock_alerts_product_state_idx.
+      // Spelt out: in a one-table select drizzle writes ${products.id} unqualified, which the subquery would read as its own id.
+      waitingAlerts: sql<number>`(select count(*)::int from stock_alerts a where a.product_id = "products"."id" and a.state = 'confirmado')`,
     })
     .from(products)
     .where(where)

@@ -6,6 +6,7 @@ import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
 import { transferDeadlinesTask } from "./transfer-deadlines.server";
+import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
@@ -102,6 +103,8 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "purge-outbox", everyMs: DAY_MS, run: (db) => purgeOutbox(db) },
   { name: "purge-page-changes", everyMs: 10 * MINUTE_MS, run: (db) => purgePageChanges(db) },
   { name: "privacy-retention", everyMs: DAY_MS, run: (db) => enforcePrivacyRetention(db) },
+  // Back-in-stock alerts (issue 15): unconfirmed ones go within the hour after their period.
+  { name: "purge-stock-alerts", everyMs: 60 * MINUTE_MS, run: (db) => purgeStockAlerts(db) },
   // Unpaid transfers (issue 11): reminders and expiries go out within a quarter of an hour.
   { name: "transfer-deadlines", everyMs: 15 * MINUTE_MS, run: (db) => transferDeadlinesTask(db) },
   // Card and Bizum (issue 12): units held by an unpaid order go back within a minute of its window.
