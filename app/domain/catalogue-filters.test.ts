@@ -49,6 +49,11 @@ function product(family: Family, fields: Partial<CatalogueProduct>): CataloguePr
     dimensionsOutdoor: null,
     dimensionsIndoor: null,
     dimensionsTank: null,
+    seer: null,
+    scop: null,
+    soundPowerDb: null,
+    eprelNumber: null,
+    fgasNotSealed: false,
     ...fields,
   };
 }
@@ -268,5 +273,50 @@ describe("pagination: filter first, then page", () => {
     const boilers = Array.from({ length: 12 }, (_, i) => product("calderas", { brand: i % 2 ? "Baxi" : "Ferroli", powerKw: 20 }));
     const filtered = filterProducts("calderas", boilers, state({ brands: ["Baxi"] }));
     expect(paginate(filtered, 1, 9)).toMatchObject({ total: 6, showPagination: false });
+  });
+});
+
+describe("power window (issue 15: the sizing advisor's link)", () => {
+  const air = [2, 2.5, 3.5, 4, 5].map((kw) => product("aires", { powerKw: kw }));
+  const none = product("aires", { powerKw: null });
+
+  it("reads potenciaMin and potenciaMax in kW, both ends included", () => {
+    const s = parse("aires", "aires", "potenciaMin=3.4&potenciaMax=4");
+    expect(s.power).toEqual({ minKw: 3.4, maxKw: 4 });
+    expect(filterProducts("aires", [...air, none], s).map((p) => p.powerKw)).toEqual([3.5, 4]);
+  });
+
+  it("one end is enough; a comma is a decimal point; a bad value is dropped", () => {
+    expect(parse("calderas", undefined, "potenciaMin=34,9").power).toEqual({ minKw: 34.9, maxKw: null });
+    expect(parse("calderas", undefined, "potenciaMax=24").power).toEqual({ minKw: null, maxKw: 24 });
+    expect(parse("calderas", undefined, "potenciaMin=mucha&potenciaMax=-1").power).toBeUndefined();
+    expect(parse("calderas", undefined, "potenciaMin=1e3").power).toBeUndefined();
+  });
+
+  it("intersects with the other groups, and replaces the route's preset like any filter", () => {
+    const daikin = product("aires", { brand: "Daikin", powerKw: 3.5 });
+    const fujitsu = product("aires", { brand: "Fujitsu", powerKw: 3.5 });
+    const s = parse("aires", "aire-acondicionado-Daikin", "potenciaMin=3&potenciaMax=4");
+    expect(s.brands).toEqual([]);
+    expect(ids(filterProducts("aires", [daikin, fujitsu], { ...s, brands: ["Daikin"] }))).toEqual(ids([daikin]));
+  });
+
+  it("thermostats have no power: the parameters are ignored there", () => {
+    expect(parse("termostatos", undefined, "potenciaMin=1").power).toBeUndefined();
+  });
+
+  it("round-trips through toSearch; a chip removes the window and only it", () => {
+    const s = state({ brands: ["Daikin"], power: { minKw: 3.4, maxKw: 4.1 }, page: 2 });
+    const search = toSearch("aires", s);
+    expect(search).toBe("?marca=Daikin&potenciaMin=3.4&potenciaMax=4.1&pagina=2");
+    expect(parse("aires", undefined, search.slice(1))).toEqual(s);
+    const chip = filterChips("aires", s).find((c) => c.label === "De 3,4 a 4,1 kW")!;
+    expect(chip.state).toEqual(state({ brands: ["Daikin"] }));
+    expect(filterChips("calderas", state({ power: { minKw: 35, maxKw: null } })).map((c) => c.label)).toEqual(["Desde 35 kW"]);
+  });
+
+  it("URLs without the parameters read as before", () => {
+    expect(parse("aires", "100m2")).toEqual(state({ sizes: ["10-20"] }));
+    expect("power" in parse("aires", undefined, "marca=Daikin")).toBe(false);
   });
 });

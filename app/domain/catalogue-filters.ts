@@ -3,7 +3,8 @@ import type { CatalogueProduct, Family } from "./product";
 /*
  * Catalogue filters, order and pages (spec sections 4 and 9). Pure: the loader parses the
  * URL into a state, filters first, then pages; the page renders links built from the state.
- * URL parameters (Spanish): marca, superficie (tipo for thermostats), orden, pagina, porPagina.
+ * URL parameters (Spanish): marca, superficie (tipo for thermostats), orden, pagina, porPagina,
+ * and potenciaMin / potenciaMax in kW (issue 15: the sizing advisor's link to the products that fit).
  */
 
 export type PriceOrder = "ascendente" | "descendente";
@@ -18,7 +19,12 @@ export type CatalogueState = {
   order: PriceOrder | null;
   page: number;
   pageSize: PageSize;
+  /** A power window in kW, both ends included; absent when the URL names none (thermostats never). */
+  power?: PowerRange;
 };
+
+/** potenciaMin / potenciaMax: a third filter group, intersected with the others. */
+export type PowerRange = { minKw: number | null; maxKw: number | null };
 
 export const BRANDS: Record<Family, string[]> = {
   calderas: ["Hermann", "Saunier Duval", "Ferroli", "Intergas", "Baxi"],
@@ -143,7 +149,42 @@ export function presetFor(family: Family, tipo: string | undefined) {
   return (tipo && PRESETS[family][tipo.toLowerCase()]) || {};
 }
 
-const FILTER_PARAMS = ["marca", "superficie", "tipo", "orden"];
+const POWER_PARAMS = { min: "potenciaMin", max: "potenciaMax" } as const;
+const FILTER_PARAMS = ["marca", "superficie", "tipo", "orden", POWER_PARAMS.min, POWER_PARAMS.max];
+
+/** A power bound from the URL: a number of kW (a comma for decimals is accepted), else none. */
+function powerBound(value: string | null): number | null {
+  if (value === null || !/^\d{1,4}([.,]\d{1,3})?$/.test(value.trim())) return null;
+  return Number(value.trim().replace(",", "."));
+}
+
+function parsePower(family: Family, search: URLSearchParams): PowerRange | undefined {
+  if (family === "termostatos") return undefined;
+  const minKw = powerBound(search.get(POWER_PARAMS.min));
+  const maxKw = powerBound(search.get(POWER_PARAMS.max));
+  return minKw === null && maxKw === null ? undefined : { minKw, maxKw };
+}
+
+/**
+ * A product without power is outside every window, as it is outside every size range; a
+ * window without either end filters nothing (the URL never gives one).
+ */
+export function powerMatches(range: PowerRange, product: Pick<CatalogueProduct, "powerKw">): boolean {
+  if (range.minKw === null && range.maxKw === null) return true;
+  const kw = product.powerKw;
+  if (kw === null) return false;
+  return (range.minKw === null || kw >= range.minKw) && (range.maxKw === null || kw <= range.maxKw);
+}
+
+const kwText = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+
+/** "De 3,4 a 4,1 kW", "Desde 35 kW", "Hasta 10 kW": the chip of a power window. */
+export function powerLabel(range: PowerRange): string {
+  const kw = (value: number) => kwText.format(value);
+  if (range.minKw !== null && range.maxKw !== null) return `De ${kw(range.minKw)} a ${kw(range.maxKw)} kW`;
+  if (range.minKw !== null) return `Desde ${kw(range.minKw)} kW`;
+  return `Hasta ${kw(range.maxKw ?? 0)} kW`;
+}
 
 /**
  * The state a URL shows. Filters come from the query when it names any; otherwise from the
@@ -165,7 +206,8 @@ export function parseCatalogueState(family: Family, tipo: string | undefined, se
   const pageSize = (PAGE_SIZES as readonly number[]).includes(sizeValue) ? (sizeValue as PageSize) : DEFAULT_PAGE_SIZE;
   const pageValue = Number(search.get("pagina") ?? "1");
   const page = Number.isInteger(pageValue) && pageValue >= 1 ? pageValue : 1;
-  return { brands, sizes, order, page, pageSize };
+  const power = fromQuery ? parsePower(family, search) : undefined;
+  return { brands, sizes, order, page, pageSize, ...(power ? { power } : {}) };
 }
 
 function unique(values: string[]): string[] {
@@ -193,7 +235,8 @@ export function filterProducts(family: Family, products: CatalogueProduct[], sta
       (product) =>
         product.family === family &&
         (state.brands.length === 0 || state.brands.includes(product.brand)) &&
-        (sizeOptions.length === 0 || sizeOptions.some((option) => sizeMatches(option.rule, product))),
+        (sizeOptions.length === 0 || sizeOptions.some((option) => sizeMatches(option.rule, product))) &&
+        (!state.power || powerMatches(state.power, product)),
     )
     .sort(compareProducts(state.order));
 }
@@ -225,11 +268,18 @@ export function toSearch(family: Family, state: CatalogueState): string {
   const params = new URLSearchParams();
   for (const brand of state.brands) params.append("marca", brand);
   for (const size of state.sizes) params.append(sizeParam(family), size);
+  if (state.power?.minKw != null) params.set(POWER_PARAMS.min, String(state.power.minKw));
+  if (state.power?.maxKw != null) params.set(POWER_PARAMS.max, String(state.power.maxKw));
   if (state.order) params.set("orden", state.order);
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set("porPagina", String(state.pageSize));
   if (state.page > 1) params.set("pagina", String(state.page));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+function withoutPower(state: CatalogueState): CatalogueState {
+  const { power: _power, ...rest } = state;
+  return rest;
 }
 
 /** A state after a filter change: always back to page 1. */
@@ -251,6 +301,7 @@ export function filterChips(family: Family, state: CatalogueState): Chip[] {
       label: sizeLabel(size),
       state: changeFilters(state, { sizes: state.sizes.filter((s) => s !== size) }),
     })),
+    ...(state.power ? [{ label: powerLabel(state.power), state: withoutPower(changeFilters(state, {})) }] : []),
     ...(state.order
       ? [{ label: state.order === "ascendente" ? "Precio ascendente" : "Precio descendente", state: changeFilters(state, { order: null }) }]
       : []),

@@ -1,6 +1,6 @@
 import { readForm } from "~/server/request-body.server";
 import { data } from "react-router";
-import { paginate, parseCatalogueState, SIZE_OPTIONS, toSearch, type Page } from "~/domain/catalogue-filters";
+import { paginate, parseCatalogueState, powerLabel, SIZE_OPTIONS, toSearch, type Page } from "~/domain/catalogue-filters";
 import { catalogueHref, FAMILY_LABELS, isFamily, type CatalogueProduct } from "~/domain/product";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { addToCartAction } from "~/server/cart-add.server";
@@ -46,7 +46,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [{ title: `Tienda | ${shop.name}` }];
   const { family, state, pagePath } = loaderData;
   const sizeLabels = SIZE_OPTIONS[family].filter((o) => state.sizes.includes(o.key)).map((o) => o.label);
-  const detail = [...state.brands, ...sizeLabels].join(", ");
+  // "de 3,4 a 4,1 kW" inside the title, not the chip's capital.
+  const powerLabels = state.power ? [powerLabel(state.power).replace(/^./, (c) => c.toLowerCase())] : [];
+  const detail = [...state.brands, ...sizeLabels, ...powerLabels].join(", ");
   const name = FAMILY_LABELS[family].plural;
   const pageText = state.page > 1 ? ` (página ${state.page})` : "";
   return pageMeta({

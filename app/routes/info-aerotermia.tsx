@@ -5,6 +5,7 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/services";
 import { CallToAction, ContentHero, ContentSection, useShopInfo } from "~/ui/content-page";
 import { EnergyLabelGuide } from "~/ui/energy-label-guide";
+import { SizingAdvisorLink } from "~/ui/sizing-advisor-link";
 import { SizingTable } from "~/ui/sizing-table";
 import type { Route } from "./+types/info-aerotermia";
 
@@ -48,6 +49,7 @@ export default function AerothermalHelp() {
           caption="Potencia de aerotermia orientativa según la superficie"
           linkLabel={(surface) => `Ver equipos para ${surface}`}
         />
+        <SizingAdvisorLink family="aerotermia" />
         <p>
           Son valores orientativos para una vivienda con un aislamiento razonable. El clima de la
           zona, el aislamiento, la altura de los techos y el número de personas que usan el agua

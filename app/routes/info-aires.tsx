@@ -5,6 +5,7 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/services";
 import { CallToAction, ContentHero, ContentSection, useShopInfo } from "~/ui/content-page";
 import { EnergyLabelGuide } from "~/ui/energy-label-guide";
+import { SizingAdvisorLink } from "~/ui/sizing-advisor-link";
 import { SizingTable } from "~/ui/sizing-table";
 import type { Route } from "./+types/info-aires";
 
@@ -43,6 +44,7 @@ export default function AirHelp() {
           caption="Potencia de aire acondicionado orientativa según la superficie"
           linkLabel={(surface) => `Ver equipos para ${surface}`}
         />
+        <SizingAdvisorLink family="aires" />
         <p>
           Cuente con algo más de potencia si la habitación da al sur o al oeste, está en un último
           piso, tiene techos altos o grandes ventanales, o si es una cocina. Un equipo demasiado

@@ -5,6 +5,7 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/services";
 import { CallToAction, ContentHero, ContentSection, useShopInfo } from "~/ui/content-page";
 import { EnergyLabelGuide } from "~/ui/energy-label-guide";
+import { SizingAdvisorLink } from "~/ui/sizing-advisor-link";
 import { SizingTable } from "~/ui/sizing-table";
 import type { Route } from "./+types/info-calderas";
 
@@ -45,6 +46,7 @@ export default function BoilerHelp() {
           caption="Potencia de caldera orientativa según la superficie"
           linkLabel={(surface) => `Ver calderas para ${surface}`}
         />
+        <SizingAdvisorLink family="calderas" />
         <p>
           Además de la calefacción, piense en el agua caliente: si en su casa se pueden usar dos
           duchas a la vez, le conviene una caldera con más caudal de agua caliente, que se mide en

@@ -42,6 +42,9 @@ export function FiltersPanel({ family, state, basePath }: Props) {
         {state.sizes.map((size) => (
           <input key={size} type="hidden" name={sizeName} value={size} />
         ))}
+        {/* The sizing advisor's power window (issue 15) stays while other filters change. */}
+        {state.power?.minKw != null ? <input type="hidden" name="potenciaMin" value={state.power.minKw} /> : null}
+        {state.power?.maxKw != null ? <input type="hidden" name="potenciaMax" value={state.power.maxKw} /> : null}
         <div className="field">
           <label htmlFor="filtro-marca">Marca</label>
           <select id="filtro-marca" name="marca" defaultValue="">

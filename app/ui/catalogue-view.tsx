@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import { Link, useNavigation } from "react-router";
 import { toSearch, type CatalogueState, type Page } from "~/domain/catalogue-filters";
 import { FAMILY_LABELS, type CatalogueProduct, type Family } from "~/domain/product";
+import { sizingHref } from "~/domain/sizing/sizing-inputs";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { FilterChips, FiltersPanel } from "./catalogue-filters-panel";
 import { Pagination } from "./pagination";
@@ -56,9 +57,16 @@ export function CatalogueView(props: CatalogueViewProps) {
       <header className="catalogue-header">
         <h1 className="page-title">{lockedBrand ? `${FAMILY_LABELS[family].plural} ${lockedBrand}` : FAMILY_LABELS[family].plural}</h1>
         {showHelp ? (
-          <Link to={HELP[family].href} className="help-link">
-            {HELP[family].text}
-          </Link>
+          <p className="catalogue-help">
+            <Link to={HELP[family].href} className="help-link">
+              {HELP[family].text}
+            </Link>
+            {family === "termostatos" ? null : (
+              <Link to={sizingHref(family)} className="help-link">
+                ¿Qué potencia necesito?
+              </Link>
+            )}
+          </p>
         ) : null}
       </header>
 

@@ -73,14 +73,21 @@ function newProduct(r: Row, n: number): NewProduct {
   };
 }
 
+/** A power bound (issue 15, potenciaMin / potenciaMax): on a border, beside one, or none. */
+const bound = (family: Family) =>
+  fc.oneof(fc.constant(null), fc.constantFrom(...borders(family)), fc.double({ min: 0, max: 40, noNaN: true, noDefaultInfinity: true }));
+
 const state = (family: Family) =>
-  fc.record({
-    brands: fc.subarray([...BRANDS[family], "Otra marca"]),
-    sizes: fc.subarray(SIZE_OPTIONS[family].map((option) => option.key)),
-    order: fc.constantFrom(null, "ascendente" as const, "descendente" as const),
-    page: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 99) }),
-    pageSize: fc.constantFrom(...PAGE_SIZES),
-  }) satisfies fc.Arbitrary<CatalogueState>;
+  fc
+    .record({
+      brands: fc.subarray([...BRANDS[family], "Otra marca"]),
+      sizes: fc.subarray(SIZE_OPTIONS[family].map((option) => option.key)),
+      order: fc.constantFrom(null, "ascendente" as const, "descendente" as const),
+      page: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 99) }),
+      pageSize: fc.constantFrom(...PAGE_SIZES),
+      power: fc.option(fc.record({ minKw: bound(family), maxKw: bound(family) }), { nil: undefined }),
+    })
+    .map(({ power, ...rest }) => (power ? { ...rest, power } : rest)) satisfies fc.Arbitrary<CatalogueState>;
 
 const catalogueAndState = fc
   .constantFrom(...FAMILIES)
