@@ -21,6 +21,9 @@ const empty = {
   dimensionsOutdoor: null,
   dimensionsIndoor: null,
   dimensionsTank: null,
+  seer: null,
+  scop: null,
+  soundPowerDb: null,
 } satisfies Partial<CatalogueProduct>;
 
 const product = (fields: Partial<CatalogueProduct>) => ({ ...empty, ...fields }) as CatalogueProduct;
@@ -82,6 +85,16 @@ describe("productSpecs", () => {
     expect(rows).toContainEqual({ label: "Capacidad frigorífica", value: "3010 frigorías/h" });
     expect(rows).toContainEqual({ label: "Sonido interior", value: "21,5 dB" });
     expect(rows).toContainEqual({ label: "Unidad exterior (alto × ancho × fondo)", value: "55 × 80 × 28,5 cm" });
+  });
+
+  it("the energy label's figures: SEER and SCOP with a decimal comma, the sound power in dB(A)", () => {
+    const rows = productSpecs(product({ seer: 6.35, scop: 4, soundPowerDb: 60, noiseOutdoorDb: 46 }));
+    expect(rows).toEqual([
+      { label: "Sonido exterior", value: "46 dB" },
+      { label: "Eficiencia estacional en refrigeración (SEER)", value: "6,35" },
+      { label: "Eficiencia estacional en calefacción (SCOP)", value: "4,0" },
+      { label: "Potencia sonora", value: "60 dB(A)" },
+    ]);
   });
 
   it("an aerothermal unit: accumulator, controller and the tank's own size; blank text is left out", () => {

@@ -4,6 +4,10 @@ import type { CatalogueProduct, Dimensions } from "./product";
 export type SpecRow = { label: string; value: string };
 
 const decimal = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+const ratio = new Intl.NumberFormat("es-ES", { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+
+/** A seasonal efficiency as labels print it: "4,0", "6,35". */
+export const formatRatio = (value: number) => ratio.format(value);
 
 const yesNo = (value: boolean) => (value ? "Sí" : "No");
 const measure = (value: number, unit: string) => `${decimal.format(value)} ${unit}`;
@@ -30,6 +34,10 @@ const FIELDS: Field[] = [
   { label: "Refrigerante", value: (p) => p.refrigerant },
   { label: "Sonido exterior", value: (p) => when(p.noiseOutdoorDb, (v) => measure(v, "dB")) },
   { label: "Sonido interior", value: (p) => when(p.noiseIndoorDb, (v) => measure(v, "dB")) },
+  // Issue 15: the energy label's figures (app/domain/catalogue/family-fields.ts, LABEL_FIELDS).
+  { label: "Eficiencia estacional en refrigeración (SEER)", value: (p) => when(p.seer, formatRatio) },
+  { label: "Eficiencia estacional en calefacción (SCOP)", value: (p) => when(p.scop, formatRatio) },
+  { label: "Potencia sonora", value: (p) => when(p.soundPowerDb, (v) => measure(v, "dB(A)")) },
   { label: "Dimensiones (alto × ancho × fondo)", value: (p) => when(p.dimensions, sizes) },
   { label: "Unidad exterior (alto × ancho × fondo)", value: (p) => when(p.dimensionsOutdoor, sizes) },
   { label: "Unidad interior (alto × ancho × fondo)", value: (p) => when(p.dimensionsIndoor, sizes) },

@@ -3,7 +3,8 @@
  * (LSSI-CE art. 22.2; AEPD "Guía sobre el uso de las cookies", 2023). Whoever adds a cookie
  * or a use of localStorage/sessionStorage adds it here in the same change: the policy page
  * (/politica-cookies) is rendered from this list.
- * Sources: app/server/cookies.server.ts (cookie_consent, carrito) and better-auth's own
+ * Sources: app/server/cookies.server.ts (cookie_consent, carrito), app/server/catalogue/
+ * comparison.server.ts (comparar) and better-auth's own
  * cookies (app/server/auth.server.ts: 30-day sessions; Google sign-in state).
  */
 export type StoredItem = {
@@ -28,6 +29,14 @@ export const SITE_COOKIES: StoredItem[] = [
     owner: "Propia",
     kind: "Técnica (necesaria)",
     purpose: "Identifica su carrito para que los productos y servicios que añade sigan en él mientras navega.",
+    duration: "Sesión del navegador (se borra al cerrarlo)",
+  },
+  {
+    name: "comparar",
+    owner: "Propia",
+    kind: "Técnica (necesaria)",
+    purpose:
+      "Solo si pulsa «Comparar» en un producto: recuerda los productos (hasta 4) que va eligiendo para la comparación.",
     duration: "Sesión del navegador (se borra al cerrarlo)",
   },
   {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { detailHref, FAMILY_LABELS, type CatalogueProduct } from "~/domain/product";
 import { formatEuros } from "~/domain/pricing";
+import { CompareForm } from "./compare-form";
 import { EnergyLabel } from "./energy-label";
 import { Photo } from "./photo";
 import { Price, PreviousPrice } from "./price";
@@ -102,6 +103,7 @@ export function ProductCard({ product, eager, first = false, onRequestQuote }: P
         >
           Pedir presupuesto
         </Link>
+        <CompareForm productId={product.id} describedBy={titleId} className="card-compare" />
       </div>
     </article>
   );

@@ -233,6 +233,35 @@ describe("editing a product", () => {
     expect((await row(5)).priceCents).not.toBe(100);
   });
 
+  it("issue 15: saves SEER, SCOP, sound power, the EPREL number and the F-gas flag, audited; the product page links to EPREL", async () => {
+    const shown = await page(27);
+    expect(shown.values).toMatchObject({ seer: "6,6", scop: "4", soundPowerDb: "62", eprelNumber: "441907", fgasNotSealed: "on" });
+    const refused = await save(27, { ...shown.values, seer: "1,5", eprelNumber: "44-19", version: shown.version });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.data as { errors: object }).errors).sort()).toEqual(["eprelNumber", "seer"]);
+
+    const saved = await save(27, { ...shown.values, seer: "6,8", soundPowerDb: "61,5", eprelNumber: "1500001", fgasNotSealed: "", version: shown.version });
+    expect(saved.status).toBe(302);
+    expect(await row(27)).toMatchObject({ seer: 6.8, scop: 4, soundPowerDb: 61.5, eprelNumber: "1500001", fgasNotSealed: false });
+    const [entry] = await auditRows(27);
+    expect([entry?.before, entry?.after]).toEqual([
+      { seer: 6.6, soundPowerDb: 62, eprelNumber: "441907", fgasNotSealed: true },
+      { seer: 6.8, soundPowerDb: 61.5, eprelNumber: "1500001", fgasNotSealed: false },
+    ]);
+    const detail = await detailLoader(args(new Request("http://localhost/tienda/detalle/aires/27"), { name: "aires", id: "27" }));
+    expect(detail.eprel).toEqual({
+      entry: "https://eprel.ec.europa.eu/screen/product/airconditioners/1500001",
+      sheet: "https://eprel.ec.europa.eu/api/products/airconditioners/1500001/fiches?language=ES",
+    });
+
+    // A boiler has no SEER, SCOP or F-gas flag, whatever is posted.
+    const boiler = await page(2);
+    expect((await save(2, { ...boiler.values, seer: "7", scop: "4", fgasNotSealed: "on", eprelNumber: "", version: boiler.version })).status).toBe(302);
+    expect(await row(2)).toMatchObject({ seer: null, scop: null, fgasNotSealed: false, eprelNumber: null, soundPowerDb: 50 });
+    const boilerPage = await detailLoader(args(new Request("http://localhost/tienda/detalle/calderas/2"), { name: "calderas", id: "2" }));
+    expect(boilerPage.eprel).toBeNull();
+  });
+
   it("answers 400 with field messages, 404 for a product that does not exist; the family stays", async () => {
     const shown = await page(6);
     const refused = await save(6, { ...shown.values, stock: "-2", previousPrice: "1", version: shown.version });

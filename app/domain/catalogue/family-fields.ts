@@ -8,25 +8,89 @@ import type { CatalogueProduct, Family } from "../product";
  * has it and the detail page shows it, so the form keeps it editable.
  */
 
-export type NumberField = "powerKw" | "flowLpm" | "heatingPowerKw" | "coolingCapacityFgh" | "noiseIndoorDb" | "noiseOutdoorDb";
-export type TextField = "accumulator" | "refrigerant" | "controller";
+export type NumberField =
+  | "powerKw"
+  | "flowLpm"
+  | "heatingPowerKw"
+  | "coolingCapacityFgh"
+  | "noiseIndoorDb"
+  | "noiseOutdoorDb"
+  | "seer"
+  | "scop"
+  | "soundPowerDb";
+export type TextField = "accumulator" | "refrigerant" | "controller" | "eprelNumber";
 export type FlagField = "heatPump" | "wifi" | "mainsPowered" | "inverter";
 export type DimensionsField = "dimensions" | "dimensionsOutdoor" | "dimensionsIndoor" | "dimensionsTank";
 export type TechnicalField = NumberField | TextField | FlagField | DimensionsField;
 
-export const NUMBER_FIELDS: NumberField[] = ["powerKw", "flowLpm", "heatingPowerKw", "coolingCapacityFgh", "noiseIndoorDb", "noiseOutdoorDb"];
-export const TEXT_FIELDS: TextField[] = ["accumulator", "refrigerant", "controller"];
+export const NUMBER_FIELDS: NumberField[] = [
+  "powerKw",
+  "flowLpm",
+  "heatingPowerKw",
+  "coolingCapacityFgh",
+  "noiseIndoorDb",
+  "noiseOutdoorDb",
+  "seer",
+  "scop",
+  "soundPowerDb",
+];
+export const TEXT_FIELDS: TextField[] = ["accumulator", "refrigerant", "controller", "eprelNumber"];
 export const FLAG_FIELDS: FlagField[] = ["heatPump", "wifi", "mainsPowered", "inverter"];
 export const DIMENSIONS_FIELDS: DimensionsField[] = ["dimensions", "dimensionsOutdoor", "dimensionsIndoor", "dimensionsTank"];
 export const TECHNICAL_FIELDS: TechnicalField[] = [...NUMBER_FIELDS, ...TEXT_FIELDS, ...FLAG_FIELDS, ...DIMENSIONS_FIELDS];
 
-/** In the order the form shows them. */
-export const FAMILY_FIELDS: Record<Family, TechnicalField[]> = {
-  calderas: ["powerKw", "heatingPowerKw", "flowLpm", "accumulator", "heatPump", "dimensions"],
-  termostatos: ["wifi", "mainsPowered"],
-  aires: ["powerKw", "coolingCapacityFgh", "noiseIndoorDb", "noiseOutdoorDb", "refrigerant", "heatPump", "inverter", "dimensionsIndoor", "dimensionsOutdoor"],
-  aerotermia: ["powerKw", "accumulator", "controller", "heatPump", "dimensionsOutdoor", "dimensionsIndoor", "dimensionsTank"],
+/**
+ * What the EU energy label and its product information sheet state (issue 15): the form shows
+ * them beside the energy class, not among the characteristics. SEER and SCOP are the label's
+ * seasonal efficiencies (Regulation (EU) 626/2011 for air conditioners, 811/2013 for space
+ * heaters); the sound power is the one on the label, of the outdoor unit for a split.
+ */
+export const LABEL_FIELDS: TechnicalField[] = ["seer", "scop", "soundPowerDb", "eprelNumber"];
+
+/** The label's figures each family carries: boilers have no seasonal ratio of a heat pump. */
+const LABEL_FIELDS_OF: Record<Family, TechnicalField[]> = {
+  calderas: ["soundPowerDb", "eprelNumber"],
+  termostatos: [],
+  aires: ["seer", "scop", "soundPowerDb", "eprelNumber"],
+  aerotermia: ["seer", "scop", "soundPowerDb", "eprelNumber"],
 };
+
+/** In the order the form shows them (the label's figures last). */
+export const FAMILY_FIELDS: Record<Family, TechnicalField[]> = {
+  calderas: ["powerKw", "heatingPowerKw", "flowLpm", "accumulator", "heatPump", "dimensions", ...LABEL_FIELDS_OF.calderas],
+  termostatos: ["wifi", "mainsPowered"],
+  aires: [
+    "powerKw",
+    "coolingCapacityFgh",
+    "noiseIndoorDb",
+    "noiseOutdoorDb",
+    "refrigerant",
+    "heatPump",
+    "inverter",
+    "dimensionsIndoor",
+    "dimensionsOutdoor",
+    ...LABEL_FIELDS_OF.aires,
+  ],
+  aerotermia: ["powerKw", "accumulator", "controller", "heatPump", "dimensionsOutdoor", "dimensionsIndoor", "dimensionsTank", ...LABEL_FIELDS_OF.aerotermia],
+};
+
+/**
+ * Families whose units may hold fluorinated gas joined on site (a split, a bibloc heat pump):
+ * the form offers the flag (Real Decreto 115/2017; drizzle/0013 set it on the demo rows).
+ */
+export function mayHoldFgas(family: Family): boolean {
+  return family === "aires" || family === "aerotermia";
+}
+
+/** The accepted ranges of the label's figures, for the form's messages and the schema. */
+export const LABEL_RANGES = {
+  seer: { min: 2, max: 15, example: "6,1" },
+  scop: { min: 2, max: 7, example: "4,0" },
+  soundPowerDb: { min: 30, max: 90, example: "60" },
+} as const;
+
+/** An EPREL registration number: digits only (EPREL gives them as a plain number). */
+export const EPREL_NUMBER_PATTERN = /^\d{1,12}$/;
 
 /** The size filters of the shop read the power: a product without it would match none. */
 export function powerRequired(family: Family): boolean {
@@ -52,7 +116,13 @@ export const FIELD_LABELS: Record<TechnicalField, string> = {
   dimensionsOutdoor: "Medidas de la unidad exterior",
   dimensionsIndoor: "Medidas de la unidad interior",
   dimensionsTank: "Medidas del acumulador",
+  seer: "SEER (eficiencia estacional en refrigeración)",
+  scop: "SCOP (eficiencia estacional en calefacción)",
+  soundPowerDb: "Potencia sonora (dB(A))",
+  eprelNumber: "Número de registro EPREL",
 };
+
+export const FGAS_LABEL = "Contiene gases fluorados y no es hermético (split)";
 
 /** The power label says what the figure is for each family. */
 export function powerLabel(family: Family): string {

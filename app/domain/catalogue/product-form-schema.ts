@@ -4,6 +4,7 @@ import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from
 import { parseDecimal, parseEurosToCents } from "./euros";
 import {
   DIMENSIONS_FIELDS,
+  EPREL_NUMBER_PATTERN,
   FAMILY_FIELDS,
   FIELD_LABELS,
   FLAG_FIELDS,
@@ -13,6 +14,8 @@ import {
   powerRequired,
   TEXT_FIELDS,
   isFamilyType,
+  LABEL_RANGES,
+  mayHoldFgas,
 } from "./family-fields";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./product-identity";
 import {
@@ -73,6 +76,29 @@ const measure = (label: string) =>
 
 const checkbox = z.string().transform((value) => value !== "");
 
+const decimal = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+
+/** A figure of the energy label, blank or within its range (family-fields.ts, LABEL_RANGES). */
+const labelFigure = (field: keyof typeof LABEL_RANGES) =>
+  z.string().transform((value, ctx) => {
+    if (value.trim() === "") return null;
+    const { min, max, example } = LABEL_RANGES[field];
+    const n = parseDecimal(value);
+    if (n === null || n < min || n > max) {
+      custom(ctx, `${FIELD_LABELS[field]}: escriba un número entre ${decimal.format(min)} y ${decimal.format(max)}, por ejemplo ${example}, o déjelo en blanco.`);
+    }
+    return n;
+  });
+
+const eprelNumber = z.string().transform((value, ctx) => {
+  const digits = value.trim();
+  if (digits === "") return null;
+  if (!EPREL_NUMBER_PATTERN.test(digits)) {
+    custom(ctx, `${FIELD_LABELS.eprelNumber}: escriba solo las cifras del registro, sin espacios ni letras (por ejemplo 1234567).`);
+  }
+  return digits;
+});
+
 const dimensions = (label: string) =>
   z.object({ alto: z.string(), ancho: z.string(), fondo: z.string() }).transform((sides, ctx): Dimensions | null => {
     const values = SIDES.map((side) => sides[side].trim());
@@ -91,6 +117,10 @@ const technical = {
   ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, optionalText(FIELD_LABELS[f], 200)])),
   ...Object.fromEntries(FLAG_FIELDS.map((f) => [f, checkbox])),
   ...Object.fromEntries(DIMENSIONS_FIELDS.map((f) => [f, dimensions(FIELD_LABELS[f])])),
+  seer: labelFigure("seer"),
+  scop: labelFigure("scop"),
+  soundPowerDb: labelFigure("soundPowerDb"),
+  eprelNumber,
 } as Record<string, z.ZodType>;
 
 export const productFormSchema = z
@@ -111,6 +141,7 @@ export const productFormSchema = z
     certification: optionalText("Certificación", 120),
     description: required("Descripción", 5000, "Escriba la descripción."),
     description2: text("Descripción 2", 5000),
+    fgasNotSealed: checkbox,
     ...technical,
   })
   .superRefine((v, ctx) => {
@@ -152,6 +183,7 @@ export const productFormSchema = z
       previousPriceCents: previousPrice,
       promotionDiscountCents: promotionDiscount,
       energyClass: energyClass === "" ? null : (energyClass as ProductInput["energyClass"]),
+      fgasNotSealed: mayHoldFgas(family) && v.fgasNotSealed === true,
     });
   });
 

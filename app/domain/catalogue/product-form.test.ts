@@ -141,6 +141,62 @@ describe("product form", () => {
     expect(productFormValues(product)).toMatchObject({ price: "1234,56", flowLpm: "13,8", "dimensions-fondo": "29,5" });
   });
 
+  const air = {
+    family: "aires",
+    brand: "Daikin",
+    model: "Sensira FTXF25E",
+    type: "Split pared",
+    price: "699",
+    stock: "6",
+    lowStockThreshold: "2",
+    energyClass: "A++",
+    description: "Split de pared.",
+    powerKw: "2,5",
+    seer: "6,12",
+    scop: "4,1",
+    soundPowerDb: "60",
+    eprelNumber: " 1234567 ",
+    fgasNotSealed: "on",
+  };
+
+  it("reads the energy label's figures of an air conditioner, the EPREL number and the F-gas flag", () => {
+    expect(parsed(air)).toMatchObject({ seer: 6.12, scop: 4.1, soundPowerDb: 60, eprelNumber: "1234567", fgasNotSealed: true });
+    expect(parsed({ ...air, seer: "", scop: "", soundPowerDb: "", eprelNumber: "", fgasNotSealed: "" })).toMatchObject({
+      seer: null,
+      scop: null,
+      soundPowerDb: null,
+      eprelNumber: null,
+      fgasNotSealed: false,
+    });
+  });
+
+  it("refuses figures outside the label's ranges and an EPREL number with letters, naming each field", () => {
+    const errors = errorsOf({ ...air, seer: "16", scop: "1,5", soundPowerDb: "95", eprelNumber: "EPREL-12" });
+    expect(errors).toEqual({
+      seer: "SEER (eficiencia estacional en refrigeración): escriba un número entre 2 y 15, por ejemplo 6,1, o déjelo en blanco.",
+      scop: expect.stringContaining("entre 2 y 7"),
+      soundPowerDb: expect.stringContaining("entre 30 y 90"),
+      eprelNumber: expect.stringContaining("solo las cifras"),
+    });
+    expect(errorsOf({ ...air, seer: "mucho" }).seer).toContain("entre 2 y 15");
+    expect(parsed({ ...air, seer: "2", scop: "7", soundPowerDb: "30" })).toMatchObject({ seer: 2, scop: 7, soundPowerDb: 30 });
+  });
+
+  it("a boiler keeps its sound power and EPREL number, never a SEER, SCOP or the F-gas flag", () => {
+    const product = parsed({ ...boiler, soundPowerDb: "48", eprelNumber: "987654", seer: "6", scop: "4", fgasNotSealed: "on" });
+    expect(product).toMatchObject({ soundPowerDb: 48, eprelNumber: "987654", seer: null, scop: null, fgasNotSealed: false });
+  });
+
+  it("shows the label's figures as the form's text and reads them back unchanged", () => {
+    const product = parsed(air);
+    expect(productFormValues(product)).toMatchObject({ seer: "6,12", scop: "4,1", soundPowerDb: "60", eprelNumber: "1234567", fgasNotSealed: "on" });
+    expect(parsed(productFormValues(product))).toEqual(product);
+    // A new air conditioner starts with the F-gas flag ticked; a new heat pump or boiler without it.
+    expect(productFormValues({ family: "aires" }).fgasNotSealed).toBe("on");
+    expect(productFormValues({ family: "aerotermia" }).fgasNotSealed).toBe("");
+    expect(productFormValues({ ...product, fgasNotSealed: false }).fgasNotSealed).toBe("");
+  });
+
   it("too long texts are refused with their limit", () => {
     expect(errorsOf({ ...boiler, model: "x".repeat(161) }).model).toBe("Modelo: como máximo 160 caracteres.");
   });

@@ -7,6 +7,7 @@ import {
   NUMBER_FIELDS,
   TECHNICAL_FIELDS,
   TEXT_FIELDS,
+  mayHoldFgas,
   type DimensionsField,
 } from "./family-fields";
 
@@ -29,7 +30,7 @@ export const dimensionInputName = (field: DimensionsField, side: (typeof SIDES)[
 /** The names of the form's inputs, in one place for the page, the reader and the tests. */
 export const PRODUCT_FORM_FIELDS = [
   "family", "slug", "brand", "model", "type", "price", "previousPrice", "stock", "lowStockThreshold",
-  "promotion", "promotionDiscount", "deal", "energyClass", "certification", "description", "description2",
+  "promotion", "promotionDiscount", "deal", "energyClass", "certification", "description", "description2", "fgasNotSealed",
   ...NUMBER_FIELDS, ...TEXT_FIELDS, ...FLAG_FIELDS,
   ...DIMENSIONS_FIELDS.flatMap((field) => SIDES.map((side) => dimensionInputName(field, side))),
 ] as const;
@@ -52,6 +53,7 @@ export function productFormInput(form: FormData): Record<string, unknown> {
       if (own.has(field)) continue;
       input[field] = (DIMENSIONS_FIELDS as string[]).includes(field) ? { alto: "", ancho: "", fondo: "" } : "";
     }
+    if (!mayHoldFgas(family)) input.fgasNotSealed = "";
   }
   return input;
 }
@@ -79,6 +81,8 @@ export function productFormValues(product: Partial<ProductInput> & { family: Fam
     certification: product.certification ?? "",
     description: product.description ?? "",
     description2: product.description2 ?? "",
+    // A new air conditioner is a split, charged on site: ticked until the owner says otherwise.
+    fgasNotSealed: (product.fgasNotSealed ?? product.family === "aires") ? "on" : "",
   };
   for (const field of NUMBER_FIELDS) values[field] = decimalToInput(product[field] ?? null);
   for (const field of TEXT_FIELDS) values[field] = product[field] ?? "";

@@ -12,6 +12,8 @@ import type { NewProduct } from "./schema.server";
  *   aires      (0,3]  · [3,4]   · >=4 kW
  *   aerotermia (0,10] · [10,15] · >=15 kW
  * Slugs come from brand + model; image paths come from the slug (the SVGs are drawn apart).
+ * SEER, SCOP and sound power are typical of each model's class and size; the EPREL numbers are
+ * invented for the demo (the owner types the real ones in the back office).
  */
 
 /** "Baxi", "Platinum Compact 24/24F ECO" -> "baxi-platinum-compact-24-24f-eco" (the back office's rule too). */
@@ -54,6 +56,9 @@ type CalderaSpec = Common & {
   dimensions: Dimensions;
   accumulator: string | null;
   energyClass: Extract<EnergyClass, "A+" | "A" | "B">;
+  /** Sound power on the energy label, dB(A). */
+  soundPowerDb: number;
+  eprelNumber: string;
   /** Manufacturer promotion in cents; setting it turns `promotion` on. */
   promotionDiscountCents?: number;
   deal?: boolean;
@@ -83,6 +88,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 40, 29),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 49,
+    eprelNumber: "624418",
     priceCents: 112500,
     stock: 4,
     description:
@@ -100,6 +107,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 40, 29),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 50,
+    eprelNumber: "624421",
     priceCents: 119500,
     previousPriceCents: 129900,
     stock: 6,
@@ -118,6 +127,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(72, 40, 35),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 52,
+    eprelNumber: "624425",
     priceCents: 139900,
     promotionDiscountCents: 5000,
     stock: 3,
@@ -136,6 +147,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(74, 42, 34),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 48,
+    eprelNumber: "1040316",
     priceCents: 149500,
     promotionDiscountCents: 10000,
     stock: 8,
@@ -154,6 +167,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(74, 42, 34),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 50,
+    eprelNumber: "1040322",
     priceCents: 164900,
     previousPriceCents: 179900,
     deal: true,
@@ -173,6 +188,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(74, 47, 47),
     accumulator: "Microacumulación 2 L",
     energyClass: "A",
+    soundPowerDb: 53,
+    eprelNumber: "1040339",
     priceCents: 219900,
     promotionDiscountCents: 30000,
     stock: 5,
@@ -191,6 +208,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 40, 25),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 47,
+    eprelNumber: "385902",
     priceCents: 115000,
     previousPriceCents: 125000,
     deal: true,
@@ -210,6 +229,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 40, 25),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 49,
+    eprelNumber: "385907",
     priceCents: 129900,
     stock: 7,
     description:
@@ -227,6 +248,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(74, 42, 30),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 52,
+    eprelNumber: "702664",
     priceCents: 174900,
     stock: 4,
     description:
@@ -244,6 +267,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(59, 45, 24),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 45,
+    eprelNumber: "291573",
     priceCents: 139500,
     stock: 5,
     description:
@@ -261,6 +286,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 45, 27),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 51,
+    eprelNumber: "883410",
     priceCents: 259000,
     stock: 2,
     description:
@@ -278,6 +305,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(70, 40, 30),
     accumulator: null,
     energyClass: "A",
+    soundPowerDb: 47,
+    eprelNumber: "956281",
     priceCents: 132500,
     promotionDiscountCents: 5000,
     stock: 3,
@@ -296,6 +325,8 @@ const calderas: NewProduct[] = [
     dimensions: cm(95, 60, 48),
     accumulator: "Acumulador integrado 45 L",
     energyClass: "A",
+    soundPowerDb: 50,
+    eprelNumber: "956297",
     priceCents: 239000,
     previousPriceCents: 259000,
     stock: 2,
@@ -461,6 +492,12 @@ type AireSpec = Common & {
   dimensionsIndoor: Dimensions;
   dimensionsOutdoor: Dimensions;
   energyClass: Extract<EnergyClass, "A+++" | "A++" | "A+">;
+  /** Seasonal efficiencies of the label: SEER agrees with the cooling class (Regulation (EU) 626/2011). */
+  seer: number;
+  scop: number;
+  /** Sound power of the outdoor unit on the label, dB(A): about 13 dB above its sound pressure. */
+  soundPowerDb: number;
+  eprelNumber: string;
 };
 
 function aire(spec: AireSpec): NewProduct {
@@ -473,6 +510,8 @@ function aire(spec: AireSpec): NewProduct {
     refrigerant: "R-32",
     heatPump: true,
     inverter: true,
+    // Every split is charged with R-32 joined on site: not hermetically sealed (drizzle/0013).
+    fgasNotSealed: true,
   };
 }
 
@@ -487,6 +526,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(29, 77, 23),
     dimensionsOutdoor: cm(55, 66, 28),
     energyClass: "A++",
+    seer: 6.35,
+    scop: 4.1,
+    soundPowerDb: 60,
+    eprelNumber: "1203458",
     priceCents: 69900,
     stock: 6,
     description:
@@ -504,6 +547,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(29, 77, 23),
     dimensionsOutdoor: cm(55, 66, 28),
     energyClass: "A++",
+    seer: 6.14,
+    scop: 4,
+    soundPowerDb: 61,
+    eprelNumber: "1203461",
     priceCents: 79900,
     previousPriceCents: 84900,
     stock: 4,
@@ -522,6 +569,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(26, 58, 58),
     dimensionsOutdoor: cm(73, 87, 37),
     energyClass: "A++",
+    seer: 6.5,
+    scop: 4.2,
+    soundPowerDb: 62,
+    eprelNumber: "587214",
     priceCents: 189000,
     stock: 2,
     description:
@@ -539,6 +590,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(30, 80, 23),
     dimensionsOutdoor: cm(55, 80, 29),
     energyClass: "A+++",
+    seer: 8.7,
+    scop: 4.7,
+    soundPowerDb: 58,
+    eprelNumber: "1088342",
     priceCents: 89900,
     stock: 3,
     description:
@@ -556,6 +611,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(30, 80, 22),
     dimensionsOutdoor: cm(55, 80, 29),
     energyClass: "A++",
+    seer: 6.6,
+    scop: 4,
+    soundPowerDb: 62,
+    eprelNumber: "441907",
     priceCents: 81900,
     stock: 7,
     description:
@@ -573,6 +632,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(25, 90, 73),
     dimensionsOutdoor: cm(71, 80, 29),
     energyClass: "A++",
+    seer: 6.4,
+    scop: 4.3,
+    soundPowerDb: 57,
+    eprelNumber: "1306775",
     priceCents: 179000,
     stock: 2,
     description:
@@ -590,6 +653,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(27, 79, 20),
     dimensionsOutdoor: cm(55, 72, 27),
     energyClass: "A++",
+    seer: 6.1,
+    scop: 4,
+    soundPowerDb: 62,
+    eprelNumber: "1412093",
     priceCents: 55900,
     stock: 10,
     description:
@@ -607,6 +674,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(27, 79, 20),
     dimensionsOutdoor: cm(55, 72, 27),
     energyClass: "A++",
+    seer: 6.2,
+    scop: 4,
+    soundPowerDb: 63,
+    eprelNumber: "1412097",
     priceCents: 59900,
     stock: 3,
     description:
@@ -624,6 +695,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(31, 97, 23),
     dimensionsOutdoor: cm(70, 80, 33),
     energyClass: "A+",
+    seer: 5.7,
+    scop: 4,
+    soundPowerDb: 67,
+    eprelNumber: "1412104",
     priceCents: 89900,
     previousPriceCents: 94900,
     stock: 4,
@@ -642,6 +717,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(27, 79, 22),
     dimensionsOutdoor: cm(54, 66, 29),
     energyClass: "A+++",
+    seer: 8.5,
+    scop: 4.6,
+    soundPowerDb: 58,
+    eprelNumber: "975310",
     priceCents: 62900,
     stock: 5,
     description:
@@ -659,6 +738,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(27, 79, 22),
     dimensionsOutdoor: cm(54, 66, 29),
     energyClass: "A++",
+    seer: 7.1,
+    scop: 4.1,
+    soundPowerDb: 61,
+    eprelNumber: "975318",
     priceCents: 72900,
     stock: 8,
     description:
@@ -676,6 +759,10 @@ const aires: NewProduct[] = [
     dimensionsIndoor: cm(27, 79, 22),
     dimensionsOutdoor: cm(62, 79, 29),
     energyClass: "A++",
+    seer: 6.8,
+    scop: 4,
+    soundPowerDb: 62,
+    eprelNumber: "975322",
     priceCents: 84900,
     stock: 1,
     description:
@@ -701,6 +788,12 @@ type AerotermiaSpec = Common & {
   /** Null when there is no tank; for an integrated tank, the indoor unit that holds it. */
   dimensionsTank: Dimensions | null;
   energyClass: Extract<EnergyClass, "A+++" | "A++">;
+  /** Cooling (the units are reversible) and heating seasonal efficiencies, average climate. */
+  seer: number;
+  scop: number;
+  /** Sound power of the outdoor unit on the label, dB(A). */
+  soundPowerDb: number;
+  eprelNumber: string;
 };
 
 function aerotermia(spec: AerotermiaSpec): NewProduct {
@@ -710,6 +803,8 @@ function aerotermia(spec: AerotermiaSpec): NewProduct {
     ...spec,
     certification: `ErP ${spec.energyClass}`,
     heatPump: true,
+    // A bibloc joins its refrigerant lines on site; a monobloc's circuit is sealed in the factory (drizzle/0013).
+    fgasNotSealed: spec.type.startsWith("Bibloc"),
   };
 }
 
@@ -725,6 +820,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: null,
     dimensionsTank: null,
     energyClass: "A+++",
+    seer: 5.9,
+    scop: 4.9,
+    soundPowerDb: 58,
+    eprelNumber: "1175520",
     priceCents: 649000,
     stock: 3,
     description:
@@ -743,6 +842,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(165, 60, 63),
     dimensionsTank: cm(165, 60, 63),
     energyClass: "A+++",
+    seer: 5.5,
+    scop: 4.75,
+    soundPowerDb: 58,
+    eprelNumber: "498215",
     priceCents: 689000,
     previousPriceCents: 719000,
     stock: 2,
@@ -762,6 +865,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(84, 44, 39),
     dimensionsTank: cm(160, 60, 60),
     energyClass: "A++",
+    seer: 4.8,
+    scop: 4.3,
+    soundPowerDb: 64,
+    eprelNumber: "512876",
     priceCents: 949000,
     stock: 1,
     description:
@@ -780,6 +887,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: null,
     dimensionsTank: null,
     energyClass: "A+++",
+    seer: 5.8,
+    scop: 5,
+    soundPowerDb: 53,
+    eprelNumber: "1529046",
     priceCents: 429000,
     previousPriceCents: 459000,
     stock: 4,
@@ -799,6 +910,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(180, 60, 70),
     dimensionsTank: cm(180, 60, 70),
     energyClass: "A+++",
+    seer: 5.2,
+    scop: 4.7,
+    soundPowerDb: 59,
+    eprelNumber: "1298431",
     priceCents: 789000,
     stock: 3,
     description:
@@ -817,6 +932,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: null,
     dimensionsTank: null,
     energyClass: "A+++",
+    seer: 5.4,
+    scop: 4.8,
+    soundPowerDb: 58,
+    eprelNumber: "1529060",
     priceCents: 729000,
     stock: 2,
     description:
@@ -835,6 +954,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(184, 60, 66),
     dimensionsTank: cm(184, 60, 66),
     energyClass: "A+++",
+    seer: 5,
+    scop: 4.6,
+    soundPowerDb: 57,
+    eprelNumber: "806127",
     priceCents: 639000,
     previousPriceCents: 679000,
     stock: 5,
@@ -854,6 +977,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(70, 49, 39),
     dimensionsTank: cm(190, 60, 60),
     energyClass: "A++",
+    seer: 4.6,
+    scop: 4.4,
+    soundPowerDb: 63,
+    eprelNumber: "806139",
     priceCents: 899000,
     stock: 2,
     description:
@@ -872,6 +999,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(160, 60, 68),
     dimensionsTank: cm(160, 60, 68),
     energyClass: "A+++",
+    seer: 5.3,
+    scop: 4.65,
+    soundPowerDb: 58,
+    eprelNumber: "1364509",
     priceCents: 759000,
     stock: 3,
     description:
@@ -890,6 +1021,10 @@ const aerotermiaProducts: NewProduct[] = [
     dimensionsIndoor: cm(80, 53, 36),
     dimensionsTank: null,
     energyClass: "A++",
+    seer: 4.9,
+    scop: 4.35,
+    soundPowerDb: 62,
+    eprelNumber: "1364522",
     priceCents: 849000,
     stock: 2,
     description:

@@ -58,12 +58,16 @@ const FIELDS = [
   "heatPump",
   "powerKw",
   "promotionDiscountCents",
+  "seer",
+  "scop",
+  "soundPowerDb",
+  "eprelNumber",
 ] as const satisfies readonly (keyof NewProduct)[];
 type Field = (typeof FIELDS)[number];
 
 /** Fields each family may carry; all others must be left undefined. */
 const ALLOWED: Record<Family, Field[]> = {
-  calderas: ["powerKw", "heatingPowerKw", "flowLpm", "dimensions", "accumulator", "heatPump", "promotionDiscountCents"],
+  calderas: ["powerKw", "heatingPowerKw", "flowLpm", "dimensions", "accumulator", "heatPump", "promotionDiscountCents", "soundPowerDb", "eprelNumber"],
   termostatos: ["wifi", "mainsPowered"],
   aires: [
     "powerKw",
@@ -75,8 +79,12 @@ const ALLOWED: Record<Family, Field[]> = {
     "inverter",
     "dimensionsIndoor",
     "dimensionsOutdoor",
+    "seer",
+    "scop",
+    "soundPowerDb",
+    "eprelNumber",
   ],
-  aerotermia: ["powerKw", "accumulator", "controller", "dimensionsOutdoor", "dimensionsIndoor", "dimensionsTank", "heatPump"],
+  aerotermia: ["powerKw", "accumulator", "controller", "dimensionsOutdoor", "dimensionsIndoor", "dimensionsTank", "heatPump", "seer", "scop", "soundPowerDb", "eprelNumber"],
 };
 
 describe("demo catalogue: whole list", () => {
@@ -177,6 +185,35 @@ describe("demo catalogue: whole list", () => {
         if (!ALLOWED[p.family].includes(field)) expect(p[field], `${p.slug}.${field}`).toBeUndefined();
       }
     }
+  });
+
+  it("gives every labelled product its sound power and a unique EPREL number of digits, none to thermostats", () => {
+    const labelled = [...calderas, ...aires, ...aerotermia];
+    for (const p of labelled) {
+      expect(p.eprelNumber, p.slug).toMatch(/^\d{6,7}$/);
+      expect(p.soundPowerDb, p.slug).toBeGreaterThanOrEqual(30);
+      expect(p.soundPowerDb, p.slug).toBeLessThanOrEqual(90);
+    }
+    expect(new Set(labelled.map((p) => p.eprelNumber)).size).toBe(labelled.length);
+    for (const p of termostatos) expect([p.eprelNumber, p.soundPowerDb], p.slug).toEqual([undefined, undefined]);
+  });
+
+  it("gives SEER and SCOP in the label's ranges to air conditioners and aerothermal units only", () => {
+    for (const p of [...aires, ...aerotermia]) {
+      expect(p.seer!, p.slug).toBeGreaterThanOrEqual(2);
+      expect(p.seer!, p.slug).toBeLessThanOrEqual(15);
+      expect(p.scop!, p.slug).toBeGreaterThanOrEqual(2);
+      expect(p.scop!, p.slug).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it("marks as holding F-gas, not sealed, every air conditioner and bibloc heat pump (as migration 0013 does)", () => {
+    for (const p of demoCatalogue) {
+      const split = p.family === "aires" || (p.family === "aerotermia" && p.type.startsWith("Bibloc"));
+      expect(p.fgasNotSealed ?? false, p.slug).toBe(split);
+    }
+    expect(countWhere(aerotermia, (p) => p.fgasNotSealed === true)).toBeGreaterThanOrEqual(3);
+    expect(countWhere(aerotermia, (p) => !p.fgasNotSealed)).toBeGreaterThanOrEqual(2);
   });
 
   it("sets promotion and deal on boilers only", () => {
@@ -283,6 +320,14 @@ describe("demo catalogue: aires", () => {
       expect(["A+++", "A++", "A+"]).toContain(p.energyClass);
     }
     expect(countWhere(aires, (p) => p.refrigerant === "R-32")).toBeGreaterThan(aires.length / 2);
+    // Regulation (EU) 626/2011: cooling class A+++ from SEER 8.5, A++ from 6.1, A+ from 5.6.
+    for (const p of aires) {
+      const seer = p.seer!;
+      const expected = seer >= 8.5 ? "A+++" : seer >= 6.1 ? "A++" : seer >= 5.6 ? "A+" : "A";
+      expect(p.energyClass, p.slug).toBe(expected);
+      // The label's sound power is above the outdoor unit's sound pressure at 1 m.
+      expect(p.soundPowerDb!, p.slug).toBeGreaterThan(p.noiseOutdoorDb!);
+    }
     expect(countWhere(aires, (p) => p.energyClass === "A+")).toBeLessThanOrEqual(1);
   });
 });

@@ -3,8 +3,12 @@ import {
   DIMENSIONS_FIELDS,
   FAMILY_FIELDS,
   FAMILY_TYPES,
+  FGAS_LABEL,
   FIELD_LABELS,
   FLAG_FIELDS,
+  LABEL_FIELDS,
+  LABEL_RANGES,
+  mayHoldFgas,
   powerLabel,
   type DimensionsField,
   type TechnicalField,
@@ -77,6 +81,34 @@ function TechnicalControl({ family, field, ...props }: ControlsProps & { family:
   );
 }
 
+const LABEL_HINTS: Partial<Record<TechnicalField, string>> = {
+  seer: `Como en la etiqueta, de ${LABEL_RANGES.seer.min} a ${LABEL_RANGES.seer.max}. Se muestra en la ficha y en la comparación.`,
+  scop: `Clima medio, de ${LABEL_RANGES.scop.min} a ${LABEL_RANGES.scop.max}.`,
+  soundPowerDb: `La de la etiqueta (unidad exterior en un split), de ${LABEL_RANGES.soundPowerDb.min} a ${LABEL_RANGES.soundPowerDb.max} dB(A).`,
+  eprelNumber: "Solo cifras. La ficha del producto enlaza con su entrada en EPREL y con su ficha de información.",
+};
+
+/** SEER, SCOP, sound power and the EPREL number of the family, beside the energy class. */
+function LabelFigures({ family, ...props }: ControlsProps & { family: Family }) {
+  const own = FAMILY_FIELDS[family].filter((field) => LABEL_FIELDS.includes(field));
+  if (own.length === 0) return null;
+  return (
+    <div className="field-row">
+      {own.map((field) => (
+        <TextControl
+          key={field}
+          {...props}
+          name={field}
+          label={FIELD_LABELS[field]}
+          inputMode={field === "eprelNumber" ? "numeric" : "decimal"}
+          maxLength={field === "eprelNumber" ? 12 : 10}
+          hint={LABEL_HINTS[field]}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function ProductFormFields({ family, ...props }: ControlsProps & { family: Family }) {
   const thermostat = family === "termostatos";
   return (
@@ -138,14 +170,25 @@ export function ProductFormFields({ family, ...props }: ControlsProps & { family
           />
           <TextControl {...props} name="certification" label="Certificación" maxLength={120} />
         </div>
+        <LabelFigures {...props} family={family} />
       </fieldset>
       <fieldset>
         <legend>Características técnicas</legend>
         <div className="product-technical">
-          {FAMILY_FIELDS[family].map((field) => (
-            <TechnicalControl key={field} {...props} family={family} field={field} />
-          ))}
+          {FAMILY_FIELDS[family]
+            .filter((field) => !LABEL_FIELDS.includes(field))
+            .map((field) => (
+              <TechnicalControl key={field} {...props} family={family} field={field} />
+            ))}
         </div>
+        {mayHoldFgas(family) ? (
+          <CheckboxControl
+            {...props}
+            name="fgasNotSealed"
+            label={FGAS_LABEL}
+            hint="Marcado, un pedido sin nuestra instalación pide al cliente la declaración del Real Decreto 115/2017."
+          />
+        ) : null}
       </fieldset>
       <fieldset>
         <legend>Descripciones</legend>
