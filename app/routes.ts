@@ -14,6 +14,9 @@ export default [
   route("carrito/pedido", "routes/checkout.tsx"),
   route("contacto", "routes/contact.tsx"),
   route("promo-Saunier/gracias", "routes/thanks.tsx"),
+  // Back-in-stock alerts (issue 15): the form's action, and the e-mails' confirm and withdraw links.
+  route("avisos-disponibilidad", "routes/stock-alerts.tsx"),
+  route("avisos-disponibilidad/:accion/:token", "routes/stock-alert-link.tsx"),
   route("login", "routes/login.tsx"),
   route("login/restablecer", "routes/reset-password.tsx"),
   route("login/pedidos/:number", "routes/order-detail.tsx"),
@@ -22,6 +25,8 @@ export default [
   route("login/pedidos/:number/pago/vuelta", "routes/order-payment-return.tsx"),
   // Invoices (issue 13): the PDF of an invoice of the customer's order.
   route("login/pedidos/:number/facturas/:invoice", "routes/order-invoice-pdf.ts"),
+  // F-gas declarations (issue 15): the declaration's PDF and the installer's certificate.
+  route("login/pedidos/:number/gases-fluorados/:document", "routes/order-fgas-file.ts"),
   route("api/redsys/notificacion", "routes/redsys-notification.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
@@ -60,6 +65,8 @@ export default [
     route("desistimientos/:id", "routes/admin/withdrawal.tsx"),
     route("pedidos", "routes/admin/orders.tsx"),
     route("pedidos/exportar", "routes/admin/orders-export.ts"),
+    route("pedidos/gases-fluorados", "routes/admin/fgas-pending.tsx"),
+    route("pedidos/:number/gases-fluorados/:document", "routes/admin/order-fgas-file.ts"),
     route("pedidos/:number", "routes/admin/order.tsx"),
     // admin: invoices (issue 13)
     route("facturas", "routes/admin/invoices.tsx"),
@@ -82,5 +89,14 @@ export default [
     // admin: site
     route("sitio", "routes/admin/site.tsx"),
   ]),
+  // Postcode coverage (issue 15): the answer of the product and service pages' check.
+  route("cobertura", "routes/coverage.tsx"),
+  // The sizing advisor (issue 15): a GET form answered on the same page.
+  route("que-potencia-necesito", "routes/sizing-advisor.tsx"),
+  // Product comparison (issue 15): the page reads ?productos= only; its action keeps the visitor's list.
+  route("comparar", "routes/compare.tsx"),
+  // Search (issue 15): the results page, and the header field's suggestions (JSON).
+  route("buscar", "routes/search.tsx"),
+  route("buscar/sugerencias", "routes/search-suggestions.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

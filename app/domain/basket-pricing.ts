@@ -1,8 +1,8 @@
 import {
   basketTotals,
   hasProblems,
+  hasServiceLines,
   lineShippingCents,
-  needsMadrid,
   type BasketTotals,
   type LineProblem,
   type PricedLine,
@@ -18,7 +18,10 @@ import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "./services";
  */
 
 /** What pricing needs of a catalogue row. */
-export type PricingProduct = Pick<CatalogueProduct, "id" | "family" | "brand" | "model" | "type" | "priceCents" | "stock" | "image">;
+export type PricingProduct = Pick<CatalogueProduct, "id" | "family" | "brand" | "model" | "type" | "priceCents" | "stock" | "image"> & {
+  /** Not hermetically sealed, with fluorinated gas: bought without installation it needs a declaration (decision 0012). */
+  fgasNotSealed?: boolean;
+};
 
 const MISSING: LineProblem = {
   kind: "missing",
@@ -104,6 +107,8 @@ export function priceCartLines(lines: readonly CartLine[], products: readonly Pr
       priceCents: product.priceCents,
       shippingCents: lineShippingCents("product", product.family),
       problem: count > product.stock ? shortOfStock(product.stock) : null,
+      // Only when set: the lines of every other product stay as they were.
+      ...(product.fgasNotSealed ? { fgasNotSealed: true } : {}),
     };
   });
 }
@@ -113,13 +118,13 @@ export type Basket = {
   totals: BasketTotals;
   /** A flagged line blocks the order until it is removed. */
   blocked: boolean;
-  /** The shipping address must be in Madrid (spec section 5). */
-  madridOnly: boolean;
+  /** An installation or maintenance is in it: the shipping address must be inside the service area. */
+  hasServices: boolean;
 };
 
 export function summarize(lines: readonly CartLine[], products: readonly PricingProduct[]): Basket {
   const priced = priceCartLines(lines, products);
-  return { lines: priced, totals: basketTotals(priced), blocked: hasProblems(priced), madridOnly: needsMadrid(lines) };
+  return { lines: priced, totals: basketTotals(priced), blocked: hasProblems(priced), hasServices: hasServiceLines(lines) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basketTotals, hasProblems, lineShippingCents, needsMadrid, type PricedLine } from "./basket-totals";
+import { basketTotals, hasProblems, hasServiceLines, lineShippingCents, type PricedLine } from "./basket-totals";
 
 const line = (priceCents: number, shippingCents: number, problem: PricedLine["problem"] = null) => ({
   priceCents,
@@ -54,11 +54,11 @@ describe("basket totals", () => {
   });
 });
 
-describe("provinces limited to Madrid", () => {
-  it("when an installation or maintenance line for Madrid is in the basket", () => {
-    expect(needsMadrid([{ familia: "calderas" }, { familia: "instalaciones", provincia: "madrid" }])).toBe(true);
-    expect(needsMadrid([{ familia: "mantenimientos", provincia: "madrid" }])).toBe(true);
-    expect(needsMadrid([{ familia: "calderas" }, { familia: "termostatos" }])).toBe(false);
-    expect(needsMadrid([])).toBe(false);
+describe("the shipping address limited to the service area", () => {
+  it("when an installation or maintenance line is in the basket", () => {
+    expect(hasServiceLines([{ familia: "calderas" }, { familia: "instalaciones" }])).toBe(true);
+    expect(hasServiceLines([{ familia: "mantenimientos" }])).toBe(true);
+    expect(hasServiceLines([{ familia: "calderas" }, { familia: "termostatos" }])).toBe(false);
+    expect(hasServiceLines([])).toBe(false);
   });
 });

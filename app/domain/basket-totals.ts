@@ -34,6 +34,8 @@ export type PricedLine = {
   priceCents: number;
   shippingCents: number;
   problem: LineProblem | null;
+  /** Equipment with fluorinated gas that is not hermetically sealed (Real Decreto 115/2017, decision 0012). */
+  fgasNotSealed?: boolean;
 };
 
 export type BasketTotals = {
@@ -70,9 +72,10 @@ export function hasProblems(lines: ReadonlyArray<Pick<PricedLine, "problem">>): 
   return lines.some((line) => line.problem !== null);
 }
 
-/** Provinces are limited to Madrid when a service for Madrid is in the basket (spec section 5). */
-export function needsMadrid(lines: ReadonlyArray<Pick<CartLine, "familia" | "provincia">>): boolean {
-  return lines.some(
-    (line) => (line.familia === "instalaciones" || line.familia === "mantenimientos") && line.provincia === "madrid",
-  );
+/**
+ * The basket holds an installation or a maintenance: the shipping address must then be inside
+ * the service area (spec section 5; the area's postcodes: app/domain/orders/service-area.ts).
+ */
+export function hasServiceLines(lines: ReadonlyArray<Pick<CartLine, "familia">>): boolean {
+  return lines.some((line) => line.familia === "instalaciones" || line.familia === "mantenimientos");
 }

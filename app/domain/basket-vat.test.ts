@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { orderQuote, sameQuote, summarize, type PricingProduct } from "./basket-pricing";
-import { chargedBasket, isMadridPostcode, orderVat, vatChangeMessage } from "./basket-vat";
+import { chargedBasket, orderVat, vatChangeMessage } from "./basket-vat";
 import { chargedInvoiceAmounts } from "./invoices/charged-amounts";
 import { formatEuros } from "./pricing";
 import type { CartLine } from "./product";
@@ -88,13 +88,7 @@ describe("the quote the customer confirms, across the VAT border", () => {
   });
 });
 
-describe("services and stored orders", () => {
-  it("installation and maintenance need a Madrid postcode (28xxx)", () => {
-    expect(isMadridPostcode("28009")).toBe(true);
-    expect(isMadridPostcode(" 28001 ")).toBe(true);
-    for (const postcode of ["35001", "38001", "51001", "52001", "08001", "2800"]) expect(isMadridPostcode(postcode)).toBe(false);
-  });
-
+describe("stored orders", () => {
   it("an order's VAT as the checkout charged it: the amount is the base when exempt", () => {
     expect(orderVat(101649, "35001", true)).toEqual({ vatExempt: true, withoutVatCents: 101649, vatCents: 0, territory: "canarias" });
     expect(orderVat(122995, "28009", false)).toEqual({ vatExempt: false, withoutVatCents: 101649, vatCents: 21346, territory: "peninsula-baleares" });

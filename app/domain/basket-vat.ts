@@ -52,14 +52,6 @@ function chargedIn(lines: readonly PricedLine[], territory: VatTerritory): Charg
   return { territory, lines: net, totals: { ...totals, withoutVatCents: totals.totalCents, vatCents: 0, vatExempt: true } };
 }
 
-/** Installation and maintenance are done only in Madrid (spec section 5): its postcodes are 28xxx. */
-export function isMadridPostcode(postcode: string): boolean {
-  return /^28\d{3}$/.test(postcode.trim());
-}
-
-export const SERVICE_POSTCODE_MESSAGE =
-  "La instalación y el mantenimiento solo se ofrecen en Madrid: escriba un código postal de Madrid (28xxx).";
-
 /**
  * Why the basket charged now is not the one the customer confirmed: when the lines are those
  * the page showed, but priced for the other side of the VAT border (the address was typed

@@ -16,8 +16,11 @@ import {
   type OrderFormErrors,
   type OrderValidation,
 } from "./order-form";
+import { declarationInput } from "./orders/fgas-fields";
+import { declarationShape } from "./orders/fgas-form";
+import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage, type ServiceArea } from "./orders/service-area";
 import { enabledPayMethods, PAY_METHODS } from "./payment-methods";
-import { PROVINCES, provinceChoices } from "./provinces";
+import { PROVINCES } from "./provinces";
 import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
 
 /*
@@ -36,7 +39,14 @@ function text(field: AddressField, requiredMessage?: string) {
     : z.string().check(z.trim(), z.maxLength(max, tooLong(max)));
 }
 
-function addressSchema(provinces: readonly string[], provinceMessage: string) {
+/** A service in the basket: the shipping postcode inside the area (issue 15), said on that field. */
+function postcodeChecks(area: ServiceArea | null) {
+  const valid = z.refine<string>(isValidPostcode, ORDER_MESSAGES.cp);
+  if (!area) return [valid];
+  return [valid, z.refine<string>((value) => !isValidPostcode(value) || inServiceArea(area.prefixes, value), outsideAreaMessage(area))];
+}
+
+function addressSchema(provinces: readonly string[], provinceMessage: string, area: ServiceArea | null = null) {
   return z.object({
     id: z
       .string()
@@ -51,21 +61,28 @@ function addressSchema(provinces: readonly string[], provinceMessage: string) {
     direccion: text("direccion", ORDER_MESSAGES.direccion),
     poblacion: text("poblacion", ORDER_MESSAGES.poblacion),
     provincia: z.string().check(z.refine((value) => provinces.includes(value), provinceMessage)),
-    cp: z.string().check(z.trim(), z.refine(isValidPostcode, ORDER_MESSAGES.cp)),
+    cp: z.string().check(z.trim(), ...postcodeChecks(area)),
     telefono: z.string().check(z.trim(), z.refine(isValidPhone, ORDER_MESSAGES.telefono)),
   });
 }
 
-/** `online`: card and Bizum are offered (Redsys is configured, issue 12). */
-export type OrderFormOptions = { madridOnly: boolean; online?: boolean };
-
 /**
- * The schema of the form. `madridOnly`: the basket holds a service for Madrid, so the shipping
- * (installation) address must be in Madrid; the billing address may be anywhere.
+ * `serviceArea`: the basket holds an installation or maintenance, so the shipping (installation)
+ * address must be inside that area (its postcodes, and the provinces they belong to); the
+ * billing address may be anywhere. `fgas`: F-gas equipment without installation, so the buyer's
+ * declaration is required (decision 0012). `online`: card and Bizum are offered (issue 12).
  */
-export function orderFormSchema({ madridOnly, online = false }: OrderFormOptions) {
+export type OrderFormOptions = { serviceArea: ServiceArea | null; fgas?: boolean; online?: boolean };
+
+/** The provinces the shipping address may choose: those of the area when a service is in the basket. */
+export function shippingProvinces(serviceArea: ServiceArea | null): readonly string[] {
+  return serviceArea ? serviceAreaProvinces(serviceArea.prefixes) : PROVINCES;
+}
+
+export function orderFormSchema({ serviceArea, fgas = false, online = false }: OrderFormOptions) {
+  const provinces = shippingProvinces(serviceArea);
   return z.object({
-    envio: addressSchema(provinceChoices(madridOnly), madridOnly ? ORDER_MESSAGES.provinciaMadrid : ORDER_MESSAGES.provincia),
+    envio: addressSchema(provinces, serviceArea ? serviceProvinceMessage(provinces) : ORDER_MESSAGES.provincia, serviceArea),
     facturacion: z.enum(BILLING_CHOICES, ORDER_MESSAGES.billing),
     factura: z.optional(addressSchema(PROVINCES, ORDER_MESSAGES.provincia)),
     pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
@@ -75,6 +92,7 @@ export function orderFormSchema({ madridOnly, online = false }: OrderFormOptions
     [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
     [TOTAL_FIELD]: z.string().check(z.regex(/^\d{1,10}$/, ORDER_MESSAGES.key)),
     [LINES_FIELD]: z.string().check(z.regex(/^[0-9a-f]{8}$/, ORDER_MESSAGES.key)),
+    ...(fgas ? declarationShape : {}),
   });
 }
 
@@ -102,6 +120,7 @@ export function validateOrderForm(form: FormData, options: OrderFormOptions): Or
       payMethod: input.pago,
       idempotencyKey: input[KEY_FIELD],
       expected: { totalCents: Number(input[TOTAL_FIELD]), lines: input[LINES_FIELD] },
+      ...(options.fgas ? { fgas: declarationInput(input as unknown as Record<string, string>) } : {}),
     },
   };
 }

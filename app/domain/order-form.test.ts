@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "./order-form";
 import { validateOrderForm } from "./order-form-schema";
+import { FGAS_MESSAGES } from "./orders/fgas-fields";
 import { PROVINCES } from "./provinces";
+
+const MADRID = { name: "Comunidad de Madrid", prefixes: ["28"] };
 
 const KEY = "0b8c7a4e-5d8f-4a57-9a1c-7f3e2d1c0b9a";
 
@@ -30,7 +33,7 @@ const valid = { ...shipping, facturacion: "igual", pago: "transferencia", condic
 
 describe("order form schema (spec section 5)", () => {
   it("accepts a complete form; billing copies shipping; the id is normalised; pais is España", () => {
-    const result = validateOrderForm(form(valid), { madridOnly: false });
+    const result = validateOrderForm(form(valid), { serviceArea: null });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.values.shipping).toEqual({
@@ -53,7 +56,7 @@ describe("order form schema (spec section 5)", () => {
   });
 
   it("an empty form: every required field, the terms, the payment and the key, by field name", () => {
-    const result = validateOrderForm(form({}), { madridOnly: false });
+    const result = validateOrderForm(form({}), { serviceArea: null });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toMatchObject({
@@ -78,7 +81,7 @@ describe("order form schema (spec section 5)", () => {
   it("checks the id's control letter, the postcode range and the phone shape", () => {
     const result = validateOrderForm(
       form({ ...valid, "envio-id": "12345678A", "envio-cp": "53000", "envio-telefono": "600 123 456" }),
-      { madridOnly: false },
+      { serviceArea: null },
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -88,31 +91,73 @@ describe("order form schema (spec section 5)", () => {
 
   it("accepts NIE and CIF ids", () => {
     for (const id of ["X1234567L", "B12345674", "a28015865"]) {
-      expect(validateOrderForm(form({ ...valid, "envio-id": id }), { madridOnly: false }).ok, id).toBe(true);
+      expect(validateOrderForm(form({ ...valid, "envio-id": id }), { serviceArea: null }).ok, id).toBe(true);
     }
   });
 
   it("the terms must be accepted", () => {
-    const result = validateOrderForm(form({ ...valid, condiciones: "" }), { madridOnly: false });
+    const result = validateOrderForm(form({ ...valid, condiciones: "" }), { serviceArea: null });
     expect(result).toEqual({ ok: false, errors: { condiciones: ORDER_MESSAGES.terms } });
   });
 
   it("card and Bizum are in testing: refused", () => {
     for (const pago of ["tarjeta", "bizum", "efectivo"]) {
-      const result = validateOrderForm(form({ ...valid, pago }), { madridOnly: false });
+      const result = validateOrderForm(form({ ...valid, pago }), { serviceArea: null });
       expect(result).toEqual({ ok: false, errors: { pago: ORDER_MESSAGES.payment } });
     }
   });
 
-  it("provinces: any of the 50, or only Madrid when the basket holds a service for Madrid", () => {
+  it("provinces: any of the 50, or only those of the service area when the basket holds a service", () => {
     expect(PROVINCES).toHaveLength(50);
     const toledo = form({ ...valid, "envio-provincia": "Toledo" });
-    expect(validateOrderForm(toledo, { madridOnly: false }).ok).toBe(true);
-    expect(validateOrderForm(toledo, { madridOnly: true })).toEqual({
+    expect(validateOrderForm(toledo, { serviceArea: null }).ok).toBe(true);
+    expect(validateOrderForm(toledo, { serviceArea: MADRID })).toEqual({
       ok: false,
-      errors: { "envio-provincia": ORDER_MESSAGES.provinciaMadrid },
+      errors: { "envio-provincia": "La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid." },
     });
-    expect(validateOrderForm(form({ ...valid, "envio-provincia": "Narnia" }), { madridOnly: false }).ok).toBe(false);
+    const centre = { name: "zona centro", prefixes: ["28", "45"] };
+    expect(validateOrderForm(toledo, { serviceArea: centre }).ok).toBe(true);
+    expect(validateOrderForm(form({ ...valid, "envio-provincia": "Cuenca" }), { serviceArea: centre }).ok).toBe(false);
+    expect(validateOrderForm(form({ ...valid, "envio-provincia": "Narnia" }), { serviceArea: null }).ok).toBe(false);
+  });
+
+  it("a service needs a shipping postcode inside the area, said on the postcode field", () => {
+    expect(validateOrderForm(form({ ...valid, "envio-cp": "28901" }), { serviceArea: MADRID }).ok).toBe(true);
+    const guadalajara = form({ ...valid, "envio-cp": "19001" });
+    expect(validateOrderForm(guadalajara, { serviceArea: null }).ok).toBe(true);
+    expect(validateOrderForm(guadalajara, { serviceArea: MADRID })).toEqual({
+      ok: false,
+      errors: { "envio-cp": expect.stringMatching(/^La instalación y el mantenimiento solo se ofrecen en la Comunidad de Madrid/) },
+    });
+    // What is no postcode at all gets the usual message, not the area's.
+    expect(validateOrderForm(form({ ...valid, "envio-cp": "2800" }), { serviceArea: MADRID })).toEqual({
+      ok: false,
+      errors: { "envio-cp": ORDER_MESSAGES.cp },
+    });
+  });
+
+  it("F-gas equipment without installation: the declaration, its NIF/NIE checked, the installer optional", () => {
+    const declaration = { "gf-nombre": " Marta Ruiz Ortega ", "gf-nif": "x1234567l", "gf-compromiso": "acepto" };
+    expect(validateOrderForm(form(valid), { serviceArea: null, fgas: true })).toEqual({
+      ok: false,
+      errors: { "gf-nombre": FGAS_MESSAGES.name, "gf-nif": FGAS_MESSAGES.idEmpty, "gf-compromiso": FGAS_MESSAGES.commitment },
+    });
+    const ok = validateOrderForm(form({ ...valid, ...declaration }), { serviceArea: null, fgas: true });
+    expect(ok.ok && ok.values.fgas).toEqual({
+      declarantName: "Marta Ruiz Ortega",
+      declarantId: "X1234567L",
+      installerName: "",
+      installerId: "",
+      installerRegistration: "",
+    });
+    const badIds = validateOrderForm(form({ ...valid, ...declaration, "gf-nif": "12345678A", "gf-empresa-nif": "B12345670" }), {
+      serviceArea: null,
+      fgas: true,
+    });
+    expect(badIds).toEqual({ ok: false, errors: { "gf-nif": FGAS_MESSAGES.id, "gf-empresa-nif": FGAS_MESSAGES.installerId } });
+    // Not asked for: the fields are ignored and no declaration comes out.
+    const none = validateOrderForm(form({ ...valid, ...declaration }), { serviceArea: null });
+    expect(none.ok && none.values.fgas).toBeUndefined();
   });
 
   it("'Otros' validates the billing form on its own, which may be outside Madrid", () => {
@@ -127,34 +172,34 @@ describe("order form schema (spec section 5)", () => {
       "factura-cp": "46021",
       "factura-telefono": "96-1234567",
     };
-    const ok = validateOrderForm(form({ ...valid, ...billing, facturacion: "otros" }), { madridOnly: true });
+    const ok = validateOrderForm(form({ ...valid, ...billing, facturacion: "otros" }), { serviceArea: MADRID });
     expect(ok.ok).toBe(true);
     if (ok.ok) {
       expect(ok.values.sameBilling).toBe(false);
       expect(ok.values.billing).toMatchObject({ id: "B12345674", provincia: "Valencia", pais: "España" });
       expect(ok.values.shipping.provincia).toBe("Madrid");
     }
-    const bad = validateOrderForm(form({ ...valid, ...billing, "factura-cp": "", facturacion: "otros" }), { madridOnly: false });
+    const bad = validateOrderForm(form({ ...valid, ...billing, "factura-cp": "", facturacion: "otros" }), { serviceArea: null });
     expect(bad).toEqual({ ok: false, errors: { "factura-cp": ORDER_MESSAGES.cp } });
     // With "Igual que la de envío" the billing fields are ignored, even if invalid.
-    expect(validateOrderForm(form({ ...valid, ...billing, "factura-cp": "" }), { madridOnly: false }).ok).toBe(true);
+    expect(validateOrderForm(form({ ...valid, ...billing, "factura-cp": "" }), { serviceArea: null }).ok).toBe(true);
   });
 
   it("refuses overlong fields", () => {
-    const result = validateOrderForm(form({ ...valid, "envio-direccion": "x".repeat(201) }), { madridOnly: false });
+    const result = validateOrderForm(form({ ...valid, "envio-direccion": "x".repeat(201) }), { serviceArea: null });
     expect(result).toEqual({ ok: false, errors: { "envio-direccion": "Como máximo 200 caracteres." } });
   });
 
   it("the page's total and lines fingerprint: whole cents and 8 hex digits, or a refusal (never a crash)", () => {
     for (const total of ["", "abc", "-1", "1e5", "12.50", "12345678901", " 100"]) {
-      const result = validateOrderForm(form({ ...valid, total }), { madridOnly: false });
+      const result = validateOrderForm(form({ ...valid, total }), { serviceArea: null });
       expect(result, total).toEqual({ ok: false, errors: { total: ORDER_MESSAGES.key } });
     }
     for (const lineas of ["", "0a1b2c3", "0A1B2C3D", "0a1b2c3d0", "zzzzzzzz"]) {
-      const result = validateOrderForm(form({ ...valid, lineas }), { madridOnly: false });
+      const result = validateOrderForm(form({ ...valid, lineas }), { serviceArea: null });
       expect(result, lineas).toEqual({ ok: false, errors: { lineas: ORDER_MESSAGES.key } });
     }
-    const zero = validateOrderForm(form({ ...valid, total: "0" }), { madridOnly: false });
+    const zero = validateOrderForm(form({ ...valid, total: "0" }), { serviceArea: null });
     expect(zero.ok && zero.values.expected.totalCents).toBe(0);
   });
 });

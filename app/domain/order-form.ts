@@ -1,4 +1,5 @@
 import type { OrderQuote } from "./basket-pricing";
+import { fgasInput, FGAS_FIELD_NAMES, type FgasDeclarationInput } from "./orders/fgas-fields";
 import type { PayMethod } from "./payment-methods";
 import { formatEuros } from "./pricing";
 
@@ -78,7 +79,6 @@ export const ORDER_MESSAGES = {
   direccion: "Escriba la dirección.",
   poblacion: "Escriba la población.",
   provincia: "Elija una provincia.",
-  provinciaMadrid: "La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.",
   cp: "Escriba un código postal español de 5 cifras (de 01000 a 52999).",
   telefono: "Escriba el teléfono con 2 o 3 cifras, un espacio o guion si quiere, y 6 o 7 cifras más (p. ej. 600 123456).",
   terms: "Debe leer y aceptar las condiciones de compra.",
@@ -121,6 +121,8 @@ export function orderInput(form: FormData) {
     [KEY_FIELD]: get(KEY_FIELD),
     [TOTAL_FIELD]: get(TOTAL_FIELD),
     [LINES_FIELD]: get(LINES_FIELD),
+    // The F-gas declaration (issue 15): read only when the basket needs it.
+    ...fgasInput(form),
   };
 }
 
@@ -132,6 +134,8 @@ export type OrderFormValues = {
   idempotencyKey: string;
   /** What the page showed: the order is refused (409) if the basket is no longer that. */
   expected: OrderQuote;
+  /** The buyer's F-gas declaration, when the basket holds such equipment without installation. */
+  fgas?: FgasDeclarationInput;
 };
 
 /** Field name -> the first message about it ("envio-cp", "condiciones", "pago", ...). */
@@ -151,6 +155,10 @@ export function echoValues(form: FormData): Record<string, string> {
   for (const name of ["facturacion", "pago", TERMS_FIELD]) {
     const value = form.get(name);
     if (typeof value === "string") echo[name] = value.slice(0, 40);
+  }
+  for (const name of FGAS_FIELD_NAMES) {
+    const value = form.get(name);
+    if (typeof value === "string") echo[name] = value.slice(0, 300);
   }
   return echo;
 }

@@ -72,6 +72,15 @@ export type CatalogueProduct = {
   dimensionsOutdoor: Dimensions | null;
   dimensionsIndoor: Dimensions | null;
   dimensionsTank: Dimensions | null;
+  /** Issue 15: seasonal efficiency in cooling (SEER) and heating (SCOP), air and aerothermal units. */
+  seer: number | null;
+  scop: number | null;
+  /** Sound power of the (outdoor) unit in dB(A), as on the energy label. */
+  soundPowerDb: number | null;
+  /** Registration number in EPREL, the EU product database (digits only). */
+  eprelNumber: string | null;
+  /** Fluorinated gas in a unit that is not hermetically sealed (a split): Real Decreto 115/2017. */
+  fgasNotSealed: boolean;
 };
 
 /** Spanish names of the families, for titles and text. */

@@ -58,16 +58,63 @@ export const PROVINCES = [
 
 export type Province = (typeof PROVINCES)[number];
 
-/** Where installation and maintenance are offered (spec sections 1 and 5). */
-export const SERVICE_PROVINCE: Province = "Madrid";
-
 /**
- * The provinces an address may choose: only Madrid when the basket holds an installation or
- * maintenance line for Madrid (spec section 5), all 50 otherwise.
+ * The first two digits of each province's postcodes (its INE code): 28xxx is Madrid. The
+ * service area (app/domain/orders/service-area.ts) is a list of postcode prefixes; this says
+ * which provinces an address inside it can be in.
  */
-export function provinceChoices(madridOnly: boolean): readonly Province[] {
-  return madridOnly ? [SERVICE_PROVINCE] : PROVINCES;
-}
+export const PROVINCE_POSTCODES: Record<Province, string> = {
+  "A Coruña": "15",
+  Álava: "01",
+  Albacete: "02",
+  Alicante: "03",
+  Almería: "04",
+  Asturias: "33",
+  Ávila: "05",
+  Badajoz: "06",
+  Barcelona: "08",
+  Bizkaia: "48",
+  Burgos: "09",
+  Cáceres: "10",
+  Cádiz: "11",
+  Cantabria: "39",
+  Castellón: "12",
+  "Ciudad Real": "13",
+  Córdoba: "14",
+  Cuenca: "16",
+  Gipuzkoa: "20",
+  Girona: "17",
+  Granada: "18",
+  Guadalajara: "19",
+  Huelva: "21",
+  Huesca: "22",
+  "Illes Balears": "07",
+  Jaén: "23",
+  "La Rioja": "26",
+  "Las Palmas": "35",
+  León: "24",
+  Lleida: "25",
+  Lugo: "27",
+  Madrid: "28",
+  Málaga: "29",
+  Murcia: "30",
+  Navarra: "31",
+  Ourense: "32",
+  Palencia: "34",
+  Pontevedra: "36",
+  Salamanca: "37",
+  "Santa Cruz de Tenerife": "38",
+  Segovia: "40",
+  Sevilla: "41",
+  Soria: "42",
+  Tarragona: "43",
+  Teruel: "44",
+  Toledo: "45",
+  Valencia: "46",
+  Valladolid: "47",
+  Zamora: "49",
+  Zaragoza: "50",
+};
 
 export function isProvince(value: string): value is Province {
   return (PROVINCES as readonly string[]).includes(value);

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, totals, blocked, madridOnly } = loaderData;
+  const { lines, totals, blocked, hasServices } = loaderData;
   const heading = useRef<HTMLHeadingElement>(null);
   const count = useRef(lines.length);
   // A removed row takes its button with it: the focus goes back to the page's heading.
@@ -83,8 +83,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         <>
           <BasketTable lines={lines} totals={totals} editable caption="Artículos de su presupuesto" />
           <p className="basket-note">La visita del técnico es gratuita.</p>
-          {/* A Madrid service sends the whole order to Madrid: then there is nothing to adjust. */}
-          {madridOnly ? null : <p className="basket-note">{TERRITORIES_NOTE}</p>}
+          {/* A service sends the whole order inside the service area: then there is nothing to adjust. */}
+          {hasServices ? null : <p className="basket-note">{TERRITORIES_NOTE}</p>}
           {blocked ? (
             <p className="form-error cart-blocked" role="alert">
               Algún artículo de su carrito ya no está disponible. Elimínelo para poder pedir el presupuesto.

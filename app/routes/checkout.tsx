@@ -14,14 +14,16 @@ import {
   TERMS_VALUE,
   type OrderAddress,
 } from "~/domain/order-form";
-import { validateOrderForm } from "~/domain/order-form-schema";
+import { shippingProvinces, validateOrderForm } from "~/domain/order-form-schema";
+import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
+import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
 import { formatDateTime, formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
-import { PROVINCES, provinceChoices } from "~/domain/provinces";
+import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { loadBasket } from "~/server/basket.server";
 import { readCartId } from "~/server/cart.server";
-import { config, redsysConfig } from "~/server/config.server";
+import { config, redsysConfig, serviceArea } from "~/server/config.server";
 import { paymentPagePath } from "~/server/payments/attempts.server";
 import { findMyOrder } from "~/server/my-orders.server";
 import { placeOrder } from "~/server/orders.server";
@@ -124,6 +126,22 @@ function onlinePayments(): { windowMinutes: number } | null {
   return redsys ? { windowMinutes: redsys.windowMinutes } : null;
 }
 
+/** The service area the shipping address must be in: only when the basket holds a service. */
+function areaFor(basket: Basket): ServiceArea | null {
+  return basket.hasServices ? serviceArea() : null;
+}
+
+/**
+ * F-gas equipment bought without our installation (decision 0012): the units, and the
+ * declaration the order screen asks for; null when the basket has none.
+ */
+function fgasFor(basket: Basket) {
+  const equipment = fgasLinesWithoutInstallation(basket.lines).map((line) => line.title);
+  if (equipment.length === 0) return null;
+  const c = config();
+  return { equipment, statement: fgasStatement({ seller: { name: c.SHOP_LEGAL_NAME, nif: c.SHOP_NIF }, equipment }) };
+}
+
 /**
  * What the form and its summary show of the basket, and the quote the form carries back:
  * charged for the delivery postcode once the customer sent one (without VAT to Canarias,
@@ -131,14 +149,16 @@ function onlinePayments(): { windowMinutes: number } | null {
  */
 function editingBasket(basket: Basket, postcode: string | null = null) {
   const charged = chargedBasket(basket.lines, postcode);
+  const area = areaFor(basket);
   return {
     // The prices with VAT, for the browser to reprice as the postcode is typed.
     grossLines: basket.lines,
     lines: charged.lines,
     totals: charged.totals,
     blocked: basket.blocked,
-    madridOnly: basket.madridOnly,
-    provinces: provinceChoices(basket.madridOnly),
+    serviceArea: area,
+    provinces: shippingProvinces(area),
+    fgas: fgasFor(basket),
     quote: orderQuote(charged),
   };
 }
@@ -151,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
-  const validation = validateOrderForm(form, { madridOnly: basket.madridOnly, online: onlinePayments() !== null });
+  const validation = validateOrderForm(form, { serviceArea: areaFor(basket), fgas: fgasFor(basket) !== null, online: onlinePayments() !== null });
   if (!validation.ok) {
     // A hidden field (key, total, lines) missing or altered: the page itself must be reloaded.
     const hidden = HIDDEN_FIELDS.map((name) => validation.errors[name]).find(Boolean);
@@ -190,7 +210,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           shop={loaderData.shop}
         />
         <div className="checkout-layout">
-          <CheckoutForm provinces={PROVINCES} madridOnly={false} values={order.values} confirmed />
+          <CheckoutForm provinces={PROVINCES} serviceArea={null} values={order.values} confirmed />
           <Summary lines={loaderData.lines} totals={loaderData.totals} />
         </div>
       </div>
@@ -213,8 +233,9 @@ function Editing({ loaderData, actionData }: EditingProps) {
   const answer = actionData?.basket ?? loaderData;
   // With JavaScript, the basket priced for the postcode being typed (decision 0009): the total
   // shown and the quote sent are then the ones the order will be charged. Without, the server
-  // answers the first confirmation with them. A Madrid service keeps the order in Madrid.
-  const view = postcode === null || answer.madridOnly ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
+  // answers the first confirmation with them. A service outside its area is refused anyway.
+  const outside = postcode !== null && answer.serviceArea !== null && !inServiceArea(answer.serviceArea.prefixes, postcode);
+  const view = postcode === null || outside ? answer : { ...answer, ...repriced(answer.grossLines, postcode) };
   return (
     <div className="container checkout-page">
       <h1 className="page-title">Confirmar pedido</h1>
@@ -224,7 +245,8 @@ function Editing({ loaderData, actionData }: EditingProps) {
       <div className="checkout-layout">
         <CheckoutForm
           provinces={view.provinces}
-          madridOnly={view.madridOnly}
+          serviceArea={view.serviceArea}
+          fgas={view.fgas}
           values={actionData?.values ?? {}}
           serverErrors={actionData?.errors}
           formError={actionData?.formError}

@@ -5,6 +5,8 @@ import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } f
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "~/domain/services";
 import { addToCartAction } from "~/server/cart-add.server";
+import { useShopInfo } from "~/ui/content-page";
+import { CoverageCheck } from "~/ui/coverage-check";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/maintenance-offer";
 
@@ -27,25 +29,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MaintenanceOffer() {
   // Set only after a plain form post (no JavaScript); fetchers keep their own replies.
   const posted = useActionData<typeof action>();
+  const shop = useShopInfo();
   return (
     <div className="container shop-page">
       <h1 className="page-title">Mantenimiento anual</h1>
       <p className="shop-intro">
         Revisamos cada año su caldera, su aire acondicionado o su equipo de aerotermia para que
-        funcione de forma segura y eficiente. El mantenimiento se ofrece solo en la Comunidad de
-        Madrid y los precios incluyen el IVA.
+        funcione de forma segura y eficiente. El mantenimiento se ofrece solo en la {shop.serviceArea} y
+        los precios incluyen el IVA.
       </p>
+      <CoverageCheck context="mantenimiento" back="/tienda/mantenimientos" title="¿Hacemos el mantenimiento en su zona?" />
       {posted ? <AddReply reply={posted} className="maintenance-posted" /> : null}
       <ul className="maintenance-grid" aria-label="Planes de mantenimiento">
         {MAINTAINED_FAMILIES.map((family) => (
-          <MaintenanceCard key={family} family={family} />
+          <MaintenanceCard key={family} family={family} area={shop.serviceArea} />
         ))}
       </ul>
     </div>
   );
 }
 
-function MaintenanceCard({ family }: { family: MaintainedFamily }) {
+function MaintenanceCard({ family, area }: { family: MaintainedFamily; area: string }) {
   const fetcher = useFetcher<typeof action>();
   const title = MAINTENANCE_TITLES[family];
   const price = MAINTENANCE_PRICE_CENTS[family];
@@ -60,7 +64,7 @@ function MaintenanceCard({ family }: { family: MaintainedFamily }) {
       ) : null}
       <ul className="maintenance-facts">
         <li>IVA incluido</li>
-        <li>Solo en la Comunidad de Madrid</li>
+        <li>Solo en la {area}</li>
       </ul>
       <p className="maintenance-includes">
         <strong>Incluye:</strong> {MAINTENANCE_INCLUDES[family]}

@@ -1,4 +1,3 @@
-import { readForm } from "~/server/request-body.server";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getDb } from "~/server/db/db.server";
 import { payAgain, type PayAgainChoice } from "~/server/payments/pay-again.server";
@@ -8,9 +7,11 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { cleanReason } from "~/domain/withdrawal";
 import { useRootData } from "~/root";
 import { loadMyOrder } from "~/server/my-orders.server";
+import { fgasAction, isFgasIntent, readOrderPageForm, type FgasReply } from "~/server/orders/fgas-action.server";
 import { requireUser } from "~/server/session.server";
 import { requestWithdrawal } from "~/server/withdrawal.server";
 import { ErrorPage } from "~/ui/error-page";
+import { FgasOrderSection } from "~/ui/fgas-order-section";
 import { OrderView, type WithdrawalReply } from "~/ui/order-view";
 import type { Route } from "./+types/order-detail";
 import { reportError } from "~/ui/report-error";
@@ -24,8 +25,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isOrderNumber(params.number)) throw data(null, { status: 404 });
   const order = await loadMyOrder(user, params.number);
   if (!order) throw data(null, { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const saved = search.get("gases");
+  const done: "empresa" | "certificado" | null = saved === "empresa" || saved === "certificado" ? saved : null;
   // ?desistir: the confirmation step of the withdrawal when JavaScript does not run.
-  return { order, confirming: new URL(request.url).searchParams.has("desistir") };
+  // ?gases=empresa|certificado: an F-gas form was just saved (issue 15).
+  return { order, confirming: search.has("desistir"), fgasDone: done };
 }
 
 const PAY_CHOICES = new Set<string>(["tarjeta", "bizum"]);
@@ -46,9 +51,13 @@ async function changePayment(userId: string, number: string, form: FormData) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
+  // The F-gas certificate comes as a file (issue 15); every other form of the page is small.
+  const read = await readOrderPageForm(request);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
   if (!isOrderNumber(params.number)) throw data(null, { status: 404 });
   const intent = form.get("intent");
+  if (isFgasIntent(intent)) return fgasAction(user, params.number, intent, form);
   if (intent === "pagar" || intent === "transferencia") return changePayment(user.id, params.number, form);
   if (intent !== "desistir") throw data(null, { status: 400 });
   const outcome = await requestWithdrawal(user, params.number, cleanReason(form.get("motivo")));
@@ -80,14 +89,25 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const shopName = useRootData()?.shop.name ?? "";
   const payError = actionData && "payError" in actionData ? actionData.payError : undefined;
+  const fgasReply = actionData && "fgas" in actionData ? (actionData.fgas as FgasReply) : undefined;
+  const { order } = loaderData;
   return (
     <OrderView
       shopName={shopName}
-      order={loaderData.order}
+      order={order}
       confirming={loaderData.confirming}
-      reply={actionData && !("payError" in actionData) ? (actionData as WithdrawalReply) : undefined}
+      reply={actionData && !("payError" in actionData) && !("fgas" in actionData) ? (actionData as WithdrawalReply) : undefined}
       payError={payError}
-    />
+    >
+      {order.fgas ? (
+        <FgasOrderSection
+          fgas={order.fgas}
+          filesHref={`/login/pedidos/${encodeURIComponent(order.number)}/gases-fluorados`}
+          reply={fgasReply}
+          done={fgasReply ? null : loaderData.fgasDone}
+        />
+      ) : null}
+    </OrderView>
   );
 }
 

@@ -19,11 +19,15 @@ import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/services";
 import { useRootData } from "~/root";
 import { addToCartAction } from "~/server/cart-add.server";
 import { findProduct, toCatalogueProduct } from "~/server/catalogue.server";
-import { EnergyLabel } from "~/ui/energy-label";
+import { eprelLinks } from "~/domain/catalogue/eprel";
+import { CompareForm } from "~/ui/compare-form";
+import { CoverageCheck } from "~/ui/coverage-check";
+import { EnergyLabel, EnergyLabelLinks } from "~/ui/energy-label";
 import { PreviousPrice, Price } from "~/ui/price";
 import { ProductGallery } from "~/ui/product-gallery";
 import { ProductSpecs } from "~/ui/product-specs";
 import { QuotePopup } from "~/ui/quote-popup";
+import { StockAlertForm } from "~/ui/stock-alert-form";
 import type { Route } from "./+types/product-detail";
 
 /** /tienda/detalle/:name/:id — name is the family and must be the product's own (docs/deviations.md). */
@@ -41,6 +45,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     installationPriceCents: INSTALLATION_PRICE_CENTS[family],
     maintenancePriceCents: family === "calderas" ? (MAINTENANCE_PRICE_CENTS.calderas ?? null) : null,
     gasOptions: family === "calderas" ? gasOptions(product.brand) : [],
+    // Issue 15: the EPREL entry and the product information sheet, beside the energy label.
+    eprel: eprelLinks(product),
   };
 }
 
@@ -109,6 +115,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
                 <EnergyLabel energyClass={product.energyClass} size="large" />
               </span>
             ) : null}
+            <EnergyLabelLinks links={loaderData.eprel} />
             <p className={product.stock > 0 ? "detail-stock" : "detail-stock detail-stock-out"}>
               {stockText(product.stock)}
             </p>
@@ -121,10 +128,15 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             gasOptions={loaderData.gasOptions}
             actionData={actionData}
           />
+          {/* Issue 15: the same form for every visitor (a kept page); it posts to /avisos-disponibilidad. */}
+          {product.stock <= 0 ? <StockAlertForm productId={product.id} /> : null}
+          {/* Issue 15: a GET form to /cobertura (a fetcher with JavaScript); the kept page never holds an answer. */}
+          <CoverageCheck context="equipo" back={detailHref(product)} />
           <div className="detail-quote">
             <p className="detail-quote-text">¿Prefiere que estudiemos su caso antes de comprar?</p>
             <QuotePopup productId={product.id} productName={name} />
           </div>
+          <CompareForm productId={product.id} className="detail-compare" />
         </div>
       </div>
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { CallToAction, ContentHero, ContentSection, Counters, Steps, useShopInfo } from "~/ui/content-page";
+import { CoverageCheck } from "~/ui/coverage-check";
 import type { Route } from "./+types/renovations";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -94,6 +95,7 @@ export default function Renovations() {
           Trabajamos en toda la {shop.serviceArea}, y también en Guadalajara y el norte de Toledo.
           Si su vivienda está en otra zona, pregúntenos.
         </p>
+        <CoverageCheck context="reformas" back="/reformas" title="¿Trabajamos en su zona?" level={3} />
       </ContentSection>
 
       <CallToAction

@@ -14,6 +14,7 @@ import {
   asSentence,
   useShopInfo,
 } from "~/ui/content-page";
+import { CoverageCheck } from "~/ui/coverage-check";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -193,6 +194,7 @@ export default function Services() {
           mantenimiento que se contratan en la tienda online son solo para la {shop.serviceArea}.
           Los equipos, sin instalación, los enviamos a toda España.
         </p>
+        <CoverageCheck context="servicios" back="/servicios" level={3} />
       </ContentSection>
 
       <CallToAction

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PricingProduct } from "~/domain/basket-pricing";
-import { chosenSizes, pageWindow, type CatalogueState, type Page, type PriceOrder, type SizeRule } from "~/domain/catalogue-filters";
+import {
+  chosenSizes,
+  pageWindow,
+  type CatalogueState,
+  type Page,
+  type PowerRange,
+  type PriceOrder,
+  type SizeRule,
+} from "~/domain/catalogue-filters";
 import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/product";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
@@ -40,6 +48,15 @@ function catalogueWhere(family: Family, state: CatalogueState): SQL | undefined 
     eq(products.family, family),
     state.brands.length > 0 ? inArray(products.brand, state.brands) : undefined,
     sizes.length > 0 ? or(...sizes.map((option) => sizeCondition(option.rule))) : undefined,
+    state.power ? powerCondition(state.power) : undefined,
+  );
+}
+
+/** As powerMatches: both ends included; a row without power fails both comparisons. */
+function powerCondition(range: PowerRange): SQL | undefined {
+  return and(
+    range.minKw === null ? undefined : gte(products.powerKw, range.minKw),
+    range.maxKw === null ? undefined : lte(products.powerKw, range.maxKw),
   );
 }
 
@@ -115,6 +132,7 @@ export async function pricingProducts(ids: readonly number[]): Promise<PricingPr
       priceCents: products.priceCents,
       stock: products.stock,
       image: products.image,
+      fgasNotSealed: products.fgasNotSealed,
     })
     .from(products)
     .where(and(inArray(products.id, [...new Set(ids)]), visible));

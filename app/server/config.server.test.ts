@@ -31,6 +31,19 @@ describe("parseConfig", () => {
   });
 });
 
+describe("SERVICE_POSTCODE_PREFIXES", () => {
+  it("is Madrid (28) by default, and a comma-separated list of prefixes otherwise", () => {
+    expect(parseConfig({}).SERVICE_POSTCODE_PREFIXES).toEqual(["28"]);
+    expect(parseConfig({ SERVICE_POSTCODE_PREFIXES: " 28, 191 ,45200,28" }).SERVICE_POSTCODE_PREFIXES).toEqual(["28", "191", "45200"]);
+  });
+
+  it("refuses a prefix no Spanish postcode starts with, and an empty list", () => {
+    expect(() => parseConfig({ SERVICE_POSTCODE_PREFIXES: "28,Madrid" })).toThrow(/SERVICE_POSTCODE_PREFIXES[\s\S]*cada prefijo/);
+    expect(() => parseConfig({ SERVICE_POSTCODE_PREFIXES: "60" })).toThrow(/SERVICE_POSTCODE_PREFIXES/);
+    expect(() => parseConfig({ SERVICE_POSTCODE_PREFIXES: " , " })).toThrow(/SERVICE_POSTCODE_PREFIXES[\s\S]*al menos un prefijo/);
+  });
+});
+
 describe("public address", () => {
   it("follows PORT when unset, and trusts both local names", () => {
     const c = parseConfig({ PORT: "4123" });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { ShopInfo } from "~/domain/shop";
+import { isPostcodePrefix, type ServiceArea } from "~/domain/orders/service-area";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**
@@ -61,6 +62,16 @@ const envSchema = z.object({
     .min(5)
     .default("Lunes a viernes de 10:00 a 15:00 y de 16:00 a 20:00"),
   SHOP_SERVICE_AREA: z.string().trim().min(2).default("Comunidad de Madrid"),
+  // Where installation and maintenance are offered (issue 15): postcode prefixes, "28" = Madrid.
+  SERVICE_POSTCODE_PREFIXES: z
+    .string()
+    .default("28")
+    .transform((value) => [...new Set(value.split(",").map((item) => item.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().refine(isPostcodePrefix, "cada prefijo debe tener de 1 a 5 cifras y poder empezar un código postal español (01000 a 52999)"))
+        .min(1, "debe tener al menos un prefijo, p. ej. 28"),
+    ),
   // Postal address of the company: withdrawal information and form of every order e-mail.
   SHOP_ADDRESS: z.string().trim().min(5).default("Calle de Alcalá 100, 28009 Madrid"),
   // Identification of the company in the aviso legal (LSSI-CE art. 10) and the legal pages.
@@ -99,6 +110,8 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(5),
   // Adds to the basket accepted per client address in a minute (the e2e server raises it).
   CART_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
+  // Search suggestions answered per client address in a minute (issue 15; the bench raises it).
+  SUGGESTIONS_RATE_LIMIT: z.coerce.number().int().min(1).max(10000000).default(240),
   // Accounts. The secret signs sessions: required in production, a fixed dev value otherwise.
   BETTER_AUTH_SECRET: z.string().min(32, "debe tener al menos 32 caracteres").optional(),
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
@@ -267,6 +280,12 @@ export function publicShopInfo(): ShopInfo {
     registry: c.SHOP_REGISTRY,
     baseUrl: publicBaseUrl(c),
   };
+}
+
+/** Where installation and maintenance are offered: its name and postcode prefixes (issue 15). */
+export function serviceArea(): ServiceArea {
+  const c = config();
+  return { name: c.SHOP_SERVICE_AREA, prefixes: c.SERVICE_POSTCODE_PREFIXES };
 }
 
 /** The sender of the shop's e-mails. */

@@ -10,6 +10,7 @@ import { attemptsOf } from "./payments/attempts.server";
 import { getDb } from "./db/db.server";
 import { orderLines, orders, refunds, withdrawals } from "./db/schema.server";
 import { orderInvoices } from "./invoices/order-invoices.server";
+import { loadFgasView } from "./orders/fgas.server";
 import type { SessionUser } from "./session.server";
 
 /*
@@ -72,7 +73,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
   if (!found) return null;
   const { order, lines } = found;
   const db = await getDb();
-  const [[withdrawal], attempts, refunded, issued] = await Promise.all([
+  const [[withdrawal], attempts, refunded, issued, fgas] = await Promise.all([
     db.select().from(withdrawals).where(eq(withdrawals.orderId, order.id)).limit(1),
     attemptsOf(db, order.id),
     db
@@ -81,6 +82,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
       .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "hecho")))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
     orderInvoices(db, order.id),
+    loadFgasView(db, order, now),
   ]);
   const last = attempts[0];
   const c = config();
@@ -150,6 +152,8 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
           : state.kind === "expired"
             ? { kind: "expired" as const, deadline: formatDate(state.deadline) }
             : { kind: "not-applicable" as const },
+    // The F-gas declaration made with the order (issue 15), or null.
+    fgas,
   };
 }
 

@@ -1,12 +1,13 @@
 import type { OrderAddress } from "~/domain/order-form";
-import { addressLines, formatDateTime, formatIban } from "~/domain/my-orders";
+import { addressLines, formatDate, formatDateTime, formatIban } from "~/domain/my-orders";
+import { certificateDueAt } from "~/domain/orders/fgas";
 import { EXEMPT_NOTE, territoryName } from "~/domain/basket-vat";
 import { territoryOfPostcode } from "~/domain/invoices/invoice-amounts";
 import { formatEuros } from "~/domain/pricing";
 import { PAY_METHOD_LABELS, type PayMethod } from "~/domain/payment-methods";
 import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/withdrawal-terms";
 import { config, publicShopInfo } from "./config.server";
-import type { MailMessage } from "./mail.server";
+import { FGAS_ATTACHED, type FgasMail } from "./orders/fgas-email.server";
 
 /*
  * The order confirmation e-mail (issue 4): number, lines, shipping, totals with and without
@@ -38,6 +39,8 @@ export type OrderMailFacts = {
   /** How the customer pays; card and Bizum carry the end of the payment window. */
   payMethod: PayMethod;
   payBy?: Date;
+  /** F-gas equipment bought without installation: the declaration goes attached (decision 0012). */
+  fgas?: { orderId: number; equipment: string[] };
 };
 
 const GAS = { natural: "gas natural", propano: "propano" } as Record<string, string>;
@@ -87,6 +90,7 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     ...addressLines(facts.billing),
     `CIF/NIF/NIE: ${facts.billing.id}`,
     "",
+    ...fgasLines(facts),
     "La visita del técnico es gratuita. Si ha contratado instalación o mantenimiento, le llamaremos para acordar la fecha.",
     `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
     "",
@@ -99,6 +103,18 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     "",
     `${c.SHOP_LEGAL_NAME} · ${c.SHOP_ADDRESS} · ${shop.baseUrl}`,
   ].join("\n");
+}
+
+/** The F-gas declaration made with the order, and what the customer still has to send. */
+function fgasLines(facts: OrderMailFacts): string[] {
+  if (!facts.fgas) return [];
+  const link = `${publicShopInfo().baseUrl}/login/pedidos/${facts.number}`;
+  return [
+    "Declaración de gases fluorados",
+    `Su pedido incluye ${facts.fgas.equipment.join(", ")} sin nuestra instalación. ${FGAS_ATTACHED}`,
+    `Cuando una empresa habilitada lo instale, suba su certificado de instalación en «Mis Pedidos» antes del ${formatDate(certificateDueAt(facts.createdAt))}: ${link}`,
+    "",
+  ];
 }
 
 function totalLines(facts: OrderMailFacts): string[] {
@@ -134,22 +150,26 @@ function howToPay(facts: OrderMailFacts): string[] {
   ];
 }
 
-export function orderEmails(facts: OrderMailFacts): { customer: MailMessage; shop: MailMessage } {
+export function orderEmails(facts: OrderMailFacts): { customer: FgasMail; shop: FgasMail } {
   const c = config();
   const shop = publicShopInfo();
   const text = orderConfirmationText(facts);
+  // The declaration's PDF is drawn when each e-mail is sent (fgas-email.server.ts); both keep it.
+  const attach = facts.fgas ? { attachFgasDeclaration: facts.fgas.orderId } : {};
   return {
     customer: {
       to: facts.customerEmail,
       replyTo: c.SHOP_EMAIL,
       subject: `${shop.name}: confirmación de su pedido ${facts.number}`,
       text,
+      ...attach,
     },
     shop: {
       to: c.SHOP_EMAIL,
       replyTo: facts.customerEmail,
       subject: `Nuevo pedido ${facts.number} (${formatEuros(facts.totalCents)}), pendiente de pago`,
       text: [`Copia para la tienda: pedido de ${facts.customerEmail}.`, "", text].join("\n"),
+      ...attach,
     },
   };
 }

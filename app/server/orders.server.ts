@@ -1,17 +1,20 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { orderQuote, priceCartLines, sameQuote } from "~/domain/basket-pricing";
-import { needsMadrid, type PricedLine } from "~/domain/basket-totals";
-import { chargedBasket, isMadridPostcode, SERVICE_POSTCODE_MESSAGE, vatChangeMessage } from "~/domain/basket-vat";
+import { hasServiceLines, type PricedLine } from "~/domain/basket-totals";
+import { chargedBasket, vatChangeMessage } from "~/domain/basket-vat";
 import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/order-form";
 import { orderNumber } from "~/domain/order-number";
-import { SERVICE_PROVINCE } from "~/domain/provinces";
+import { fgasLinesWithoutInstallation } from "~/domain/orders/fgas";
+import { FGAS_FIELDS, FGAS_MESSAGES } from "~/domain/orders/fgas-fields";
+import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage } from "~/domain/orders/service-area";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { lockCartLines, replaceCartLines } from "./cart.server";
-import { redsysConfig } from "./config.server";
+import { redsysConfig, serviceArea } from "./config.server";
 import { createAttempt, windowEnd } from "./payments/attempts.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { log } from "./log.server";
+import { fgasDeclarations } from "./db/schema-fgas.server";
 import { orderLines, orders, products } from "./db/schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "./outbox.server";
@@ -123,14 +126,20 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
   const { lines, totals } = charged;
   // What the customer confirmed is what is charged: any difference sends the new basket back.
   if (lines.some((line) => line.problem)) throw new OrderChanged(problemMessage(lines, totals.totalCents));
-  // A service is done at the delivery address, in Madrid: never VAT-free, never elsewhere.
-  if (needsMadrid(cart) && !isMadridPostcode(values.shipping.cp)) throw new OrderRefused(SERVICE_POSTCODE_MESSAGE, "envio-cp");
+  // A service is done at the delivery address, inside the service area (issue 15: its postcodes).
+  const area = serviceArea();
+  const services = hasServiceLines(cart);
+  if (services && !inServiceArea(area.prefixes, values.shipping.cp)) throw new OrderRefused(outsideAreaMessage(area), "envio-cp");
   if (!sameQuote(orderQuote({ lines, totals }), values.expected)) {
     throw new OrderChanged(vatChangeMessage(priced, charged, values.expected) ?? changedOrderMessage(totals.totalCents));
   }
-  if (needsMadrid(cart) && values.shipping.provincia !== SERVICE_PROVINCE) {
-    throw new OrderRefused("La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.", "envio-provincia");
+  const provinces = serviceAreaProvinces(area.prefixes);
+  if (services && !provinces.includes(values.shipping.provincia as (typeof provinces)[number])) {
+    throw new OrderRefused(serviceProvinceMessage(provinces), "envio-provincia");
   }
+  // F-gas equipment without our installation: only with the buyer's declaration (decision 0012).
+  const undeclared = fgasLinesWithoutInstallation(lines);
+  if (undeclared.length > 0 && !values.fgas) throw new OrderRefused(FGAS_MESSAGES.commitment, FGAS_FIELDS.commitment);
 
   // Draw numbers until one is free; ON CONFLICT DO NOTHING keeps the transaction usable.
   let created: { id: number; number: string } | undefined;
@@ -187,6 +196,10 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
     })),
   );
 
+  if (undeclared.length > 0 && values.fgas) {
+    await tx.insert(fgasDeclarations).values({ orderId: created.id, ...values.fgas, declaredAt: now });
+  }
+
   // Stock goes down by the units ordered; the rows are locked and were checked above, and
   // the condition keeps it from ever going below zero all the same.
   const units = new Map<number, number>();
@@ -213,6 +226,7 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
     billing: values.billing,
     payMethod: values.payMethod,
     payBy,
+    fgas: undeclared.length > 0 ? { orderId: created.id, equipment: undeclared.map((line) => line.title) } : undefined,
   });
   await enqueue(tx, "email", mails.customer);
   await enqueue(tx, "email", mails.shop);

@@ -1,9 +1,12 @@
 import { getDb } from "./db/db.server";
 import { withInvoicePdf, type InvoiceMail } from "./invoices/invoice-email.server";
+import { withFgasPdf, type FgasMail } from "./orders/fgas-email.server";
 import { verifactuHandler } from "./invoices/verifactu-send.server";
 import { VERIFACTU_OUTBOX_KIND } from "./invoices/verifactu-settings.server";
-import { MailError, mailDelivery, outboxMessageId, sendMail } from "./mail.server";
-import { DeliveryError, registerOutboxHandler, type Handler } from "./outbox.server";
+import type { Database } from "./db/client.server";
+import { MailError, mailDelivery, outboxMessageId, sendMail, type MailMessage } from "./mail.server";
+import { DeliveryError, registerOutboxHandler, type Handler, type OutboxEntry } from "./outbox.server";
+import { backInStockMail, STOCK_ALERT_NOTICE_KIND } from "./stock-alerts/stock-alerts.server";
 import { describeTaskBoard, trelloCardHandler } from "./trello.server";
 import { log } from "./log.server";
 
@@ -19,11 +22,12 @@ export const MAYBE_SENT_MESSAGE =
  * twice. What is left: a crash in the milliseconds between the server's "250 OK" and our
  * record of it turns a delivered e-mail into such a "maybe sent" entry (never into a duplicate).
  */
-export function emailHandler(): Handler {
+export function emailHandler(compose: MailComposer = storedMail): Handler {
   return async (entry, context) => {
     if (context.interruptedSend && mailDelivery() === "smtp") throw new DeliveryError(MAYBE_SENT_MESSAGE, false);
     try {
-      const message = await withInvoicePdf(await getDb(), entry.payload as InvoiceMail);
+      const message = await compose(await getDb(), entry);
+      if (!message) return "skipped";
       await sendMail(message, {
         messageId: outboxMessageId(entry),
         signal: context.signal,
@@ -39,6 +43,12 @@ export function emailHandler(): Handler {
   };
 }
 
+/** Writes an entry's e-mail when it is sent; null: nothing to send any more. */
+type MailComposer = (db: Database, entry: OutboxEntry) => Promise<MailMessage | null>;
+
+/** The "email" kind: the message is the payload (with an invoice's or an F-gas declaration's PDF added when it names one). */
+const storedMail: MailComposer = async (db, entry) => withFgasPdf(db, await withInvoicePdf(db, entry.payload as InvoiceMail & FgasMail));
+
 /** Kinds of outbox entries and who sends them. Called once at start (server.ts) and by tests. */
 export function registerOutboxHandlers(): void {
   registerOutboxHandler("email", emailHandler());
@@ -46,5 +56,7 @@ export function registerOutboxHandlers(): void {
   registerOutboxHandler("trello_card", trelloCardHandler());
   // VERI*FACTU records to the AEAT (issue 13); "skipped" while no certificate is configured.
   registerOutboxHandler(VERIFACTU_OUTBOX_KIND, verifactuHandler());
+  // Back-in-stock notices (issue 15): queued by a database trigger, written when sent.
+  registerOutboxHandler(STOCK_ALERT_NOTICE_KIND, emailHandler(backInStockMail));
   log("trello").info(describeTaskBoard());
 }

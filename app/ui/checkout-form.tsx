@@ -11,13 +11,18 @@ import {
   type OrderFormErrors,
 } from "~/domain/order-form";
 import { enabledPayMethods, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, payMethodHelp, type PayMethod } from "~/domain/payment-methods";
+import { prefixList, type ServiceArea } from "~/domain/orders/service-area";
 import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "./address-fields";
+import { FgasDeclarationFields, type FgasCheckout } from "./fgas-declaration-fields";
 import { useLazyFormCheck } from "./lazy-form-check";
 
 type Props = {
   provinces: readonly string[];
-  madridOnly: boolean;
+  /** The basket holds a service: the shipping address must be inside this area. */
+  serviceArea: ServiceArea | null;
+  /** F-gas equipment without installation: the buyer's declaration is asked (decision 0012). */
+  fgas?: FgasCheckout | null;
   /** Field name -> value: a refused post shown again, or the confirmed order. */
   values: Record<string, string>;
   /** The server's answer to a refused post. */
@@ -44,7 +49,8 @@ type Props = {
  */
 export function CheckoutForm({
   provinces,
-  madridOnly,
+  serviceArea,
+  fgas = null,
   values,
   serverErrors,
   formError,
@@ -65,7 +71,7 @@ export function CheckoutForm({
   const summary = formError ?? (invalid ? ORDER_MESSAGES.summary : null);
 
   const checks = useLazyFormCheck(() => import("~/domain/order-form-schema"));
-  const options = { madridOnly, online: online !== null };
+  const options = { serviceArea, fgas: fgas !== null, online: online !== null };
 
   return (
     <Form
@@ -132,7 +138,9 @@ export function CheckoutForm({
           values={values}
           errors={errors}
           provinceNote={
-            madridOnly ? "Su carrito incluye instalación o mantenimiento: de momento solo damos servicio en Madrid." : undefined
+            serviceArea
+              ? `Su carrito incluye instalación o mantenimiento: de momento solo damos servicio en la ${serviceArea.name} (códigos postales que empiezan por ${prefixList(serviceArea.prefixes)}).`
+              : undefined
           }
         />
 
@@ -182,6 +190,8 @@ export function CheckoutForm({
           </p>
           <FieldError name="pago" error={errors.pago} />
         </fieldset>
+
+        {fgas && !confirmed ? <FgasDeclarationFields fgas={fgas} values={values} errors={errors} /> : null}
 
         <div className={`field terms${errors[TERMS_FIELD] ? " field-invalid" : ""}`}>
           <label className="choice" htmlFor="condiciones">

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import { MAX_REASON_LENGTH } from "~/domain/withdrawal";
@@ -41,10 +41,18 @@ export type WithdrawalReply =
   | { kind: "expired"; deadline: string }
   | { kind: "not-applicable" };
 
-type Props = { order: OrderViewData; confirming: boolean; reply: WithdrawalReply | undefined; shopName: string; payError?: string };
+type Props = {
+  order: OrderViewData;
+  confirming: boolean;
+  reply: WithdrawalReply | undefined;
+  shopName: string;
+  payError?: string;
+  /** Sections of other areas (the F-gas declaration, issue 15), after the addresses. */
+  children?: ReactNode;
+};
 
 /** One order of "Mis Pedidos": lines, totals, addresses, transfer details, withdrawal; printable. */
-export function OrderView({ order, confirming, reply, shopName, payError }: Props) {
+export function OrderView({ order, confirming, reply, shopName, payError, children }: Props) {
   const hydrated = useHydrated();
   return (
     <div className="container order-page">
@@ -213,6 +221,8 @@ export function OrderView({ order, confirming, reply, shopName, payError }: Prop
           <Address lines={order.addressBill} />
         </section>
       </div>
+
+      {children}
 
       <Withdrawal number={order.number} state={order.withdrawal} confirming={confirming} reply={reply} />
     </div>

@@ -204,6 +204,6 @@ test("a boiler with its installation stays in Madrid: a Canary postcode changes 
   await expect(total(page)).toContainText("IVA incluido");
   await expect(total(page)).toContainText(euros("1816,95 €")); // 1 495,00 + 302,00 + 19,95
   const field = page.getByRole("group", { name: "Dirección de envío" }).getByLabel("Código postal");
-  await expect(field).toHaveAccessibleDescription(/La instalación y el mantenimiento solo se ofrecen en Madrid: escriba un código postal de Madrid \(28xxx\)\./);
+  await expect(field).toHaveAccessibleDescription(/La instalación y el mantenimiento solo se ofrecen en la Comunidad de Madrid \(códigos postales que empiezan por 28\)/);
   await expect(page).toHaveURL(/\/carrito\/pedido$/);
 });

@@ -59,7 +59,7 @@ describe("the basket page (/carrito)", () => {
     const total = boiler.priceCents + 30200 + 8500 + thermostat.priceCents + 1995 + 795;
     expect(basket.totals).toMatchObject({ shippingCents: 2790, totalCents: total, withoutVatCents: Math.round(total / 1.21) });
     expect(basket.blocked).toBe(false);
-    expect(basket.madridOnly).toBe(true);
+    expect(basket.hasServices).toBe(true);
   });
 
   it("follows a catalogue price change at once", async () => {

@@ -454,12 +454,23 @@ describe("refused forms: 400 with the field errors, never 500", () => {
     }
   });
 
-  it("a province other than Madrid when the basket holds a service for Madrid", async () => {
+  it("a province other than Madrid when the basket holds a service (the area's provinces: SERVICE_POSTCODE_PREFIXES)", async () => {
     await ready;
     const { cookie, form } = await customer("toledo@example.com");
     const reply = (await submit(form({ "envio-provincia": "Toledo" }), cookie)) as Reply;
     expect(reply.init?.status).toBe(400);
-    expect(reply.data.errors["envio-provincia"]).toBe(ORDER_MESSAGES.provinciaMadrid);
+    expect(reply.data.errors["envio-provincia"]).toBe("La instalación y el mantenimiento solo se ofrecen en Madrid: elija Madrid.");
+  });
+
+  it("a postcode outside the service area when the basket holds a service: 400 on the postcode, nothing lost", async () => {
+    await ready;
+    const { cookie, form } = await customer("guadalajara@example.com");
+    const reply = (await submit(form({ "envio-cp": "19001", "envio-poblacion": "Guadalajara" }), cookie)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.errors["envio-cp"]).toMatch(/^La instalación y el mantenimiento solo se ofrecen en la Comunidad de Madrid \(códigos postales que empiezan por 28\)/);
+    expect(reply.data.values["envio-cp"]).toBe("19001");
+    expect(reply.data.values["envio-poblacion"]).toBe("Guadalajara");
+    expect(await countOrders("guadalajara@example.com")).toBe(0);
   });
 
   it("billing 'Otros' keeps its own address", async () => {

@@ -199,7 +199,10 @@ describe("an order to Las Palmas de Gran Canaria (35001)", () => {
     const { cookie, form } = await customer("servicio-canarias@example.com", BOILER_WITH_SERVICES);
     const reply = refusal(await submit(form({ "envio-provincia": "Madrid" }), cookie));
     expect(reply.init?.status).toBe(400);
-    expect(reply.data.errors).toEqual({ "envio-cp": "La instalación y el mantenimiento solo se ofrecen en Madrid: escriba un código postal de Madrid (28xxx)." });
+    expect(reply.data.errors).toEqual({
+      "envio-cp":
+        "La instalación y el mantenimiento solo se ofrecen en la Comunidad de Madrid (códigos postales que empiezan por 28): escriba un código postal de esa zona o quite la instalación y el mantenimiento del carrito.",
+    });
     expect(await db.select().from(orders).where(eq(orders.userEmail, "servicio-canarias@example.com"))).toEqual([]);
   });
 });

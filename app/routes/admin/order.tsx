@@ -7,6 +7,7 @@ import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { loadAdminOrder, type AdminOrder } from "~/server/orders/order-detail.server";
+import { loadFgasViewByNumber } from "~/server/orders/fgas.server";
 import { isRefundIntent, refundAction, type RefundReply } from "~/server/payments/refund-action.server";
 import { findOrderForMove, moveOrderStatus, saveInternalNotes } from "~/server/orders/order-status.server";
 import { readForm } from "~/server/request-body.server";
@@ -18,6 +19,7 @@ import { OrderPayments, OrderRefunds } from "~/ui/admin/order-payments";
 import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/admin/order-status-badge";
 import { WithdrawalSummary } from "~/ui/admin/withdrawal-summary";
+import { FgasOrderSummary } from "~/ui/fgas-order-summary";
 import type { Route } from "./+types/order";
 
 /**
@@ -28,13 +30,14 @@ import type { Route } from "./+types/order";
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (!isOrderNumber(params.number)) return notFound();
-  const order = await loadAdminOrder(await getDb(), params.number);
+  const db = await getDb();
+  const [order, fgas] = await Promise.all([loadAdminOrder(db, params.number), loadFgasViewByNumber(db, params.number)]);
   if (!order) return notFound();
   const search = new URL(request.url).searchParams;
   const done = search.get("hecho");
   // After a refund: the page says what became of it, read from the refund's row.
   const refund = done === "reembolso" ? (order.payments.refunds.find((row) => String(row.id) === search.get("id")) ?? null) : null;
-  return { order, done: done === "estado" || done === "notas" || done === "reenvio" || done === "pago-deshecho" ? done : null, refund };
+  return { order, fgas, done: done === "estado" || done === "notas" || done === "reenvio" || done === "pago-deshecho" ? done : null, refund };
 }
 
 function formValues(form: FormData): Record<string, string> {
@@ -93,7 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Pedido ${params.number} | Administración` }];
 
 export default function AdminOrderPage() {
-  const { order, done, refund } = useLoaderData<typeof loader>();
+  const { order, fgas, done, refund } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as OrderPageReply | RefundReply | undefined;
   const reply = answer && !answer.intent.startsWith("reembolso-") ? (answer as OrderPageReply) : undefined;
   const refundReply = answer && answer.intent.startsWith("reembolso-") ? (answer as RefundReply) : undefined;
@@ -163,6 +166,11 @@ export default function AdminOrderPage() {
       </section>
 
       {order.withdrawal ? <WithdrawalSummary withdrawal={order.withdrawal} /> : null}
+
+      {/* F-gas equipment sold without installation (issue 15): the declaration and the certificate. */}
+      {fgas ? (
+        <FgasOrderSummary fgas={fgas} filesHref={`/admin/pedidos/${encodeURIComponent(order.number)}/gases-fluorados`} className="admin-section" />
+      ) : null}
 
       <section className="admin-section" aria-labelledby="pagos-titulo">
         <h2 id="pagos-titulo">Pagos</h2>

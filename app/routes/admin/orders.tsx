@@ -100,6 +100,8 @@ export default function OrdersPage() {
         <Link to={`/admin/pedidos/exportar${filtersQuery(filters)}`} reloadDocument className="button button-secondary">
           Exportar CSV
         </Link>
+        {/* Issue 15: equipment with fluorinated gas sold without installation, certificate overdue. */}
+        <Link to="/admin/pedidos/gases-fluorados">Certificados de gases fluorados pendientes</Link>
       </div>
       <div className="admin-table-wrap">
         <table className="admin-table stack">

@@ -10,6 +10,9 @@
  * "products" for any product, "f:<family>" for a family's products, "p:<id>" for one.
  */
 
+import { parseComparisonParam, PRODUCTS_PARAM } from "~/domain/catalogue/comparison";
+import { isSizedFamily } from "~/domain/sizing/sizing-inputs";
+
 export type LeafMatch = { routeId: string; params: Record<string, string | undefined>; url: URL };
 
 type Dependencies = (leaf: LeafMatch) => string[];
@@ -18,6 +21,16 @@ const SITE: Dependencies = () => ["site"];
 
 const CATALOGUE: Dependencies = ({ url }) => ["site", `f:${url.pathname.split("/")[2]}`];
 
+/*
+ * Not kept, on purpose: the search's results (routes/search, /buscar?q=, issue 15, decision
+ * 0013). Its addresses are as many as the things people type, most asked once: in this
+ * size-bounded least-recently-served store they would push out the catalogue and product pages
+ * that many visitors share, and anyone could empty the store by asking for random words.
+ * They would also be dropped at every order (stock moves change "products"). A search is a
+ * few milliseconds on the indexes (app/server/catalogue/search.server.ts), so it is rendered
+ * per request and sent `private, no-store`. The suggestions (/buscar/sugerencias, JSON) are
+ * not pages: they carry their own short public Cache-Control.
+ */
 const PAGES: Record<string, Dependencies> = {
   "routes/home": SITE,
   "routes/shop-index": () => ["site", "products"],
@@ -25,6 +38,8 @@ const PAGES: Record<string, Dependencies> = {
   "catalogo-aires": CATALOGUE,
   "catalogo-aerotermia": CATALOGUE,
   "catalogo-termostatos": CATALOGUE,
+  // A sold-out product's back-in-stock form is the same for everyone (issue 15); its answers
+  // (/avisos-disponibilidad and the e-mails' links) are personal and not listed here.
   "routes/product-detail": ({ params }) => ["site", `p:${params.id}`],
   "routes/maintenance-offer": SITE,
   // ?producto=<id> names the product the request is about.
@@ -47,6 +62,14 @@ const PAGES: Record<string, Dependencies> = {
   "promo-aero": SITE,
   "promo-reparaciones": SITE,
   "routes/promo-granada": SITE,
+  // The comparison reads its address only (issue 15): it depends on the products it names.
+  "routes/compare": ({ url }) => ["site", ...parseComparisonParam(url.searchParams.get(PRODUCTS_PARAM)).ids.map((id) => `p:${id}`)],
+  // The sizing advisor is the same for everyone (a GET form, no session), but an answer shows
+  // how many of the family's products fit: it depends on that family's products.
+  "routes/sizing-advisor": ({ url }) => {
+    const family = url.searchParams.get("familia") ?? "aires";
+    return isSizedFamily(family) ? ["site", `f:${family}`] : ["site"];
+  },
 };
 
 /** The tags of a page everyone sees alike, or null for a page rendered per visitor. */
