@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PricingProduct } from "~/domain/basket-pricing";
 import {
   chosenSizes,
@@ -12,7 +12,7 @@ import {
 import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/product";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
-import { products, type Product } from "./db/schema.server";
+import { productColumns, products, type Product } from "./db/schema.server";
 
 /*
  * The shop's catalogue, read from the database on every request (issue 14): a catalogue page
@@ -66,7 +66,7 @@ function catalogueOrder(order: PriceOrder | null): SQL[] {
   return [order === "ascendente" ? asc(products.priceCents) : desc(products.priceCents), asc(products.id)];
 }
 
-// What a card and its add-to-basket pop-up show: no descriptions, gallery or bookkeeping.
+/** What a card and its add-to-basket pop-up show: no descriptions, gallery or bookkeeping (the search's cards too). */
 const {
   description: _description,
   description2: _description2,
@@ -76,7 +76,8 @@ const {
   createdAt: _createdAt,
   updatedAt: _updatedAt,
   ...cardColumns
-} = getTableColumns(products);
+} = productColumns;
+export { cardColumns };
 
 /**
  * The two statements of a catalogue page: the count of the filtered list, and its rows from
@@ -114,7 +115,7 @@ export async function cataloguePage(family: Family, state: CatalogueState): Prom
 /** A visible product of a family (its detail page, the add-to-basket action). */
 export async function findProduct(family: Family, id: number): Promise<Product | undefined> {
   const db = await getDb();
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.family, family), visible));
+  const [row] = await db.select(productColumns).from(products).where(and(eq(products.id, id), eq(products.family, family), visible));
   return row;
 }
 

@@ -15,7 +15,7 @@ import type { CatalogueProduct } from "~/domain/product";
 import { toCatalogueProduct } from "../catalogue.server";
 import { publicBaseUrl } from "../config.server";
 import { getDb } from "../db/db.server";
-import { products } from "../db/schema.server";
+import { productColumns, products } from "../db/schema.server";
 
 /*
  * The comparison's I/O (issue 15): the products a comparison page shows, and the visitor's
@@ -41,7 +41,7 @@ const visible = sql`${products.active}`;
 export async function comparisonProducts(ids: readonly number[]): Promise<CatalogueProduct[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select().from(products).where(and(inArray(products.id, [...ids]), visible));
+  const rows = await db.select(productColumns).from(products).where(and(inArray(products.id, [...ids]), visible));
   return rows.map(toCatalogueProduct);
 }
 

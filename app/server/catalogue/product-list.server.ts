@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { likePattern, PRODUCTS_PAGE_SIZE, type ProductListFilters } from "~/domain/catalogue/product-list-filters";
 import type { Database } from "../db/client.server";
-import { products } from "../db/schema.server";
+import { productColumns, products } from "../db/schema.server";
 
 /*
  * The back office's product list (issue 11), filtered and paged by the database. Hidden
@@ -78,6 +78,6 @@ export async function listProducts(db: Database, filters: ProductListFilters) {
  * (app/routes/demo-image.ts draws them for the shop and the back office alike).
  */
 export async function findAnyProductBySlug(db: Database, slug: string) {
-  const [row] = await db.select().from(products).where(eq(products.slug, slug));
+  const [row] = await db.select(productColumns).from(products).where(eq(products.slug, slug));
   return row;
 }

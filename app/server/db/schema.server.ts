@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -379,7 +379,13 @@ export const verification = pgTable(
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
 
-export type Product = typeof products.$inferSelect;
+/**
+ * A product as the app reads it: every column but the generated search ones (issue 15), which
+ * only the search's SQL uses and which must not travel in a page's data.
+ */
+const { searchText: _searchText, searchVector: _searchVector, ...productColumns } = getTableColumns(products);
+export { productColumns };
+export type Product = Omit<typeof products.$inferSelect, "searchText" | "searchVector">;
 export type NewProduct = typeof products.$inferInsert;
 
 /**
