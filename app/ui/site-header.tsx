@@ -4,6 +4,7 @@ import { mailtoHref, telHref } from "~/domain/contact-links";
 import type { ShopInfo } from "~/domain/shop";
 import { CartIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "./icons";
 import { MAIN_MENU, type MenuItem } from "./menu";
+import { HeaderSearch } from "./header-search";
 
 type Props = { shop: ShopInfo; phone: string; cartCount: number; showBadge: boolean };
 
@@ -29,6 +30,11 @@ export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
             <ClockIcon size={16} /> Atención al cliente: {shop.hoursSupport}
           </span>
         </div>
+      </div>
+      {/* Issue 15: in the top bar's free end on wide screens, under the logo on phones and
+          tablets (app/styles/search.css); here in the order the keyboard meets it on wide screens. */}
+      <div className="container header-search-row">
+        <HeaderSearch />
       </div>
       <div className="container header-main">
         <Link to="/" className="brand" aria-label={`${shop.name}, inicio`}>

@@ -98,6 +98,7 @@ const ADD_TO_CART: Fields = [
 export const VALID_FORMS: Record<string, Fields> = {
   "routes/catalogue.tsx": ADD_TO_CART,
   "routes/product-detail.tsx": ADD_TO_CART,
+  "routes/search.tsx": ADD_TO_CART,
   "routes/maintenance-offer.tsx": [
     ["kind", "mantenimiento"],
     ["family", "calderas"],
