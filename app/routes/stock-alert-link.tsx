@@ -4,6 +4,7 @@ import { RETENTION, spanishPeriod } from "~/domain/retention";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { alertLinkPath, isAlertToken, STOCK_ALERT_PATH, type AlertLinkAction } from "~/domain/stock-alerts/alert-form";
 import { getDb } from "~/server/db/db.server";
+import { readForm } from "~/server/request-body.server";
 import { confirmAlert, findAlertByToken, isAvailable, productName, withdrawAlert } from "~/server/stock-alerts/stock-alerts.server";
 import { ErrorPage } from "~/ui/error-page";
 import { reportError } from "~/ui/report-error";
@@ -50,7 +51,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return answer({ ...page, outcome: { kind: "ask" } });
 }
 
-export async function action({ params }: Route.ActionArgs) {
+export async function action({ params, request }: Route.ActionArgs) {
+  // The button posts no fields, but the body goes through the shop's one reader all the same:
+  // an oversized or unreadable body gets its 413 or 415 like every other form (hardening).
+  await readForm(request);
   const action = linkAction(params.accion);
   const token = params.token;
   if (!isAlertToken(token)) return answer({ action, token: "", product: null, outcome: { kind: "unknown" } });

@@ -1,4 +1,5 @@
 import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/order-form";
+import { FGAS_COMMITMENT_VALUE, FGAS_FIELDS } from "../../app/domain/orders/fgas-fields";
 import { Browser, hiddenFields } from "../soak/browser";
 import { ADDRESS } from "../soak/virtual-user";
 
@@ -50,6 +51,10 @@ export class ScaleCustomer {
       facturacion: "igual",
       pago: "transferencia",
       [TERMS_FIELD]: TERMS_VALUE,
+      // Splits bought without installation: the buyer's F-gas declaration, as a customer fills it.
+      ...(form.body.includes(`name="${FGAS_FIELDS.name}"`)
+        ? { [FGAS_FIELDS.name]: "Ana Prueba Bench", [FGAS_FIELDS.id]: "12345678Z", [FGAS_FIELDS.commitment]: FGAS_COMMITMENT_VALUE }
+        : {}),
       ...hidden,
     };
     const started = performance.now();

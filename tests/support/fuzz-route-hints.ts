@@ -133,6 +133,8 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["consentimiento", "si"],
     [HONEYPOT_FIELD, ""],
   ],
+  // The e-mail links' page: its button posts no field (the token is in the path).
+  "routes/stock-alert-link.tsx": [],
   "routes/login.tsx": [
     ["intent", "signin"],
     ["email", "fuzz@example.com"],
