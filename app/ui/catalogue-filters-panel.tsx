@@ -75,16 +75,7 @@ export function FiltersPanel({ family, state, basePath }: Props) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="filtro-por-pagina">Productos por página</label>
-          <select id="filtro-por-pagina" name="porPagina" defaultValue={String(state.pageSize)} key={state.pageSize}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size === 100 ? "Todos" : size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField pageSize={state.pageSize} />
         <button type="submit" className="button filters-apply">
           Aplicar
         </button>
@@ -116,6 +107,22 @@ export function FilterChips({ family, state, basePath }: Props) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** "Productos por página", the same on the catalogue and the search. */
+export function PageSizeField({ pageSize }: { pageSize: number }) {
+  return (
+    <div className="field">
+      <label htmlFor="filtro-por-pagina">Productos por página</label>
+      <select id="filtro-por-pagina" name="porPagina" defaultValue={String(pageSize)} key={pageSize}>
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size === 100 ? "Todos" : size}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { sizingHref } from "~/domain/sizing/sizing-inputs";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { FilterChips, FiltersPanel } from "./catalogue-filters-panel";
 import { Pagination } from "./pagination";
-import { ProductCard } from "./product-card";
+import { ProductGrid } from "./product-grid";
 
 const HELP: Record<Family, { text: string; href: string }> = {
   calderas: { text: "¿Te ayudamos a escoger tu caldera?", href: "/calderas-info" },
@@ -97,16 +97,7 @@ export function CatalogueView(props: CatalogueViewProps) {
       ) : page.items.length === 0 ? (
         <p className="catalogue-empty">No hay productos con estos filtros. Quite alguno para ver más.</p>
       ) : (
-        <div className="catalogue-grid-wrap" aria-busy={loading}>
-          {loading ? <span className="spinner" role="progressbar" aria-label="Cargando productos" /> : null}
-          <ul className="catalogue-grid">
-            {page.items.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={index < 3} first={index === 0} onRequestQuote={setChosen} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ProductGrid items={page.items} loading={loading} onRequestQuote={setChosen} />
       )}
 
       {pagination(family === "aerotermia" ? "Paginación, abajo" : "Paginación")}

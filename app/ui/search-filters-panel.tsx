@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { PAGE_SIZES } from "~/domain/catalogue-filters";
+import { PageSizeField } from "./catalogue-filters-panel";
 import { SEARCH_PATH } from "~/domain/catalogue/search-field";
 import { searchChips, searchHref, type SearchState } from "~/domain/catalogue/search-state";
 import { FAMILIES, FAMILY_LABELS, type Family } from "~/domain/product";
@@ -70,16 +70,7 @@ export function SearchFiltersPanel({ state, families, brands }: Props) {
             <option value="descendente">Precio descendente</option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="filtro-por-pagina">Productos por página</label>
-          <select id="filtro-por-pagina" name="porPagina" defaultValue={String(state.pageSize)} key={state.pageSize}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size === 100 ? "Todos" : size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PageSizeField pageSize={state.pageSize} />
         <button type="submit" className="button filters-apply">
           Aplicar
         </button>

@@ -7,7 +7,7 @@ import { telHref } from "~/domain/contact-links";
 import { useRootData } from "~/root";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { Pagination } from "./pagination";
-import { ProductCard } from "./product-card";
+import { ProductGrid } from "./product-grid";
 import { SearchChips, SearchFiltersPanel } from "./search-filters-panel";
 
 export type SearchViewProps = {
@@ -108,16 +108,7 @@ export function SearchView({ state, results, understood, brands, problem, loadEr
       ) : results.items.length === 0 ? (
         <p className="catalogue-empty">No hay productos con estos filtros. Quite alguno para ver más.</p>
       ) : (
-        <div className="catalogue-grid-wrap" aria-busy={loading}>
-          {loading ? <span className="spinner" role="progressbar" aria-label="Cargando productos" /> : null}
-          <ul className="catalogue-grid">
-            {results.items.map((product, index) => (
-              <li key={product.id}>
-                <ProductCard product={product} eager={index < 3} first={index === 0} onRequestQuote={setChosen} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ProductGrid items={results.items} loading={loading} onRequestQuote={setChosen} />
       )}
       {results.showPagination ? <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} label="Paginación" /> : null}
       <AddToCartPopup product={chosen} onClose={close} onAdded={onAdded} />
