@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import { parseSearchState } from "~/domain/catalogue/search-state";
@@ -15,6 +14,7 @@ import {
 } from "~/server/catalogue/search.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
+import { scratchDatabase } from "../support/pg-instances";
 import { insertScaleCatalogue } from "../support/scale-catalogue";
 
 /**
@@ -29,16 +29,13 @@ if (!url) console.warn("\n*** TEST_DATABASE_URL no está definida: se OMITE la p
 const COUNT = 10_000;
 
 describe.skipIf(!url)("search on PostgreSQL with 10,000 products", () => {
-  const name = `tienda_busqueda_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
   let handle: DatabaseHandle;
+  let drop: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url!);
-    target.pathname = `/${name}`;
-    handle = await prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: true });
+    const scratch = await scratchDatabase(url!, "busqueda");
+    drop = scratch.drop;
+    handle = await prepareDatabase({ kind: "postgres", url: scratch.url, seedDemo: true });
     installDatabaseHandle(handle);
     await insertScaleCatalogue(handle.db, COUNT);
     await handle.db.execute(sql`vacuum analyze products`);
@@ -46,8 +43,7 @@ describe.skipIf(!url)("search on PostgreSQL with 10,000 products", () => {
 
   afterAll(async () => {
     await handle?.close();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.end();
+    await drop();
   });
 
   const page = (q: string, params: Record<string, string> = {}) =>
