@@ -63,7 +63,9 @@ async function entriesFor(alertId: number) {
 }
 
 const link = async (method: "GET" | "POST", accion: string, token: string) => {
-  const request = new Request(`https://tienda.example/avisos-disponibilidad/${accion}/${token}`, { method });
+  // The button's form, as a browser posts it: an empty urlencoded body.
+  const post = { body: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+  const request = new Request(`https://tienda.example/avisos-disponibilidad/${accion}/${token}`, { method, ...(method === "POST" ? post : {}) });
   const params = { accion, token };
   return settle(() => (method === "GET" ? linkLoader(args(request, params)) : linkAction(args(request, params))));
 };
