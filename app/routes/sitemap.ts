@@ -16,6 +16,8 @@ const STATIC_PATHS = [
   "/aires-info",
   "/aerotermia-info",
   "/termostatos-info",
+  // The sizing advisor (issue 15): its empty form; answers are addresses of their own.
+  "/que-potencia-necesito",
   "/politica-cookies",
   "/politica-privacidad",
   "/condiciones-compra",

@@ -43,7 +43,7 @@ describe("/sitemap.xml", () => {
       expect(xml).toContain(`<url><loc>${base}${detailHref(row)}</loc><lastmod>${date}</lastmod></url>`);
     }
     for (const family of FAMILIES) expect(locs).toContain(`${base}${catalogueHref(family)}`);
-    for (const path of ["/", "/tienda", "/tienda/mantenimientos", "/contacto", "/aviso-legal", "/calderas-info"]) {
+    for (const path of ["/", "/tienda", "/tienda/mantenimientos", "/contacto", "/aviso-legal", "/calderas-info", "/que-potencia-necesito"]) {
       expect(locs).toContain(`${base}${path}`);
     }
   });
