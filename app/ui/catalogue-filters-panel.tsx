@@ -45,17 +45,7 @@ export function FiltersPanel({ family, state, basePath }: Props) {
         {/* The sizing advisor's power window (issue 15) stays while other filters change. */}
         {state.power?.minKw != null ? <input type="hidden" name="potenciaMin" value={state.power.minKw} /> : null}
         {state.power?.maxKw != null ? <input type="hidden" name="potenciaMax" value={state.power.maxKw} /> : null}
-        <div className="field">
-          <label htmlFor="filtro-marca">Marca</label>
-          <select id="filtro-marca" name="marca" defaultValue="">
-            <option value="">Todas las marcas</option>
-            {brandsLeft.map((brand) => (
-              <option key={brand} value={brand}>
-                {brand}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BrandField brands={brandsLeft} />
         <div className="field">
           <label htmlFor="filtro-orden">Precio</label>
           <select id="filtro-orden" name="orden" defaultValue={state.order ?? ""} key={state.order ?? ""}>
@@ -120,6 +110,23 @@ export function PageSizeField({ pageSize }: { pageSize: number }) {
         {PAGE_SIZES.map((size) => (
           <option key={size} value={size}>
             {size === 100 ? "Todos" : size}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Marca": the brands not chosen yet, the same on the catalogue and the search. */
+export function BrandField({ brands }: { brands: readonly string[] }) {
+  return (
+    <div className="field">
+      <label htmlFor="filtro-marca">Marca</label>
+      <select id="filtro-marca" name="marca" defaultValue="">
+        <option value="">Todas las marcas</option>
+        {brands.map((brand) => (
+          <option key={brand} value={brand}>
+            {brand}
           </option>
         ))}
       </select>

@@ -7,7 +7,7 @@ import { sizingHref } from "~/domain/sizing/sizing-inputs";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { FilterChips, FiltersPanel } from "./catalogue-filters-panel";
 import { Pagination } from "./pagination";
-import { ProductGrid } from "./product-grid";
+import { ListStatus, ProductGrid } from "./product-grid";
 
 const HELP: Record<Family, { text: string; href: string }> = {
   calderas: { text: "¿Te ayudamos a escoger tu caldera?", href: "/calderas-info" },
@@ -77,16 +77,7 @@ export function CatalogueView(props: CatalogueViewProps) {
         </>
       )}
 
-      <p className="catalogue-count" aria-live="polite">
-        {loadError ? "" : page.total === 1 ? "1 producto" : `${page.total} productos`}
-      </p>
-      <p className="form-ok catalogue-added" role="status">
-        {added ? (
-          <>
-            {added} <Link to="/carrito">Ver carrito</Link>
-          </>
-        ) : null}
-      </p>
+      <ListStatus total={loadError ? null : page.total} added={added} />
 
       {family === "aerotermia" ? pagination("Paginación, arriba") : null}
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { CatalogueProduct } from "~/domain/product";
 import { ProductCard } from "./product-card";
 
@@ -22,5 +23,23 @@ export function ProductGrid({
         ))}
       </ul>
     </div>
+  );
+}
+
+/** How many products the list holds (empty when it could not be read), and what was just added to the basket. */
+export function ListStatus({ total, added }: { total: number | null; added: string | null }) {
+  return (
+    <>
+      <p className="catalogue-count" aria-live="polite">
+        {total === null ? "" : total === 1 ? "1 producto" : `${total} productos`}
+      </p>
+      <p className="form-ok catalogue-added" role="status">
+        {added ? (
+          <>
+            {added} <Link to="/carrito">Ver carrito</Link>
+          </>
+        ) : null}
+      </p>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "react-router";
-import { PageSizeField } from "./catalogue-filters-panel";
+import { BrandField, PageSizeField } from "./catalogue-filters-panel";
 import { SEARCH_PATH } from "~/domain/catalogue/search-field";
 import { searchChips, searchHref, type SearchState } from "~/domain/catalogue/search-state";
 import { FAMILIES, FAMILY_LABELS, type Family } from "~/domain/product";
@@ -51,17 +51,7 @@ export function SearchFiltersPanel({ state, families, brands }: Props) {
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="filtro-marca">Marca</label>
-          <select id="filtro-marca" name="marca" defaultValue="">
-            <option value="">Todas las marcas</option>
-            {brandsLeft.map((brand) => (
-              <option key={brand} value={brand}>
-                {brand}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BrandField brands={brandsLeft} />
         <div className="field">
           <label htmlFor="filtro-orden">Orden</label>
           <select id="filtro-orden" name="orden" defaultValue={state.order ?? ""} key={state.order ?? ""}>

@@ -7,7 +7,7 @@ import { telHref } from "~/domain/contact-links";
 import { useRootData } from "~/root";
 import { AddToCartPopup } from "./add-to-cart-popup";
 import { Pagination } from "./pagination";
-import { ProductGrid } from "./product-grid";
+import { ListStatus, ProductGrid } from "./product-grid";
 import { SearchChips, SearchFiltersPanel } from "./search-filters-panel";
 
 export type SearchViewProps = {
@@ -91,16 +91,7 @@ export function SearchView({ state, results, understood, brands, problem, loadEr
       ) : null}
       <SearchFiltersPanel state={state} families={results.families} brands={brands} />
       <SearchChips state={state} />
-      <p className="catalogue-count" aria-live="polite">
-        {loadError ? "" : results.total === 1 ? "1 producto" : `${results.total} productos`}
-      </p>
-      <p className="form-ok catalogue-added" role="status">
-        {added ? (
-          <>
-            {added} <Link to="/carrito">Ver carrito</Link>
-          </>
-        ) : null}
-      </p>
+      <ListStatus total={loadError ? null : results.total} added={added} />
       {loadError ? (
         <p className="form-error catalogue-error" role="alert">
           No hemos podido buscar en el catálogo. Inténtelo de nuevo en unos minutos o llámenos y le atenderemos por teléfono.
