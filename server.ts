@@ -11,8 +11,8 @@ import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { createApp } from "~/server/http/app.server";
 import { answerClientErrors } from "~/server/http/client-error.server";
-import { MAINTENANCE_TASKS } from "~/server/jobs/maintenance.server";
-import { startScheduler } from "~/server/jobs/scheduler.server";
+import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
+import { startScheduler } from "~/server/scheduled/scheduler.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { log } from "~/server/log.server";
@@ -59,7 +59,7 @@ async function main() {
   logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
-  // Purges and retention (app/server/jobs), each run on one instance at a time.
+  // Purges and retention (app/server/scheduled), each run on one instance at a time.
   const scheduler = startScheduler(MAINTENANCE_TASKS);
   const server = createServer(createApp({ build, clientDir }));
   answerClientErrors(server);

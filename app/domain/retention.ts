@@ -1,7 +1,7 @@
 /*
  * How long the shop keeps what it stores, in one place: the privacy policy states these
  * periods (app/routes/privacy-policy.tsx reads them) and the scheduled jobs enforce them
- * (app/server/jobs/maintenance.server.ts). Change a period here and both follow.
+ * (app/server/scheduled/maintenance.server.ts). Change a period here and both follow.
  */
 
 export const DAY_MS = 24 * 60 * 60_000;

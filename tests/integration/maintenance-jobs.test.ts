@@ -8,8 +8,8 @@ import {
   purgeAbandonedBaskets,
   purgeOutbox,
   purgeRateLimits,
-} from "~/server/jobs/maintenance.server";
-import { runDueTasks, schedulerSettings, startScheduler, type ScheduledTask } from "~/server/jobs/scheduler.server";
+} from "~/server/scheduled/maintenance.server";
+import { runDueTasks, schedulerSettings, startScheduler, type ScheduledTask } from "~/server/scheduled/scheduler.server";
 import { contactRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 import { gate } from "../support/gate";

@@ -96,7 +96,7 @@ describe("what changed, for the page cache", () => {
   it("the purge keeps an hour of changes", async () => {
     const { db } = await ready;
     await db.execute(sql`insert into page_changes (tag, changed_at) values ('p:1', now() - interval '2 hours')`);
-    const { purgePageChanges } = await import("~/server/jobs/maintenance.server");
+    const { purgePageChanges } = await import("~/server/scheduled/maintenance.server");
     expect(await purgePageChanges(db)).toMatch(/^cambios de páginas de hace más de una hora borrados: [1-9]\d*$/);
     const [left] = (await db.execute(sql`select count(*)::int as n from page_changes where changed_at < now() - interval '1 hour'`)).rows as { n: number }[];
     expect(left!.n).toBe(0);

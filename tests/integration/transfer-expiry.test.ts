@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/retention";
 import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
-import { runTransferDeadlines, transferDeadlinesTask } from "~/server/jobs/transfer-deadlines.server";
+import { runTransferDeadlines, transferDeadlinesTask } from "~/server/scheduled/transfer-deadlines.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";
 import { setupTestDatabase } from "../db-utils";
 import { insertProduct, insertTestOrder, stockOf } from "../support/transfer-orders";

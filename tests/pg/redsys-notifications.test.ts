@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { invoices, orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
-import { releaseExpiredHolds } from "~/server/jobs/payment-window.server";
+import { releaseExpiredHolds } from "~/server/scheduled/payment-window.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { payAgain } from "~/server/payments/pay-again.server";
 import { twoInstances } from "../support/pg-instances";

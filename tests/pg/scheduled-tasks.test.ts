@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "~/domain/retention";
 import { carts, contactRequests, scheduledTasks } from "~/server/db/schema.server";
-import { MAINTENANCE_TASKS } from "~/server/jobs/maintenance.server";
-import { runDueTasks, type ScheduledTask } from "~/server/jobs/scheduler.server";
+import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
+import { runDueTasks, type ScheduledTask } from "~/server/scheduled/scheduler.server";
 import { twoInstances } from "../support/pg-instances";
 
 /**

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "~/domain/retention";
 import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
-import { runTransferDeadlines } from "~/server/jobs/transfer-deadlines.server";
+import { runTransferDeadlines } from "~/server/scheduled/transfer-deadlines.server";
 import { twoInstances } from "../support/pg-instances";
 import { insertProduct, insertTestOrder, stockOf } from "../support/transfer-orders";
 

@@ -150,7 +150,7 @@ export const contactRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The privacy-policy retention job deletes by age (app/server/jobs).
+  // The privacy-policy retention job deletes by age (app/server/scheduled).
   (t) => [index("contact_requests_created_idx").on(t.createdAt)],
 );
 
@@ -209,7 +209,7 @@ export const orders = pgTable(
     installationSlot: text("installation_slot"),
     cancelReason: text("cancel_reason"),
     internalNotes: text("internal_notes").notNull().default(""),
-    /** When the unpaid-transfer reminder went out (app/server/jobs). */
+    /** When the unpaid-transfer reminder went out (app/server/scheduled). */
     transferReminderAt: timestamp("transfer_reminder_at", { withTimezone: true }),
     // Card and Bizum (issue 12): the units are taken at the order and held until hold_until;
     // with no payment by then they go back (units_held false) and paying again takes them anew.
