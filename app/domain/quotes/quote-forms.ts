@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { NOTES_MAX_LENGTH } from "./quote-inbox";
-import { QUOTE_STATES } from "./quote-state";
+import { REQUEST_STATES } from "./request-state";
 
 /** The request page's two forms (issue 11), parsed by its action. */
 export const quoteStateForm = z.object({
-  state: z.enum(QUOTE_STATES, { error: "Elija un estado de la lista." }),
+  state: z.enum(REQUEST_STATES, { error: "Elija un estado de la lista." }),
 });
 
 export const quoteNotesForm = z.object({

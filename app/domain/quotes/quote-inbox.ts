@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUOTE_STATES, type QuoteState } from "./quote-state";
+import { REQUEST_STATES, type RequestState } from "./request-state";
 
 /*
  * The quote-request inbox's URL (issue 11): ?q= text, ?estado= state, ?pagina= page. Anything
@@ -12,11 +12,11 @@ export const INBOX_PAGE_SIZE = 25;
 export const SEARCH_MAX_LENGTH = 100;
 export const NOTES_MAX_LENGTH = 5000;
 
-export type InboxQuery = { q: string; state: QuoteState | null; page: number };
+export type InboxQuery = { q: string; state: RequestState | null; page: number };
 
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
   const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_MAX_LENGTH);
-  const state = z.enum(QUOTE_STATES).safeParse(params.get("estado"));
+  const state = z.enum(REQUEST_STATES).safeParse(params.get("estado"));
   const page = z.coerce.number().int().min(1).max(100_000).safeParse(params.get("pagina") ?? "1");
   return { q, state: state.success ? state.data : null, page: page.success ? page.data : 1 };
 }

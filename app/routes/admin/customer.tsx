@@ -2,7 +2,7 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { banForm } from "~/domain/accounts/ban-form";
 import { type AccountChange, type CustomerReply } from "~/domain/accounts/customers";
 import { formatDate, formatDateTime } from "~/domain/my-orders";
-import { QUOTE_STATE_LABELS } from "~/domain/quotes/quote-state";
+import { REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { changeAccount } from "~/server/accounts/customer-changes.server";
 import { getCustomer } from "~/server/accounts/customers.server";
@@ -106,7 +106,7 @@ export default function CustomerPage() {
             {customer.requests.map((request) => (
               <li key={request.id}>
                 <Link to={`/admin/solicitudes/${request.id}`}>Solicitud nº {request.id}</Link>, {request.createdAt}, {request.town}:{" "}
-                {QUOTE_STATE_LABELS[request.state]}
+                {REQUEST_STATE_LABELS[request.state]}
               </li>
             ))}
           </ul>

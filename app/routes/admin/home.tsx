@@ -3,7 +3,7 @@ import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import { slotLabel } from "~/domain/orders/installation-slots";
 import { FAMILY_LABELS } from "~/domain/product";
-import { OPEN_QUOTE_STATES, QUOTE_STATE_LABELS } from "~/domain/quotes/quote-state";
+import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
 import { getDb } from "~/server/db/db.server";
@@ -89,10 +89,10 @@ export default function AdminHome() {
           <h2>Solicitudes abiertas</h2>
           <Figure to="/admin/solicitudes" n={quotes.count} one="solicitud" many="solicitudes" />
           <ul className="admin-plain-list">
-            {OPEN_QUOTE_STATES.map((state) => (
+            {OPEN_REQUEST_STATES.map((state) => (
               <li key={state}>
                 <Link to={`/admin/solicitudes?estado=${state}`}>
-                  {QUOTE_STATE_LABELS[state]}: {quotes.byState[state]}
+                  {REQUEST_STATE_LABELS[state]}: {quotes.byState[state]}
                 </Link>
               </li>
             ))}

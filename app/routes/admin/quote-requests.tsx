@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import { formatDateTime } from "~/domain/my-orders";
 import { inboxHref, parseInboxQuery, SEARCH_MAX_LENGTH } from "~/domain/quotes/quote-inbox";
-import { QUOTE_STATE_LABELS, QUOTE_STATES } from "~/domain/quotes/quote-state";
+import { REQUEST_STATE_LABELS, REQUEST_STATES } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listQuoteRequests } from "~/server/quotes/quote-requests.server";
@@ -51,9 +51,9 @@ export default function QuoteRequestsPage() {
           <label htmlFor="solicitudes-estado">Estado</label>
           <select id="solicitudes-estado" name="estado" defaultValue={query.state ?? ""}>
             <option value="">Todos</option>
-            {QUOTE_STATES.map((state) => (
+            {REQUEST_STATES.map((state) => (
               <option key={state} value={state}>
-                {QUOTE_STATE_LABELS[state]}
+                {REQUEST_STATE_LABELS[state]}
               </option>
             ))}
           </select>
@@ -98,7 +98,7 @@ export default function QuoteRequestsPage() {
                 <td data-label="Recibida">{row.createdAt}</td>
                 <td data-label="Localidad">{row.town}</td>
                 <td data-label="Estado">
-                  <span className="admin-badge">{QUOTE_STATE_LABELS[row.state]}</span>
+                  <span className="admin-badge">{REQUEST_STATE_LABELS[row.state]}</span>
                 </td>
                 <td data-label="Entregas">{row.delivery ? <DeliveryBadge state={row.delivery} /> : <span className="admin-muted">Sin registro</span>}</td>
               </tr>

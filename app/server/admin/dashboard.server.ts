@@ -1,6 +1,6 @@
 import { and, asc, between, count, eq, gte, inArray, lt, lte, sql, sum } from "drizzle-orm";
 import { dashboardPeriods, type DashboardPeriods } from "~/domain/orders/dashboard-periods";
-import { OPEN_QUOTE_STATES, type QuoteState } from "~/domain/quotes/quote-state";
+import { OPEN_REQUEST_STATES, type RequestState } from "~/domain/quotes/request-state";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { contactRequests, orders, paymentAttempts, products, refunds } from "../db/schema.server";
@@ -38,9 +38,9 @@ async function openQuotes(db: Database) {
   const rows = await db
     .select({ state: contactRequests.state, n: count() })
     .from(contactRequests)
-    .where(inArray(contactRequests.state, [...OPEN_QUOTE_STATES]))
+    .where(inArray(contactRequests.state, [...OPEN_REQUEST_STATES]))
     .groupBy(contactRequests.state);
-  const byState = Object.fromEntries(OPEN_QUOTE_STATES.map((state) => [state, 0])) as Record<QuoteState, number>;
+  const byState = Object.fromEntries(OPEN_REQUEST_STATES.map((state) => [state, 0])) as Record<RequestState, number>;
   for (const row of rows) byState[row.state] = Number(row.n);
   return { count: rows.reduce((total, row) => total + Number(row.n), 0), byState };
 }

@@ -18,7 +18,7 @@ import { FLAG_NAMES } from "~/domain/flags";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payment-methods";
 import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/product";
-import { QUOTE_STATES } from "~/domain/quotes/quote-state";
+import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { ACCENTED, PLAIN } from "~/domain/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 
@@ -145,7 +145,7 @@ export const contactRequests = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     sourcePage: text("source_page").notNull().default("/contacto"),
     // The back office's inbox (issue 11).
-    state: text("state", { enum: QUOTE_STATES }).notNull().default("nuevo"),
+    state: text("state", { enum: REQUEST_STATES }).notNull().default("nuevo"),
     internalNotes: text("internal_notes").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

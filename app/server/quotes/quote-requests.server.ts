@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { detailHref } from "~/domain/product";
 import { worstDeliveryState } from "~/domain/quotes/delivery-view";
 import { containsPattern, INBOX_PAGE_SIZE, type InboxQuery } from "~/domain/quotes/quote-inbox";
-import type { QuoteState } from "~/domain/quotes/quote-state";
+import type { RequestState } from "~/domain/quotes/request-state";
 import { audit, changedFields, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { contactRequests, products } from "../db/schema.server";
@@ -81,7 +81,7 @@ export async function getQuoteRequest(db: Database, id: number) {
   return { ...row.request, product, deliveries };
 }
 
-type Change = { state: QuoteState } | { internalNotes: string };
+type Change = { state: RequestState } | { internalNotes: string };
 
 /** Changes the state or the notes, with its line in the audit log; false when the request is gone. */
 export async function updateQuoteRequest(db: Database, actor: Actor, id: number, change: Change): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { DeliveryView } from "~/domain/quotes/delivery-view";
 import { NOTES_MAX_LENGTH, type QuoteIntent, type QuoteReply } from "~/domain/quotes/quote-inbox";
-import { QUOTE_STATE_LABELS, QUOTE_STATES, type QuoteState } from "~/domain/quotes/quote-state";
+import { REQUEST_STATE_LABELS, REQUEST_STATES, type RequestState } from "~/domain/quotes/request-state";
 import { DeliveryBadge } from "./delivery-badge";
 
 /* The forms of a quote request's page (issue 11); they post without JavaScript too. */
@@ -21,7 +21,7 @@ function ReplyLine({ reply, intent, outboxId }: { reply: QuoteReply | undefined;
   );
 }
 
-export function QuoteStateForm({ state, reply }: { state: QuoteState; reply: QuoteReply | undefined }) {
+export function QuoteStateForm({ state, reply }: { state: RequestState; reply: QuoteReply | undefined }) {
   return (
     <Form method="post" className="admin-section admin-form" aria-labelledby="solicitud-estado">
       <h2 id="solicitud-estado">Estado</h2>
@@ -29,9 +29,9 @@ export function QuoteStateForm({ state, reply }: { state: QuoteState; reply: Quo
       <div className="field">
         <label htmlFor="solicitud-estado-valor">Estado de la solicitud</label>
         <select id="solicitud-estado-valor" name="state" defaultValue={state} key={state}>
-          {QUOTE_STATES.map((value) => (
+          {REQUEST_STATES.map((value) => (
             <option key={value} value={value}>
-              {QUOTE_STATE_LABELS[value]}
+              {REQUEST_STATE_LABELS[value]}
             </option>
           ))}
         </select>
