@@ -448,3 +448,6 @@ export * from "./schema-verifactu.server";
 export * from "./schema-page-cache.server";
 export * from "./schema-stock-alerts.server";
 export * from "./schema-fgas.server";
+export * from "./schema-visits.server";
+export * from "./schema-quotes.server";
+export * from "./schema-jobs.server";
