@@ -120,7 +120,7 @@ CREATE TABLE "jobs" (
 	"ends_at" timestamp with time zone,
 	"customer" jsonb NOT NULL,
 	"work_place" jsonb NOT NULL,
-	"units_held" boolean DEFAULT false NOT NULL,
+	"held_units" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"cancel_reason" text,
 	"reminder_sent_at" timestamp with time zone,

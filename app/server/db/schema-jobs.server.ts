@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { JOB_STATUSES } from "~/domain/jobs/job-status";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
+
+export type HeldUnit = { productId: number; units: number };
 import { user } from "./schema.server";
 import { quotes } from "./schema-quotes.server";
 
@@ -23,8 +25,8 @@ export const jobs = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     customer: jsonb("customer").$type<QuoteParty>().notNull(),
     workPlace: jsonb("work_place").$type<WorkPlace>().notNull(),
-    /** The catalogue units of the accepted alternative are taken from stock while this is true. */
-    unitsHeld: boolean("units_held").notNull().default(false),
+    /** Catalogue units of the accepted alternative taken from stock for this job (given back when it is cancelled). */
+    heldUnits: jsonb("held_units").$type<HeldUnit[]>().notNull().default([]),
     notes: text("notes").notNull().default(""),
     cancelReason: text("cancel_reason"),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import type { AlternativeKey, QuoteDocument } from "~/domain/quotes/quote-content";
+import { jobs } from "../db/schema.server";
+import type { Transaction } from "../orders/order-units.server";
+import { holdUnits, releaseJobUnits, unitsWanted, type HoldResult } from "./job-units.server";
+
+export type OpenedJob = { jobId: number; short: HoldResult["short"] };
+
+/**
+ * Called in the transaction that stores a customer's acceptance (issue 17): the quote becomes
+ * a job "Pendiente de programar" holding the chosen alternative's catalogue units. A quote has
+ * one job: a later accepted version updates it, giving back the units of the earlier one first.
+ */
+export async function openJobForAcceptedQuote(
+  tx: Transaction,
+  accepted: { quoteId: number; version: number; alternative: AlternativeKey; document: QuoteDocument },
+  now: Date,
+): Promise<OpenedJob> {
+  const alternative = accepted.document.alternatives.find((a) => a.key === accepted.alternative);
+  if (!alternative) throw new Error(`la opción ${accepted.alternative} no está en la versión ${accepted.version}`);
+  const [existing] = await tx.select({ id: jobs.id }).from(jobs).where(eq(jobs.quoteId, accepted.quoteId)).for("update");
+  if (existing) await releaseJobUnits(tx, existing.id, now);
+  const { held, short } = await holdUnits(tx, unitsWanted(alternative), now);
+  const values = {
+    quoteVersion: accepted.version,
+    alternative: accepted.alternative,
+    customer: accepted.document.customer,
+    workPlace: accepted.document.workPlace,
+    heldUnits: held,
+    updatedAt: now,
+  };
+  if (existing) {
+    await tx.update(jobs).set(values).where(eq(jobs.id, existing.id));
+    return { jobId: existing.id, short };
+  }
+  const [created] = await tx.insert(jobs).values({ quoteId: accepted.quoteId, ...values, createdAt: now }).returning({ id: jobs.id });
+  return { jobId: created!.id, short };
+}
