@@ -1,0 +1,55 @@
+import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { freeSlots, type BusyInterval, type Slot, type SlotRules, type WeeklyRange } from "~/domain/visits/visit-slots";
+import type { Database } from "../db/client.server";
+import { blockedDays, bookingSettings, jobs, publicHolidays, visitHours, visits } from "../db/schema.server";
+
+/*
+ * What the free slots are computed from (issue 17): the owner's availability, blocked days and
+ * holidays, and the busy times (reserved visits, scheduled jobs). The rule itself is pure:
+ * app/domain/visits/visit-slots.ts.
+ */
+
+type Reader = Pick<Database, "select">;
+
+export type Availability = Omit<SlotRules, "busy">;
+
+const DEFAULT_SETTINGS = { slotMinutes: 60, horizonDays: 14 };
+
+export async function readAvailability(db: Reader): Promise<Availability> {
+  const [settings, hours, blocked, holidays] = await Promise.all([
+    db.select({ slotMinutes: bookingSettings.slotMinutes, horizonDays: bookingSettings.horizonDays }).from(bookingSettings).limit(1),
+    db
+      .select({ weekday: visitHours.weekday, startsAt: visitHours.startsAt, endsAt: visitHours.endsAt })
+      .from(visitHours)
+      .orderBy(asc(visitHours.weekday), asc(visitHours.startsAt)),
+    db.select({ day: blockedDays.day }).from(blockedDays),
+    db.select({ day: publicHolidays.day }).from(publicHolidays),
+  ]);
+  return {
+    ...(settings[0] ?? DEFAULT_SETTINGS),
+    hours: hours as WeeklyRange[],
+    blockedDays: blocked.map((b) => b.day),
+    holidays: holidays.map((h) => h.day),
+  };
+}
+
+/** Reserved visits and scheduled or running jobs that end after `from`. */
+export async function readBusy(db: Reader, from: Date): Promise<BusyInterval[]> {
+  const [booked, scheduled] = await Promise.all([
+    db
+      .select({ start: visits.startsAt, end: visits.endsAt })
+      .from(visits)
+      .where(and(eq(visits.state, "reservada"), gt(visits.endsAt, from))),
+    db
+      .select({ start: jobs.startsAt, end: jobs.endsAt })
+      .from(jobs)
+      .where(and(inArray(jobs.status, ["programado", "en_curso"]), isNotNull(jobs.startsAt), gt(jobs.endsAt, from))),
+  ]);
+  return [...booked, ...scheduled].filter((b): b is BusyInterval => b.start !== null && b.end !== null);
+}
+
+/** The slots a customer can book now. */
+export async function currentFreeSlots(db: Reader, now = new Date()): Promise<Slot[]> {
+  const [availability, busy] = await Promise.all([readAvailability(db), readBusy(db, now)]);
+  return freeSlots({ ...availability, busy }, now);
+}

@@ -1,0 +1,76 @@
+import { HONEYPOT_FIELD } from "~/domain/contact-form";
+import { VISIT_LABELS, VISIT_MAX_LENGTH, type FieldErrors, type VisitField, type VisitFormValues } from "~/domain/visits/visit-fields";
+
+type Props = {
+  values: VisitFormValues;
+  errors?: FieldErrors;
+};
+
+const AUTOCOMPLETE: Record<VisitField, string> = {
+  name: "name",
+  phone: "tel",
+  email: "email",
+  address: "street-address",
+  town: "address-level2",
+  notes: "off",
+};
+
+const TYPES: Partial<Record<VisitField, string>> = { phone: "tel", email: "email" };
+
+/** The customer's details for the visit, prefilled from the request; each field says what is wrong with it. */
+export function VisitContactFields({ values, errors = {} }: Props) {
+  const field = (name: VisitField, required = true) => {
+    const id = `visita-${name}`;
+    const errorId = `${id}-error`;
+    const error = errors[name];
+    const common = {
+      id,
+      name,
+      defaultValue: values[name],
+      maxLength: VISIT_MAX_LENGTH[name],
+      autoComplete: AUTOCOMPLETE[name],
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? errorId : undefined,
+      required: required || undefined,
+    };
+    return (
+      <div className="field" key={name}>
+        <label htmlFor={id}>
+          {VISIT_LABELS[name]}
+          {required ? (
+            <>
+              {" "}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </>
+          ) : null}
+        </label>
+        {name === "notes" ? <textarea {...common} rows={3} /> : <input {...common} type={TYPES[name] ?? "text"} />}
+        {error ? (
+          <p id={errorId} className="field-error visit-field-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <fieldset className="visit-contact">
+      <legend className="visit-slots-legend">Sus datos</legend>
+      <div className="visit-contact-grid">
+        {field("name")}
+        {field("phone")}
+        {field("email")}
+        {field("address")}
+        {field("town")}
+      </div>
+      {field("notes", false)}
+      {/* The honeypot: hidden from people and assistive technology, filled in by simple bots. */}
+      <div className="visually-hidden" aria-hidden="true">
+        <label htmlFor="visita-web">Deje este campo vacío</label>
+        <input id="visita-web" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </fieldset>
+  );
+}
