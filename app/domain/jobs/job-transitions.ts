@@ -1,0 +1,40 @@
+import type { JobStatus } from "./job-status";
+
+/*
+ * Which way a job may move (issue 17, docs/decisions/0018-jobs-and-technicians.md). Scheduling
+ * takes a job to "programado" (again, to reschedule it); the work then starts, ends and is paid;
+ * "cancelado" from any open state gives back the held units. "cobrado" and "cancelado" are final.
+ */
+const NEXT: Record<JobStatus, readonly JobStatus[]> = {
+  pendiente_programar: ["programado", "cancelado"],
+  programado: ["programado", "en_curso", "cancelado"],
+  en_curso: ["terminado", "cancelado"],
+  terminado: ["cobrado"],
+  cobrado: [],
+  cancelado: [],
+};
+
+export function canMoveJob(from: JobStatus, to: JobStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+/** The moves a button offers on the job's page (scheduling has its own form). */
+export function nextJobSteps(from: JobStatus): JobStatus[] {
+  return NEXT[from].filter((to) => to !== "programado" && to !== "cancelado");
+}
+
+/** The job can be (re)scheduled: a date, a time range and a technician. */
+export function canScheduleJob(from: JobStatus): boolean {
+  return canMoveJob(from, "programado");
+}
+
+export function canCancelJob(from: JobStatus): boolean {
+  return canMoveJob(from, "cancelado");
+}
+
+/** A move the owner's button names, in the audit log and on the page. */
+export const JOB_STEP_VERBS: Partial<Record<JobStatus, string>> = {
+  en_curso: "Empezar el trabajo",
+  terminado: "Marcar como terminado",
+  cobrado: "Marcar como cobrado",
+};

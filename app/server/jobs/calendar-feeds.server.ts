@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { TECHNICIAN_ROLE } from "../accounts/admin-access.server";
+import { audit, type Actor } from "../audit.server";
+import { publicShopInfo } from "../config.server";
+import type { Database } from "../db/client.server";
+import { calendarFeeds, user } from "../db/schema.server";
+
+/*
+ * A technician's private calendar address (issue 17): /calendario/<token>.ics, a secret of 32
+ * random bytes. One is live at a time; renewing revokes the previous one, revoking stops it at
+ * once (the feed reads the row on every request, nothing is cached).
+ */
+
+export function feedUrl(token: string): string {
+  return `${publicShopInfo().baseUrl}/calendario/${token}.ics`;
+}
+
+export async function activeFeed(db: Database, userId: string): Promise<{ token: string; createdAt: Date } | null> {
+  const [row] = await db
+    .select({ token: calendarFeeds.token, createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+    .orderBy(desc(calendarFeeds.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A new address for the technician; any earlier one stops working. */
+export async function renewFeed(db: Database, actor: Actor, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    const revoked = await tx
+      .update(calendarFeeds)
+      .set({ revokedAt: now })
+      .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+      .returning({ id: calendarFeeds.id });
+    await tx.insert(calendarFeeds).values({ userId, token, createdAt: now });
+    await audit(tx, actor, {
+      action: revoked.length ? "renovar calendario del técnico" : "crear calendario del técnico",
+      entity: "cliente",
+      entityId: userId,
+      after: { calendariosRevocados: revoked.length },
+    });
+  });
+  return token;
+}
+
+export async function revokeFeed(db: Database, actor: Actor, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(calendarFeeds)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+      .returning({ id: calendarFeeds.id });
+    if (revoked.length) await audit(tx, actor, { action: "revocar calendario del técnico", entity: "cliente", entityId: userId, after: { calendariosRevocados: revoked.length } });
+    return revoked.length;
+  });
+}
+
+/** The technician a live token belongs to (still a technician), or null. */
+export async function feedOwner(db: Database, token: string): Promise<{ id: string; name: string } | null> {
+  const [row] = await db
+    .select({ id: user.id, name: user.name })
+    .from(calendarFeeds)
+    .innerJoin(user, eq(user.id, calendarFeeds.userId))
+    .where(and(eq(calendarFeeds.token, token), isNull(calendarFeeds.revokedAt), eq(user.role, TECHNICIAN_ROLE)))
+    .limit(1);
+  return row ?? null;
+}

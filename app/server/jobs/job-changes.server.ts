@@ -1,0 +1,156 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
+import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
+import { describeSlot, madridDateTime } from "~/domain/jobs/job-times";
+import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
+import { audit } from "../audit.server";
+import type { Database } from "../db/client.server";
+import { jobs, quotes, user, visits } from "../db/schema.server";
+import type { Transaction } from "../orders/order-units.server";
+import { enqueue } from "../outbox.server";
+import { jobScheduledMail } from "./job-emails.server";
+import { releaseJobUnits } from "./job-units.server";
+
+/*
+ * The owner's changes to a job (issue 17): schedule (date, Madrid time range, technician),
+ * start, finish, paid, cancel. Each runs in one transaction with its audit line and, when the
+ * customer must know, the e-mail in the outbox. The allowed moves are the pure rule of
+ * ~/domain/jobs/job-transitions.ts.
+ */
+
+export type JobChangeResult =
+  | { ok: true; message: string }
+  | { ok: false; status: 404 | 409; error: string; field?: string };
+
+const gone = { ok: false, status: 404, error: "Este trabajo ya no existe." } as const;
+
+async function lockJob(tx: Transaction, id: number) {
+  const [job] = await tx
+    .select({ job: jobs, quoteNumber: quotes.number })
+    .from(jobs)
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(eq(jobs.id, id))
+    .for("update", { of: jobs });
+  return job ?? null;
+}
+
+const wrongState = (status: JobStatus): JobChangeResult => ({
+  ok: false,
+  status: 409,
+  error: `No se puede hacer con un trabajo «${JOB_STATUS_LABELS[status]}». Recargue la página.`,
+});
+
+export type ScheduleInput = { day: string; from: string; to: string; technicianId: string; notes: string };
+
+export async function scheduleJob(db: Database, admin: Admin, id: number, input: ScheduleInput, now = new Date()): Promise<JobChangeResult> {
+  const startsAt = madridDateTime(input.day, input.from);
+  const endsAt = madridDateTime(input.day, input.to);
+  if (endsAt <= startsAt) return { ok: false, status: 409, error: "La hora de fin debe ser posterior a la de inicio.", field: "to" };
+  return db.transaction(async (tx) => {
+    // The technician's row first: two schedules for one technician wait for each other, so the
+    // overlap check below cannot be passed by both at once (on any number of instances).
+    const [tech] = await tx
+      .select({ id: user.id, name: user.name })
+      .from(user)
+      .where(and(eq(user.id, input.technicianId), eq(user.role, TECHNICIAN_ROLE)))
+      .for("update");
+    if (!tech) return { ok: false, status: 409, error: "Ese técnico no existe o ya no es técnico.", field: "technicianId" };
+    const locked = await lockJob(tx, id);
+    if (!locked) return gone;
+    const { job, quoteNumber } = locked;
+    if (!canScheduleJob(job.status)) return wrongState(job.status);
+
+    const overlap = sql`tstzrange(${jobs.startsAt}, ${jobs.endsAt}) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`;
+    const [clash] = await tx
+      .select({ id: jobs.id, number: quotes.number, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
+      .from(jobs)
+      .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+      .where(and(eq(jobs.technicianId, tech.id), ne(jobs.id, id), inArray(jobs.status, ["programado", "en_curso"]), overlap))
+      .limit(1);
+    if (clash) {
+      return {
+        ok: false,
+        status: 409,
+        field: "from",
+        error: `${tech.name} ya tiene el trabajo ${clash.number} el ${describeSlot(clash.startsAt!, clash.endsAt!)}. Elija otra hora u otro técnico.`,
+      };
+    }
+    const [visit] = await tx
+      .select({ id: visits.id, startsAt: visits.startsAt, endsAt: visits.endsAt })
+      .from(visits)
+      .where(
+        and(
+          eq(visits.technicianId, tech.id),
+          eq(visits.state, "reservada"),
+          sql`tstzrange(${visits.startsAt}, ${visits.endsAt}) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`,
+        ),
+      )
+      .limit(1);
+    if (visit) {
+      return { ok: false, status: 409, field: "from", error: `${tech.name} tiene una visita el ${describeSlot(visit.startsAt, visit.endsAt)}. Elija otra hora u otro técnico.` };
+    }
+
+    const rescheduled = job.status === "programado";
+    const moved = job.startsAt?.getTime() !== startsAt.getTime() || job.endsAt?.getTime() !== endsAt.getTime();
+    await tx
+      .update(jobs)
+      .set({
+        status: "programado",
+        technicianId: tech.id,
+        startsAt,
+        endsAt,
+        notes: input.notes,
+        // A new date earns a new reminder the day before it.
+        reminderSentAt: moved ? null : job.reminderSentAt,
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, id));
+    await audit(tx, { email: admin.email }, {
+      action: rescheduled ? "reprogramar trabajo" : "programar trabajo",
+      entity: "trabajo",
+      entityId: id,
+      before: { estado: job.status, inicio: job.startsAt?.toISOString() ?? null, fin: job.endsAt?.toISOString() ?? null, tecnico: job.technicianId, notas: job.notes },
+      after: { estado: "programado", inicio: startsAt.toISOString(), fin: endsAt.toISOString(), tecnico: tech.id, notas: input.notes },
+    });
+    const when = describeSlot(startsAt, endsAt);
+    let told = "";
+    if (moved && job.customer.email) {
+      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name };
+      await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: `trabajo:${id}` });
+      told = ` Le hemos enviado la fecha a ${job.customer.email}.`;
+    }
+    return { ok: true, message: `Trabajo programado: ${when}, ${tech.name}.${told}` };
+  });
+}
+
+export async function moveJob(db: Database, admin: Admin, id: number, to: "en_curso" | "terminado" | "cobrado", now = new Date()): Promise<JobChangeResult> {
+  return db.transaction(async (tx) => {
+    const locked = await lockJob(tx, id);
+    if (!locked) return gone;
+    const { job } = locked;
+    if (!canMoveJob(job.status, to)) return wrongState(job.status);
+    await tx.update(jobs).set({ status: to, updatedAt: now }).where(eq(jobs.id, id));
+    await audit(tx, { email: admin.email }, { action: `trabajo: ${JOB_STATUS_LABELS[to]}`, entity: "trabajo", entityId: id, before: { estado: job.status }, after: { estado: to } });
+    return { ok: true, message: `Trabajo «${JOB_STATUS_LABELS[to]}».` };
+  });
+}
+
+/** Cancelled from any open state, with a reason; the units it held go back to stock, once. */
+export async function cancelJob(db: Database, admin: Admin, id: number, reason: string, now = new Date()): Promise<JobChangeResult> {
+  return db.transaction(async (tx) => {
+    const locked = await lockJob(tx, id);
+    if (!locked) return gone;
+    const { job } = locked;
+    if (!canCancelJob(job.status)) return wrongState(job.status);
+    const returned = await releaseJobUnits(tx, id, now);
+    await tx.update(jobs).set({ status: "cancelado", cancelReason: reason, updatedAt: now }).where(eq(jobs.id, id));
+    await audit(tx, { email: admin.email }, {
+      action: "cancelar trabajo",
+      entity: "trabajo",
+      entityId: id,
+      before: { estado: job.status, unidades: job.heldUnits },
+      after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned },
+    });
+    return { ok: true, message: returned ? `Trabajo cancelado; ${returned} unidades han vuelto al stock.` : "Trabajo cancelado." };
+  });
+}

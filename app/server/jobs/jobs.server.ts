@@ -1,0 +1,152 @@
+import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { JobStatus } from "~/domain/jobs/job-status";
+import type { QuoteLine } from "~/domain/quotes/quote-content";
+import type { Database } from "../db/client.server";
+import { jobs, quotes, quoteVersions, user, visits } from "../db/schema.server";
+
+/*
+ * Reading installation jobs (issue 17): the back office's list and page, a technician's own
+ * coming work, and the calendar's week (jobs and the booked visits of the visits table).
+ */
+
+const technician = aliasedTable(user, "technician");
+
+const jobColumns = {
+  id: jobs.id,
+  status: jobs.status,
+  quoteId: jobs.quoteId,
+  quoteNumber: quotes.number,
+  quoteVersion: jobs.quoteVersion,
+  alternative: jobs.alternative,
+  customer: jobs.customer,
+  workPlace: jobs.workPlace,
+  startsAt: jobs.startsAt,
+  endsAt: jobs.endsAt,
+  technicianId: jobs.technicianId,
+  technicianName: technician.name,
+  notes: jobs.notes,
+  cancelReason: jobs.cancelReason,
+  heldUnits: jobs.heldUnits,
+  createdAt: jobs.createdAt,
+};
+
+export const JOBS_PAGE_SIZE = 50;
+
+export async function listJobs(db: Database, filter: { status?: JobStatus; page?: number } = {}) {
+  const where = filter.status ? eq(jobs.status, filter.status) : undefined;
+  const page = filter.page ?? 1;
+  const rows = await db
+    .select(jobColumns)
+    .from(jobs)
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(technician, eq(technician.id, jobs.technicianId))
+    .where(where)
+    // Scheduled ones by date; those still to schedule first, oldest first.
+    .orderBy(sql`${jobs.startsAt} asc nulls first`, asc(jobs.createdAt), asc(jobs.id))
+    .limit(JOBS_PAGE_SIZE)
+    .offset((page - 1) * JOBS_PAGE_SIZE);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(where);
+  return { rows, total: Number(counted?.n ?? 0), page };
+}
+
+export type JobView = NonNullable<Awaited<ReturnType<typeof getJob>>>;
+
+/** One job, with the lines of the alternative the customer accepted. */
+export async function getJob(db: Database, id: number) {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db
+    .select({ ...jobColumns, document: quoteVersions.document })
+    .from(jobs)
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quoteVersions, and(eq(quoteVersions.quoteId, jobs.quoteId), eq(quoteVersions.version, jobs.quoteVersion)))
+    .leftJoin(technician, eq(technician.id, jobs.technicianId))
+    .where(eq(jobs.id, id));
+  if (!row) return null;
+  const { document, ...job } = row;
+  const chosen = document?.alternatives.find((a) => a.key === job.alternative);
+  const lines: QuoteLine[] = chosen?.lines ?? [];
+  return { ...job, alternativeTitle: chosen?.title ?? `Opción ${job.alternative}`, description: document?.description ?? "", lines };
+}
+
+/** The statuses a technician still has work in. */
+const ACTIVE: JobStatus[] = ["programado", "en_curso"];
+
+/** A technician's jobs from `since` on (and any still in progress), and their booked visits. */
+export async function technicianAgenda(db: Database, technicianId: string, since: Date) {
+  const jobRows = await db
+    .select({ id: jobs.id, status: jobs.status, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
+    .from(jobs)
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(and(eq(jobs.technicianId, technicianId), inArray(jobs.status, ACTIVE), or(gte(jobs.endsAt, since), eq(jobs.status, "en_curso"))))
+    .orderBy(asc(jobs.startsAt), asc(jobs.id));
+  const visitRows = await db
+    .select({ id: visits.id, name: visits.name, phone: visits.phone, address: visits.address, town: visits.town, startsAt: visits.startsAt, endsAt: visits.endsAt, notes: visits.notes })
+    .from(visits)
+    .where(and(eq(visits.technicianId, technicianId), eq(visits.state, "reservada"), gte(visits.endsAt, since)))
+    .orderBy(asc(visits.startsAt), asc(visits.id));
+  return { jobs: jobRows, visits: visitRows };
+}
+
+export type CalendarEntry = {
+  kind: "trabajo" | "visita";
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  title: string;
+  place: string;
+  /** The full address, for the calendar files. */
+  address: string;
+  technicianId: string | null;
+  technicianName: string | null;
+  status: string;
+};
+
+/** Jobs (scheduled, not cancelled) and booked visits between two instants, of one technician or all. */
+export async function calendarEntries(db: Database, range: { from: Date; to: Date; technicianId?: string }): Promise<CalendarEntry[]> {
+  const jobWhere: SQL[] = [isNotNull(jobs.startsAt), lt(jobs.startsAt, range.to), sql`${jobs.endsAt} > ${range.from}`, sql`${jobs.status} <> 'cancelado'`];
+  const visitWhere: SQL[] = [eq(visits.state, "reservada"), lt(visits.startsAt, range.to), sql`${visits.endsAt} > ${range.from}`];
+  if (range.technicianId) {
+    jobWhere.push(eq(jobs.technicianId, range.technicianId));
+    visitWhere.push(eq(visits.technicianId, range.technicianId));
+  }
+  const jobRows = await db
+    .select({ id: jobs.id, status: jobs.status, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt, technicianId: jobs.technicianId, technicianName: technician.name })
+    .from(jobs)
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(technician, eq(technician.id, jobs.technicianId))
+    .where(and(...jobWhere));
+  const visitRows = await db
+    .select({ id: visits.id, name: visits.name, town: visits.town, address: visits.address, startsAt: visits.startsAt, endsAt: visits.endsAt, technicianId: visits.technicianId, technicianName: technician.name })
+    .from(visits)
+    .leftJoin(technician, eq(technician.id, visits.technicianId))
+    .where(and(...visitWhere));
+  const entries: CalendarEntry[] = [
+    ...jobRows.map((row) => ({
+      kind: "trabajo" as const,
+      id: row.id,
+      startsAt: row.startsAt!,
+      endsAt: row.endsAt!,
+      title: `${row.quoteNumber} · ${row.customer.name}`,
+      place: row.workPlace.town,
+      address: [row.workPlace.address, [row.workPlace.postcode, row.workPlace.town].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+      technicianId: row.technicianId,
+      technicianName: row.technicianName,
+      status: row.status,
+    })),
+    ...visitRows.map((row) => ({
+      kind: "visita" as const,
+      id: row.id,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      title: `Visita · ${row.name}`,
+      place: row.town,
+      address: [row.address, row.town].filter(Boolean).join(", "),
+      technicianId: row.technicianId,
+      technicianName: row.technicianName,
+      status: "reservada",
+    })),
+  ];
+  return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.kind.localeCompare(b.kind) || a.id - b.id);
+}
+
+
