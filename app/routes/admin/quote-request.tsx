@@ -7,6 +7,8 @@ import { quoteRequestAction } from "~/server/quotes/quote-request-action.server"
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { QuoteDeliveries, QuoteNotesForm, QuoteStateForm } from "~/ui/admin/quote-request-forms";
+import { requestVisitSummary } from "~/server/visits/visit-admin.server";
+import { RequestVisit } from "~/ui/visits/request-visit";
 import type { Route } from "./+types/quote-request";
 
 /** One quote request (issue 11): what the visitor sent, its state, notes and deliveries. */
@@ -17,6 +19,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   return {
     ...found,
+    // The free visit booked for this request, if any (issue 17).
+    visit: await requestVisitSummary(await getDb(), id),
     createdAt: formatDateTime(found.createdAt),
     deliveries: found.deliveries.map((d) => ({ ...d, at: d.at ? formatDateTime(d.at) : null })),
   };
@@ -39,6 +43,11 @@ export default function QuoteRequestPage() {
         <Link to="/admin/solicitudes">← Volver a las solicitudes</Link>
       </p>
       <h1>Solicitud nº {request.id}</h1>
+      <p>
+        <Link to={`/admin/presupuestos/nuevo?solicitud=${request.id}`} className="button">
+          Escribir presupuesto
+        </Link>
+      </p>
       <section className="admin-section" aria-labelledby="solicitud-datos">
         <h2 id="solicitud-datos">Datos de la solicitud</h2>
         <dl className="admin-details">
@@ -73,6 +82,7 @@ export default function QuoteRequestPage() {
           <dd>{request.message ? <p className="admin-pre">{request.message}</p> : <span className="admin-muted">Sin mensaje</span>}</dd>
         </dl>
       </section>
+      <RequestVisit visit={request.visit} />
       <QuoteStateForm state={request.state} reply={reply} />
       <QuoteNotesForm notes={request.internalNotes} reply={reply} />
       <QuoteDeliveries deliveries={request.deliveries} reply={reply} />

@@ -1,0 +1,16 @@
+import { addDays, madridDay } from "../orders/madrid-dates";
+
+/*
+ * A sent quote is valid through its validUntil day inclusive, in Madrid's calendar (issue 17):
+ * sent on 1 March with 30 days, it can be accepted until 31 March at 23:59 Madrid time.
+ */
+
+export const DEFAULT_VALIDITY_DAYS = 30;
+
+export function validUntilOf(issuedOn: string, validityDays: number): string {
+  return addDays(issuedOn, validityDays);
+}
+
+export function isExpired(validUntil: string | null, now: Date): boolean {
+  return validUntil !== null && madridDay(now) > validUntil;
+}

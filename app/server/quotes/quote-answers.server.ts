@@ -1,0 +1,144 @@
+import { eq } from "drizzle-orm";
+import { reducedVatConfirmed, type AcceptInput } from "~/domain/quotes/quote-answer-form";
+import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
+import { depositCents } from "~/domain/quotes/quote-deposit";
+import { isExpired } from "~/domain/quotes/quote-expiry";
+import { euros } from "~/domain/quotes/quote-format";
+import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
+import { audit } from "../audit.server";
+import type { Database } from "../db/client.server";
+import { quoteResponses, quotes } from "../db/schema.server";
+import { openJobForAcceptedQuote } from "../jobs/open-job.server";
+import type { Transaction } from "../orders/order-units.server";
+import { enqueueAnswerNotice } from "./quote-emails.server";
+import { acceptanceOf, versionOf, type Quote, type QuoteResponseRow, type QuoteVersionRow } from "./quote-store.server";
+
+/*
+ * The customer's answers to a sent version (issue 17): accept (signed), ask for changes, or
+ * decline. Each is checked under the quote's row lock: the version must be the current one,
+ * with the hash the page showed, still valid (Madrid days) and not answered for good. An
+ * acceptance stores exactly what was accepted and, in the same transaction, opens the job
+ * holding the alternative's catalogue units (openJobForAcceptedQuote). The unique index on
+ * acceptances makes a second click, or a second instance, find the first one.
+ */
+
+export type Requester = { ip: string; userAgent: string };
+
+export type AnswerRefusal = { ok: false; status: 400 | 404 | 409 | 410; reason: "desconocido" | "caducado" | "no-vigente" | "ya-aceptado" | "cerrado" | "formulario"; message: string; errors?: Record<string, string> };
+export type AnswerResult = { ok: true; response: QuoteResponseRow; jobId?: number } | AnswerRefusal;
+
+const refuse = (status: AnswerRefusal["status"], reason: AnswerRefusal["reason"], message: string, errors?: Record<string, string>): AnswerRefusal => ({ ok: false, status, reason, message, ...(errors ? { errors } : {}) });
+
+export const EXPIRED_MESSAGE = "Este presupuesto está caducado: ya no se puede aceptar. Pídanos uno nuevo y se lo preparamos.";
+export const NOT_CURRENT_MESSAGE = "Esta versión del presupuesto ya no es la vigente: le hemos enviado una más reciente. Revísela antes de contestar.";
+export const ALREADY_ACCEPTED_MESSAGE = "Esta versión del presupuesto ya está aceptada: no hace falta firmarla otra vez.";
+
+type Checked = { ok: true; quote: Quote; version: QuoteVersionRow } | AnswerRefusal;
+
+/** The quote, locked, and its current version, if the customer may still answer it now. */
+async function lockForAnswer(tx: Transaction, token: string, posted: { version: number; documentSha256: string }, now: Date): Promise<Checked> {
+  const [quote] = await tx.select().from(quotes).where(eq(quotes.token, token)).for("update");
+  if (!quote || quote.currentVersion === 0 || quote.status === "anulado" || quote.status === "borrador") return refuse(404, "desconocido", "No encontramos este presupuesto.");
+  if (posted.version !== quote.currentVersion) return refuse(409, "no-vigente", NOT_CURRENT_MESSAGE);
+  const version = await versionOf(tx, quote.id, quote.currentVersion);
+  if (!version) return refuse(404, "desconocido", "No encontramos este presupuesto.");
+  if (posted.documentSha256 !== version.documentSha256) return refuse(409, "no-vigente", NOT_CURRENT_MESSAGE);
+  if (await acceptanceOf(tx, quote.id, version.version)) return refuse(409, "ya-aceptado", ALREADY_ACCEPTED_MESSAGE);
+  if (quote.status === "rechazado") return refuse(409, "cerrado", "Este presupuesto está rechazado. Si ha cambiado de idea, llámenos o pídanos uno nuevo.");
+  if (isExpired(version.validUntil, now)) return refuse(410, "caducado", EXPIRED_MESSAGE);
+  return { ok: true, quote, version };
+}
+
+/** Whether a failure is the unique index of acceptances (another request accepted first). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23505") return true;
+  return false;
+}
+
+export async function acceptQuote(db: Database, token: string, input: AcceptInput, who: Requester, now = new Date()): Promise<AnswerResult> {
+  try {
+    return await db.transaction(async (tx): Promise<AnswerResult> => {
+      const checked = await lockForAnswer(tx, token, input, now);
+      if (!checked.ok) return checked;
+      const { quote, version } = checked;
+      const document = version.document;
+      const alternative = document.alternatives.find((a) => a.key === input.alternative);
+      if (!alternative) return refuse(400, "formulario", "Elija una de las opciones del presupuesto.", { alternative: "Elija una de las opciones del presupuesto." });
+      const usedNeeded = quotesUsedMaterials({ alternatives: [alternative] });
+      if (usedNeeded && !input.usedMaterials) {
+        const message = "Esta opción lleva materiales usados: marque que autoriza su utilización, o pídanos cambios.";
+        return refuse(400, "formulario", message, { usedMaterials: message });
+      }
+      const totals = alternativeTotals(alternative, document.dwellingRenovation);
+      const reducedConfirmed = reducedVatConfirmed(input) && totals.reducedPossible;
+      const charged = chargedTotals(totals, reducedConfirmed);
+      const deposit = depositCents(document.deposit, charged.totalCents);
+      const drawn = input.signaturePath.includes("L");
+      const [response] = await tx
+        .insert(quoteResponses)
+        .values({
+          quoteId: quote.id,
+          version: version.version,
+          kind: "aceptado",
+          alternative: alternative.key,
+          fullName: input.fullName,
+          signatureKind: drawn ? "dibujada" : "escrita",
+          signature: drawn ? input.signaturePath : input.typedSignature,
+          statementAccepted: true,
+          usedMaterialsAuthorised: Boolean(input.usedMaterials) && usedNeeded,
+          reducedVatConfirmed: reducedConfirmed,
+          documentSha256: version.documentSha256,
+          totalCents: charged.totalCents,
+          depositCents: deposit,
+          ip: who.ip,
+          userAgent: who.userAgent.slice(0, 500),
+          createdAt: now,
+        })
+        .returning();
+      await tx.update(quotes).set({ status: "aceptado", updatedAt: now }).where(eq(quotes.id, quote.id));
+      const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document }, now);
+      await audit(tx, { email: quote.customer.email || "cliente" }, {
+        action: "aceptar presupuesto",
+        entity: "presupuesto",
+        entityId: quote.number,
+        before: { estado: quote.status },
+        after: { estado: "aceptado", version: version.version, opcion: alternative.key, total: charged.totalCents, senal: deposit, trabajo: job.jobId },
+      });
+      await enqueueAnswerNotice(tx, quote, "ha aceptado", [
+        `Versión ${version.version}, opción ${alternative.key}${alternative.title ? ` (${alternative.title})` : ""}.`,
+        `Total: ${euros(charged.totalCents)} con IVA del ${charged.rate} %. Señal: ${euros(deposit)}.`,
+        `Firmado por ${input.fullName}.`,
+        ...(job.short.length ? [`Sin stock suficiente (pedir al distribuidor): ${job.short.map((s) => `${s.units} x ${s.name}`).join(", ")}.`] : []),
+      ]);
+      return { ok: true, response: response!, jobId: job.jobId };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return refuse(409, "ya-aceptado", ALREADY_ACCEPTED_MESSAGE);
+    throw error;
+  }
+}
+
+export async function answerQuote(
+  db: Database,
+  token: string,
+  kind: "cambios" | "rechazado",
+  input: { version: number; documentSha256: string; message: string },
+  who: Requester,
+  now = new Date(),
+): Promise<AnswerResult> {
+  return db.transaction(async (tx): Promise<AnswerResult> => {
+    const checked = await lockForAnswer(tx, token, input, now);
+    // Asking for changes to an expired quote is fine (it is how a new one is asked for); declining it too.
+    if (!checked.ok && checked.reason !== "caducado") return checked;
+    const [quote] = checked.ok ? [checked.quote] : await tx.select().from(quotes).where(eq(quotes.token, token));
+    const [response] = await tx
+      .insert(quoteResponses)
+      .values({ quoteId: quote!.id, version: input.version, kind, message: input.message, documentSha256: input.documentSha256, ip: who.ip, userAgent: who.userAgent.slice(0, 500), createdAt: now })
+      .returning();
+    const status = kind === "cambios" ? "cambios_pedidos" : "rechazado";
+    await tx.update(quotes).set({ status, updatedAt: now }).where(eq(quotes.id, quote!.id));
+    await audit(tx, { email: quote!.customer.email || "cliente" }, { action: kind === "cambios" ? "pedir cambios" : "rechazar presupuesto", entity: "presupuesto", entityId: quote!.number, before: { estado: quote!.status }, after: { estado: status, version: input.version } });
+    await enqueueAnswerNotice(tx, quote!, kind === "cambios" ? "pide cambios en" : "ha rechazado", [input.message ? `Mensaje: ${input.message}` : "Sin mensaje."]);
+    return { ok: true, response: response! };
+  });
+}

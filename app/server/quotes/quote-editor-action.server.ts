@@ -1,0 +1,68 @@
+import { data, redirect } from "react-router";
+import { ALTERNATIVE_KEYS, type AlternativeKey, type QuoteLine } from "~/domain/quotes/quote-content";
+import { parseEditorForm, type EditorErrors, type EditorValue } from "~/domain/quotes/quote-editor-form";
+import type { Admin } from "../accounts/admin-access.server";
+import { audit } from "../audit.server";
+import { getDb } from "../db/db.server";
+import { readForm } from "../request-body.server";
+import { productLine, serviceLine } from "./quote-catalogue.server";
+import { sendQuote } from "./quote-send.server";
+import { saveDraft, type Quote } from "./quote-store.server";
+
+/*
+ * The quote editor's one form (issue 17). Every button saves what was typed first, so nothing
+ * is lost without JavaScript: "Guardar borrador", "Enviar al cliente", the catalogue search,
+ * and "Añadir" of a product or a service to an alternative. Bad input: 400 with the Spanish
+ * error of each field and what was typed, nothing saved.
+ */
+
+export type EditorReply = { ok: true; message: string } | { ok: false; message: string; errors: EditorErrors; fields: Record<string, string> };
+
+const MAX_BYTES = 400_000;
+
+function withLine(value: EditorValue, key: AlternativeKey, line: QuoteLine): EditorValue {
+  const alternatives = [...value.draft.alternatives];
+  const at = alternatives.findIndex((a) => a.key === key);
+  if (at >= 0) alternatives[at] = { ...alternatives[at]!, lines: [...alternatives[at]!.lines, line] };
+  else alternatives.push({ key, title: "", lines: [line] });
+  alternatives.sort((a, b) => a.key.localeCompare(b.key));
+  return { ...value, draft: { ...value.draft, alternatives } };
+}
+
+export async function quoteEditorAction(request: Request, admin: Admin, quote: Quote) {
+  const form = await readForm(request, { maxBytes: MAX_BYTES });
+  const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  const intent = fields.intent ?? "guardar";
+  const parsed = parseEditorForm(fields);
+  if (!parsed.ok) return data<EditorReply>({ ok: false, message: "Revise los campos marcados: no se ha guardado nada.", errors: parsed.errors, fields }, { status: 400 });
+  const db = await getDb();
+  const actor = { email: admin.email };
+  let value = parsed.value;
+  const search = (fields.buscar ?? "").trim().slice(0, 80);
+  const here = `/admin/presupuestos/${quote.number}${search ? `?buscar=${encodeURIComponent(search)}` : ""}`;
+
+  const add = /^(producto|servicio):([ABC])(?::(\d{1,9}))?$/.exec(intent);
+  if (add) {
+    const key = add[2] as AlternativeKey;
+    const line = add[1] === "producto" ? await productLine(db, Number(add[3])) : serviceLine(fields.serviceToAdd ?? "");
+    if (!line) return data<EditorReply>({ ok: false, message: add[1] === "producto" ? "Ese producto ya no está en el catálogo." : "Elija un servicio de la lista.", errors: {}, fields }, { status: 400 });
+    value = withLine(value, key, line);
+  }
+  const saved = await saveDraft(db, actor, quote.id, value);
+  if (!saved) return data<EditorReply>({ ok: false, message: "Este presupuesto está anulado: no se puede cambiar.", errors: {}, fields }, { status: 409 });
+
+  if (add) throw redirect(`${here}#opcion-${add[2]}`, 303);
+  if (intent === "buscar") throw redirect(`${here}#catalogo`, 303);
+  if (intent === "enviar") {
+    const sent = await sendQuote(db, actor, quote.id);
+    if (!sent.ok) return data<EditorReply>({ ok: false, message: sent.message, errors: sent.errors, fields }, { status: 400 });
+    return data<EditorReply>({ ok: true, message: `Enviado al cliente: versión ${sent.version}, válida hasta el ${sent.quote.validUntil!.split("-").reverse().join("/")}.` });
+  }
+  if (intent === "guardar") {
+    await audit(db, actor, { action: "guardar borrador", entity: "presupuesto", entityId: quote.number });
+    return data<EditorReply>({ ok: true, message: "Borrador guardado." });
+  }
+  return data<EditorReply>({ ok: false, message: "No sabemos qué quería hacer. Vuelva a la página e inténtelo de nuevo.", errors: {}, fields }, { status: 400 });
+}
+
+export const EDITOR_ALTERNATIVES = ALTERNATIVE_KEYS;

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { madridDay } from "~/domain/orders/madrid-dates";
+import type { QuoteDraft, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
+import { emptyDraft } from "~/domain/quotes/quote-editor-form";
+import { quoteNumber } from "~/domain/quotes/quote-number";
+import { containsPattern } from "~/domain/quotes/quote-inbox";
+import type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
+import { audit, type Actor } from "../audit.server";
+import { config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { contactRequests, invoiceSeries, quoteResponses, quotes, quoteVersions } from "../db/schema.server";
+import type { Transaction } from "../orders/order-units.server";
+
+/*
+ * Written quotes (issue 17): creation with its number, the draft the owner edits, and what the
+ * back office and the customer's page read. Sending (quote-send.server.ts) and the customer's
+ * answers (quote-answers.server.ts) live beside this.
+ */
+
+export type Quote = typeof quotes.$inferSelect;
+export type QuoteVersionRow = typeof quoteVersions.$inferSelect;
+export type QuoteResponseRow = typeof quoteResponses.$inferSelect;
+
+/** The installer as every quote names them (decision 0016). */
+export function quoteSeller(): QuoteSeller {
+  const c = config();
+  return {
+    legalName: c.SHOP_LEGAL_NAME,
+    nif: c.SHOP_NIF,
+    address: c.SHOP_ADDRESS,
+    phone: c.SHOP_PHONE,
+    email: c.SHOP_EMAIL,
+    industrialRegistry: c.SHOP_INSTALLER_REGISTRY,
+  };
+}
+
+/** 32 random bytes, base64url: the customer's link; unguessable, nothing else in it. */
+export function newQuoteToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function isQuoteToken(value: string | undefined): value is string {
+  return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+/**
+ * The next "P" number of `year`, under the series row's lock held until commit (like the
+ * invoices' numbers, issue-invoice.server.ts): two instances creating at once wait for each
+ * other, and a creation that rolls back leaves no gap.
+ */
+export async function takeQuoteSequence(tx: Transaction, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceSeries)
+    .values({ series: "P", year, nextNumber: 2 })
+    .onConflictDoUpdate({ target: [invoiceSeries.series, invoiceSeries.year], set: { nextNumber: sql`${invoiceSeries.nextNumber} + 1` } })
+    .returning({ next: invoiceSeries.nextNumber });
+  return row!.next - 1;
+}
+
+const emptyParty = (): QuoteParty => ({ name: "", nif: "", email: "", phone: "", address: "", postcode: "", town: "", province: "" });
+
+/** The customer, work place and description a request gives the new quote. */
+export async function prefillFromRequest(db: Database, requestId: number) {
+  const [request] = await db.select().from(contactRequests).where(eq(contactRequests.id, requestId));
+  if (!request) return null;
+  const customer: QuoteParty = { ...emptyParty(), name: request.nameAndSurname, email: request.email, phone: request.phone, address: request.address, town: request.town };
+  const draft: QuoteDraft = { ...emptyDraft(), description: request.message };
+  return { requestId: request.id, customer, workPlace: { address: request.address, postcode: "", town: request.town, province: "" }, draft };
+}
+
+/** A new draft with its number, from scratch or from a request (`requestId`). */
+export async function createQuote(
+  db: Database,
+  actor: { email: string },
+  input: { requestId?: number | null; customer?: QuoteParty; workPlace?: WorkPlace; draft?: QuoteDraft },
+  now = new Date(),
+): Promise<Quote> {
+  return db.transaction(async (tx) => {
+    const year = Number(madridDay(now).slice(0, 4));
+    const sequence = await takeQuoteSequence(tx, year);
+    const [quote] = await tx
+      .insert(quotes)
+      .values({
+        number: quoteNumber(year, sequence),
+        year,
+        sequence,
+        contactRequestId: input.requestId ?? null,
+        customer: input.customer ?? emptyParty(),
+        workPlace: input.workPlace ?? { address: "", postcode: "", town: "", province: "" },
+        draft: input.draft ?? emptyDraft(),
+        token: newQuoteToken(),
+        createdBy: actor.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, actor, { action: "crear presupuesto", entity: "presupuesto", entityId: quote!.number, after: { solicitud: input.requestId ?? null } });
+    return quote!;
+  });
+}
+
+export async function quoteByNumber(db: Pick<Database, "select">, number: string): Promise<Quote | null> {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.number, number));
+  return quote ?? null;
+}
+
+export async function quoteByToken(db: Pick<Database, "select">, token: string): Promise<Quote | null> {
+  const [quote] = await db.select().from(quotes).where(eq(quotes.token, token));
+  return quote ?? null;
+}
+
+export async function versionsOf(db: Pick<Database, "select">, quoteId: number): Promise<QuoteVersionRow[]> {
+  return db.select().from(quoteVersions).where(eq(quoteVersions.quoteId, quoteId)).orderBy(asc(quoteVersions.version));
+}
+
+export async function versionOf(db: Pick<Database, "select">, quoteId: number, version: number): Promise<QuoteVersionRow | null> {
+  const [row] = await db.select().from(quoteVersions).where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.version, version)));
+  return row ?? null;
+}
+
+export async function responsesOf(db: Pick<Database, "select">, quoteId: number): Promise<QuoteResponseRow[]> {
+  return db.select().from(quoteResponses).where(eq(quoteResponses.quoteId, quoteId)).orderBy(asc(quoteResponses.createdAt), asc(quoteResponses.id));
+}
+
+/** The acceptance of a version, if it has one (one at most: the unique index). */
+export async function acceptanceOf(db: Pick<Database, "select">, quoteId: number, version: number): Promise<QuoteResponseRow | null> {
+  const [row] = await db
+    .select()
+    .from(quoteResponses)
+    .where(and(eq(quoteResponses.quoteId, quoteId), eq(quoteResponses.version, version), eq(quoteResponses.kind, "aceptado")));
+  return row ?? null;
+}
+
+/** The owner's edit of the draft; a sent version never changes (it is a row of quote_versions). */
+export async function saveDraft(
+  db: Database,
+  actor: Actor,
+  quoteId: number,
+  value: { customer: QuoteParty; workPlace: WorkPlace; draft: QuoteDraft },
+  now = new Date(),
+): Promise<Quote | null> {
+  const [saved] = await db
+    .update(quotes)
+    .set({ customer: value.customer, workPlace: value.workPlace, draft: value.draft, updatedAt: now })
+    .where(and(eq(quotes.id, quoteId), sql`${quotes.status} <> 'anulado'`))
+    .returning();
+  return saved ?? null;
+}
+
+/** The back office's list: newest first, searched in the number, customer and e-mail, by status. */
+export const QUOTE_LIST_PAGE_SIZE = 25;
+export type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
+
+export async function listQuotes(db: Database, query: QuoteListQuery, now = new Date()) {
+  const today = madridDay(now);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(or(ilike(quotes.number, pattern), sql`${quotes.customer}->>'name' ilike ${pattern}`, sql`${quotes.customer}->>'email' ilike ${pattern}`));
+  }
+  if (query.status === "caducado") {
+    conditions.push(sql`${quotes.status} in ('enviado', 'cambios_pedidos') and ${quotes.validUntil} < ${today}`);
+  } else if (query.status) {
+    conditions.push(eq(quotes.status, query.status));
+  }
+  const where = and(...conditions);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(quotes).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / QUOTE_LIST_PAGE_SIZE));
+  const page = Math.min(Math.max(query.page, 1), pageCount);
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(where)
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(QUOTE_LIST_PAGE_SIZE)
+    .offset((page - 1) * QUOTE_LIST_PAGE_SIZE);
+  return { rows, total, page, pageCount };
+}
+
+/** The signed-in customer's quotes, by the account's e-mail (the quote's customer e-mail); sent ones only. */
+export async function quotesForEmail(db: Database, email: string) {
+  return db
+    .select({ number: quotes.number, token: quotes.token, status: quotes.status, validUntil: quotes.validUntil, sentAt: quotes.sentAt, currentVersion: quotes.currentVersion })
+    .from(quotes)
+    .where(and(sql`lower(${quotes.customer}->>'email') = ${email.trim().toLowerCase()}`, sql`${quotes.currentVersion} > 0`, sql`${quotes.status} <> 'anulado'`))
+    .orderBy(desc(quotes.sentAt), desc(quotes.id));
+}
