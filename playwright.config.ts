@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-acceso-movil", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes", "admin-js", "admin-datos", "admin-gases"].map(
+const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-acceso-movil", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes", "admin-js", "admin-datos", "admin-gases", "admin-presupuestos"].map(
   (name) => `${name}@termoclima.test`,
 );
 export const CHROMIUM_ARGS = [
@@ -41,7 +41,7 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
       // The phone width re-runs the specs about layout and forms on a small screen; the
       // others run once, on desktop, to keep CI well under 15 minutes.
-      testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search)\.spec\.ts$/,
+      testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search|jobs-calendar|visit-booking|quotes)\.spec\.ts$/,
     },
   ],
   webServer: {

@@ -17,6 +17,10 @@ export default [
   // Back-in-stock alerts (issue 15): the form's action, and the e-mails' confirm and withdraw links.
   route("avisos-disponibilidad", "routes/stock-alerts.tsx"),
   route("avisos-disponibilidad/:accion/:token", "routes/stock-alert-link.tsx"),
+  // The free visit (issue 17): booking after a request, then the customer's page to change or cancel it.
+  route("visita/reservar", "routes/visit-booking.tsx"),
+  route("visita/:token", "routes/visit-detail.tsx"),
+  route("visita/:token/calendario.ics", "routes/visit-calendar-file.ts"),
   route("login", "routes/login.tsx"),
   route("login/restablecer", "routes/reset-password.tsx"),
   route("login/pedidos/:number", "routes/order-detail.tsx"),
@@ -28,6 +32,9 @@ export default [
   // F-gas declarations (issue 15): the declaration's PDF and the installer's certificate.
   route("login/pedidos/:number/gases-fluorados/:document", "routes/order-fgas-file.ts"),
   route("api/redsys/notificacion", "routes/redsys-notification.ts"),
+  // Written quotes (issue 17): the customer's page (answers are POSTs) and its PDF.
+  route("presupuestos/:token", "routes/quote-page.tsx"),
+  route("presupuestos/:token/pdf", "routes/quote-pdf.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),
@@ -84,11 +91,30 @@ export default [
     // admin: quotes and customers
     route("solicitudes", "routes/admin/quote-requests.tsx"),
     route("solicitudes/:id", "routes/admin/quote-request.tsx"),
+    // admin: written quotes (issue 17)
+    route("presupuestos", "routes/admin/quote-list.tsx"),
+    route("presupuestos/nuevo", "routes/admin/quote-new.tsx"),
+    route("presupuestos/:number/pdf", "routes/admin/quote-version-pdf.ts"),
+    route("presupuestos/:number", "routes/admin/quote-editor.tsx"),
+    // admin: free visits and their availability (issue 17)
+    route("visitas", "routes/admin/visits.tsx"),
+    // admin: installation jobs, the calendar and the technicians (issue 17)
+    route("trabajos", "routes/admin/jobs.tsx"),
+    route("trabajos/:id", "routes/admin/jobs-detail.tsx"),
+    route("calendario", "routes/admin/calendar.tsx"),
+    route("tecnicos", "routes/admin/technicians.tsx"),
     route("clientes", "routes/admin/customers.tsx"),
     route("clientes/:id", "routes/admin/customer.tsx"),
     // admin: site
     route("sitio", "routes/admin/site.tsx"),
   ]),
+  // The technicians' area (issue 17): only their own jobs and visits; and their private calendar feeds.
+  route("tecnico", "routes/technician-layout.tsx", [
+    index("routes/technician-home.tsx"),
+    route("segundo-factor", "routes/technician-second-factor.tsx"),
+    route("trabajos/:id", "routes/technician-job.tsx"),
+  ]),
+  route("calendario/:file", "routes/calendar-feed.ts"),
   // Postcode coverage (issue 15): the answer of the product and service pages' check.
   route("cobertura", "routes/coverage.tsx"),
   // The sizing advisor (issue 15): a GET form answered on the same page.

@@ -4,7 +4,7 @@
  * or a use of localStorage/sessionStorage adds it here in the same change: the policy page
  * (/politica-cookies) is rendered from this list.
  * Sources: app/server/cookies.server.ts (cookie_consent, carrito), app/server/catalogue/
- * comparison.server.ts (comparar) and better-auth's own
+ * comparison.server.ts (comparar), app/server/visits/booking-token.server.ts (reserva_visita) and better-auth's own
  * cookies (app/server/auth.server.ts: 30-day sessions; Google sign-in state).
  */
 export type StoredItem = {
@@ -38,6 +38,14 @@ export const SITE_COOKIES: StoredItem[] = [
     purpose:
       "Solo si pulsa «Comparar» en un producto: recuerda los productos (hasta 4) que va eligiendo para la comparación.",
     duration: "Sesión del navegador (se borra al cerrarlo)",
+  },
+  {
+    name: "reserva_visita",
+    owner: "Propia",
+    kind: "Técnica (necesaria)",
+    purpose:
+      "Solo después de enviarnos una solicitud de presupuesto: permite elegir el día de la visita gratuita para esa solicitud desde este navegador.",
+    duration: "2 horas",
   },
   {
     name: "better-auth.session_token",

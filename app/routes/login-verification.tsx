@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { backupCodeSchema, SECOND_FACTOR_MESSAGES, totpCodeSchema } from "~/domain/second-factor";
-import { adminState } from "~/server/accounts/admin-access.server";
+import { STAFF_HOME, staffHomeOfCookies, staffState } from "~/server/accounts/admin-access.server";
 import { verifySecondFactor } from "~/server/accounts/second-factor.server";
 import { cookieHeaders } from "~/server/auth-forms.server";
 import { readForm } from "~/server/request-body.server";
@@ -16,24 +16,26 @@ import type { Route } from "./+types/login-verification";
 const PENDING_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=/;
 
 async function situation(request: Request) {
-  const state = await adminState(request);
-  if (state.kind === "ok") return { kind: "done" as const };
-  if (state.kind === "verify") return { kind: "step-up" as const, userId: state.admin.id };
+  // Administrators and technicians (issue 17) alike; each lands on their own pages by default.
+  const state = await staffState(request);
+  if (state.kind === "ok") return { kind: "done" as const, home: STAFF_HOME[state.staff.role] };
+  if (state.kind === "verify") return { kind: "step-up" as const, userId: state.staff.id };
   if (PENDING_COOKIE.test(request.headers.get("cookie") ?? "")) return { kind: "sign-in" as const, userId: null };
   return { kind: "nothing" as const };
 }
 
-function target(request: Request, posted?: string): string {
+function target(request: Request, posted?: string, home = STAFF_HOME.admin): string {
   const asked = posted ?? new URL(request.url).searchParams.get("redirectTo") ?? "";
-  const path = safeRedirectPath(asked, "/admin");
-  return path.startsWith("/login") ? "/admin" : path;
+  const path = safeRedirectPath(asked, home);
+  return path.startsWith("/login") ? home : path;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   const now = await situation(request);
-  if (now.kind === "done") throw redirect(target(request));
+  if (now.kind === "done") throw redirect(target(request, undefined, now.home));
   if (now.kind === "nothing") throw redirect("/login");
-  return { redirectTo: target(request) };
+  // Empty when none was asked: the account's own start page is known only after the code.
+  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") ? target(request) : "" };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -53,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The body first, like every action: a broken or oversized one is refused (4xx) whoever sends it.
   const fields = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
   const now = await situation(request);
-  if (now.kind === "done") throw redirect(target(request));
+  if (now.kind === "done") throw redirect(target(request, undefined, now.home));
   if (now.kind === "nothing") throw redirect("/login");
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return data<Reply>({ error: SECOND_FACTOR_MESSAGES.unexpected, backup: false }, { status: 400 });
@@ -65,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const outcome = await verifySecondFactor(request, { code: code.data, backup, userId: now.userId });
   if (!outcome.ok) return data<Reply>({ error: outcome.message, backup }, { status: outcome.status });
-  throw redirect(target(request, parsed.data.redirectTo), { headers: cookieHeaders(outcome.cookies) });
+  throw redirect(target(request, parsed.data.redirectTo, await staffHomeOfCookies(outcome.cookies)), { headers: cookieHeaders(outcome.cookies) });
 }
 
 export default function LoginVerification({ loaderData, actionData }: Route.ComponentProps) {

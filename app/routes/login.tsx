@@ -8,6 +8,8 @@ import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { isGoogleConfigured } from "~/server/auth.server";
 import { callAuth, cookieHeaders, registerAccount } from "~/server/auth-forms.server";
 import { listMyOrders } from "~/server/my-orders.server";
+import { listMyQuotes } from "~/server/quotes/quote-my-quotes.server";
+import { MyQuotes } from "~/ui/quotes/my-quotes";
 import { isAdminAccount } from "~/server/accounts/admin-access.server";
 import { getSessionUser } from "~/server/session.server";
 import { SignedOutPanel } from "~/ui/login-forms";
@@ -28,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user) {
     // Signed in already (another tab, or back from Google): straight to the page asked for.
     if (redirectTo) throw redirect(redirectTo);
-    return { signedIn: true as const, email: user.email, orders: await listMyOrders(user), admin: isAdminAccount(user) };
+    return { signedIn: true as const, email: user.email, orders: await listMyOrders(user), quotes: await listMyQuotes(user), admin: isAdminAccount(user) };
   }
   const error = url.searchParams.get("error");
   return {
@@ -107,7 +109,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.signedIn) return <Account email={loaderData.email} orders={loaderData.orders} admin={loaderData.admin} />;
+  if (loaderData.signedIn) return <Account email={loaderData.email} orders={loaderData.orders} quotes={loaderData.quotes} admin={loaderData.admin} />;
   const answer = actionData as Reply | undefined;
   return (
     <div className="container login-page">
@@ -122,10 +124,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-type AccountProps = { email: string; orders: Awaited<ReturnType<typeof listMyOrders>>; admin: boolean };
+type AccountProps = { email: string; orders: Awaited<ReturnType<typeof listMyOrders>>; quotes: Awaited<ReturnType<typeof listMyQuotes>>; admin: boolean };
 
 /** /login for a signed-in user (spec section 2): shop, basket, "Mis Pedidos", sign out. */
-function Account({ email, orders, admin }: AccountProps) {
+function Account({ email, orders, quotes, admin }: AccountProps) {
   return (
     <div className="container account-page">
       <h1 className="page-title">Mi cuenta</h1>
@@ -167,6 +169,8 @@ function Account({ email, orders, admin }: AccountProps) {
           </p>
         )}
       </section>
+      {/* Written quotes sent to the account's e-mail (issue 17). */}
+      <MyQuotes quotes={quotes} />
     </div>
   );
 }

@@ -35,6 +35,13 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
           Hemos recibido su solicitud. Nos pondremos en contacto con usted lo antes posible para concertar la visita,
           que es gratuita y sin compromiso.
         </p>
+        {/* Issue 17: the optional booking step. A plain link, the same for everyone, so this page stays in the
+            page cache; /visita/reservar finds the request by the cookie the form's action set (decision 0015). */}
+        <p className="thanks-visit">
+          <Link to="/visita/reservar" className="button">
+            Elija el día de la visita
+          </Link>
+        </p>
         {shop ? (
           <p>
             Si es urgente, llámenos al <a href={telHref(shop.phone)}>{shop.phone}</a> ({shop.hoursContact.toLowerCase()}).

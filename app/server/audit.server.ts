@@ -13,7 +13,13 @@ export type Actor = { email: string } | "sistema";
 
 export type AuditEntry = {
   action: string;
-  entity: "pedido" | "desistimiento" | "producto" | "solicitud" | "cliente" | "sitio" | "entrega";
+  entity: "pedido" | "desistimiento" | "producto" | "solicitud" | "cliente" | "sitio" | "entrega"
+    // Installation jobs (issue 17).
+    | "trabajo"
+    // Free visits and their availability (issue 17).
+    | "visita"
+    // Written quotes (issue 17).
+    | "presupuesto";
   entityId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -126,7 +126,7 @@ function createAuth(db: Database) {
  * BETTER_AUTH_SECRET, or for a single embedded-database install a random secret kept next to
  * the data (so `npm start` needs no setup and nothing secret lives in the code).
  */
-function authSecret(): string {
+export function authSecret(): string {
   const c = config();
   if (c.BETTER_AUTH_SECRET) return c.BETTER_AUTH_SECRET;
   const file = path.resolve(c.DATA_DIR, ".auth-secret");

@@ -85,6 +85,12 @@ const envSchema = z.object({
     .trim()
     .min(5)
     .default("Registro Mercantil de Madrid, tomo 12345, folio 67, hoja M-123456"),
+  // Written quotes (issue 17): the installer's number in the registry of installing companies
+  // (Comunidad de Madrid), printed on every quote, and the days before a reminder to answer one.
+  SHOP_INSTALLER_REGISTRY: z.string().trim().min(3).max(120).default("Empresa instaladora nº 28-EI-000000 (Comunidad de Madrid)"),
+  QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(5),
+  // Answers to a written quote (accept, changes, decline) accepted per client address in 10 minutes.
+  QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   BANK_ACCOUNT_HOLDER: z.string().trim().min(2).default("Termoclima Madrid S.L."),
   BANK_IBAN: z
     .string()
@@ -108,6 +114,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
   // Contact form posts accepted per client address in 10 minutes (the e2e server raises it).
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(5),
+  // Free-visit bookings, changes and cancellations accepted per client address in 10 minutes (issue 17).
+  VISIT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   // Adds to the basket accepted per client address in a minute (the e2e server raises it).
   CART_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
   // Search suggestions answered per client address in a minute (issue 15; the bench raises it).

@@ -21,6 +21,7 @@ import { enqueue } from "./outbox.server";
 import { bodyProblemStatus, readForm } from "./request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "./rate-limit.server";
 import { log } from "./log.server";
+import { bookingCookieHeader } from "./visits/booking-token.server";
 
 /*
  * The contact / quote request (spec sections 3, 4, 7): stored together with its outbox
@@ -77,16 +78,20 @@ export async function contactAction(request: Request) {
   const checked = validateContact(form);
   if (!checked.ok) return reply({ ok: false, error: checked.error, invalid: checked.invalid, values }, 400);
 
+  let requestId: number;
   try {
-    await storeContactRequest(db, checked.values, { productId, sourcePage });
+    requestId = await storeContactRequest(db, checked.values, { productId, sourcePage });
   } catch (error) {
     return unavailable(error, values);
   }
 
   const next = thanksHref(sourcePage);
+  // The thank-you page (the same for everyone) links to the optional visit booking, which finds
+  // this request by a short-lived cookie (issue 17, decision 0015).
+  const headers = { "Set-Cookie": await bookingCookieHeader(requestId) };
   // Posted by the enhanced form: it shows the confirmation, then goes on by itself.
-  if (form.get("js") === "1") return reply({ ok: true, redirectTo: next });
-  return redirect(next, 303);
+  if (form.get("js") === "1") return data<ContactReply>({ ok: true, redirectTo: next }, { headers });
+  return redirect(next, { status: 303, headers });
 }
 
 /** The database failed: the visitor is told, in Spanish, to try again or call; nothing was sent. */

@@ -1,6 +1,7 @@
 import { getDb } from "./db/db.server";
 import { withInvoicePdf, type InvoiceMail } from "./invoices/invoice-email.server";
 import { withFgasPdf, type FgasMail } from "./orders/fgas-email.server";
+import { withQuotePdf, type QuoteMail } from "./quotes/quote-emails.server";
 import { verifactuHandler } from "./invoices/verifactu-send.server";
 import { VERIFACTU_OUTBOX_KIND } from "./invoices/verifactu-settings.server";
 import type { Database } from "./db/client.server";
@@ -47,7 +48,9 @@ export function emailHandler(compose: MailComposer = storedMail): Handler {
 type MailComposer = (db: Database, entry: OutboxEntry) => Promise<MailMessage | null>;
 
 /** The "email" kind: the message is the payload (with an invoice's or an F-gas declaration's PDF added when it names one). */
-const storedMail: MailComposer = async (db, entry) => withFgasPdf(db, await withInvoicePdf(db, entry.payload as InvoiceMail & FgasMail));
+// A written quote's e-mail (issue 17) carries its version's PDF the same way.
+const storedMail: MailComposer = async (db, entry) =>
+  withQuotePdf(db, await withFgasPdf(db, await withInvoicePdf(db, entry.payload as InvoiceMail & FgasMail & QuoteMail)));
 
 /** Kinds of outbox entries and who sends them. Called once at start (server.ts) and by tests. */
 export function registerOutboxHandlers(): void {

@@ -1,14 +1,14 @@
 import { redirect } from "react-router";
 import { getAuth } from "./auth.server";
 
-export type SessionUser = { id: string; email: string; name: string; role?: string | null };
+export type SessionUser = { id: string; email: string; name: string; role?: string | null; emailVerified?: boolean };
 
 /** The signed-in user of this request, from the session cookie; null when anonymous. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? null };
+  return { id: session.user.id, email: session.user.email, name: session.user.name, role: session.user.role ?? null, emailVerified: session.user.emailVerified };
 }
 
 /** The longest page address kept for coming back after signing in. */

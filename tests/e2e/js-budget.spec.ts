@@ -49,6 +49,8 @@ const VISITOR_PAGES: [string, string][] = [
   ["promo reparaciones", "/promo-Reparaciones"],
   ["promo Granada", "/promo-Granada"],
   ["gracias", "/promo-Saunier/gracias"],
+  // The free visit (issue 17) without a request's cookie; with one, in the back-office test below.
+  ["reservar visita, sin solicitud", "/visita/reservar"],
   ["login", "/login"],
   ["login, registro", "/login?modo=registro"],
   ["login, recuperar", "/login?modo=recuperar"],
@@ -129,6 +131,15 @@ test("the back office of an administrator stays within the budget", async ({ bro
   const origin = { Origin: baseURL! };
   const quote = { nameAndSurname: "Rosa Presupuesto", phone: "600 111 222", adress: "Calle Mayor 1", state: "Madrid", message: "Caldera", sourcePage: "/contacto" };
   expect((await customer.page.request.post("/contacto", { form: quote, headers: origin, maxRedirects: 0 })).status()).toBeLessThan(400);
+  // The request's booking cookie: the booking page with its free slots, then the booked visit's page (issue 17).
+  const booking = await measure(customer.page.request, "reservar visita", "/visita/reservar");
+  const slot = /name="slot" value="([^"]+)"/.exec(booking.html)?.[1];
+  expect(slot, "una hora libre").toBeTruthy();
+  const visitForm = { slot: slot!, name: "Rosa Presupuesto", phone: "600 111 222", email: "rosa.presupuesto-js@example.com", address: "Calle Mayor 1", town: "Madrid", notes: "" };
+  const booked = await customer.page.request.post("/visita/reservar", { form: visitForm, headers: origin, maxRedirects: 0 });
+  expect(booked.status()).toBe(303);
+  const visitPage = await measure(customer.page.request, "visita reservada", booked.headers()["location"]!);
+  const visitLoads = [booking.load, visitPage.load];
   const withdrawal = { intent: "desistir", motivo: "Prueba del presupuesto de JavaScript" };
   expect((await customer.page.request.post(`/login/pedidos/${orderNumber}`, { form: withdrawal, headers: origin, maxRedirects: 0 })).status()).toBeLessThan(400);
 
@@ -156,6 +167,30 @@ test("the back office of an administrator stays within the budget", async ({ bro
     await detail("un cliente", await list("clientes", "/admin/clientes"), /^\/admin\/clientes\/[^/?]+$/);
     await list("sitio", "/admin/sitio");
     await list("registro", "/admin/registro");
+    // Written quotes (issue 17): the list, a new one, its editor once sent, and the customer's page.
+    await list("presupuestos", "/admin/presupuestos");
+    await list("presupuesto nuevo", "/admin/presupuestos/nuevo");
+    const created = await request.post("/admin/presupuestos/nuevo", { form: {}, headers: origin, maxRedirects: 0 });
+    expect(created.status()).toBe(303);
+    const editorPath = created.headers()["location"]!;
+    const quoteForm = {
+      intent: "enviar", customerName: "Rosa Presupuesto", customerEmail: CUSTOMER, customerAddress: "Calle Mayor 1", placeSame: "on",
+      description: "Cambio de caldera", guarantee: "2 años", depositKind: "porcentaje", depositPercent: "30",
+      "A-0-kind": "mano_de_obra", "A-0-description": "Instalación", "A-0-quantity": "3", "A-0-price": "45",
+    };
+    expect((await request.post(editorPath, { form: quoteForm, headers: origin, maxRedirects: 0 })).status()).toBe(200);
+    const editorHtml = await list("un presupuesto", editorPath);
+    const customerQuote = /href="https?:\/\/[^"/]+(\/presupuestos\/[A-Za-z0-9_-]{43})"/.exec(editorHtml)?.[1];
+    expect(customerQuote, "el enlace del cliente").toBeTruthy();
+    loads.push((await measure(customer.page.request, "presupuesto del cliente", customerQuote!)).load);
+    await list("visitas", "/admin/visitas");
+    loads.push(...visitLoads);
+    // Jobs, the calendar and the technicians (issue 17); a job's page and the technician's own
+    // pages need a job and a technician: tests/e2e/jobs-calendar.spec.ts measures them.
+    await list("trabajos", "/admin/trabajos");
+    await list("calendario", "/admin/calendario");
+    await list("calendario, un día", "/admin/calendario?vista=dia");
+    await list("técnicos", "/admin/tecnicos");
     expectWithinBudget(loads);
   } finally {
     await admin.context.close();

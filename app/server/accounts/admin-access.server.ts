@@ -4,7 +4,7 @@ import { getAuth } from "../auth.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { session as sessionTable } from "../db/schema.server";
+import { session as sessionTable, user as userTable } from "../db/schema.server";
 
 /**
  * Who may use /admin (issue 11). Administrators are the accounts listed in ADMIN_EMAILS and
@@ -23,6 +23,50 @@ export function isAdminAccount(account: { email: string; role?: string | null })
   return account.role === "admin" || isListedAdmin(account.email);
 }
 
+/*
+ * Technicians (issue 17, docs/decisions/0018-jobs-and-technicians.md) are accounts with the role
+ * "tecnico": they sign in with the same second factor and see only their own jobs and visits at
+ * /tecnico. One state and one guard serve both roles, so the second factor is decided here once;
+ * requireAdmin never lets a technician in (every /admin page answers them 404).
+ */
+export const TECHNICIAN_ROLE = "tecnico";
+export type StaffRole = "admin" | "tecnico";
+export type Staff = Admin & { role: StaffRole };
+
+export function staffRoleOf(account: { email: string; role?: string | null }): StaffRole | null {
+  if (isAdminAccount(account)) return "admin";
+  return account.role === TECHNICIAN_ROLE ? "tecnico" : null;
+}
+
+/** Where each role's pages start. */
+export const STAFF_HOME: Record<StaffRole, string> = { admin: "/admin", tecnico: "/tecnico" };
+const ENROL_PATHS: Record<StaffRole, string> = { admin: "/admin/segundo-factor", tecnico: "/tecnico/segundo-factor" };
+
+export type StaffState =
+  | { kind: "none" }
+  /** Has not enrolled the authenticator app yet. */
+  | { kind: "enrol"; staff: Staff }
+  /** Enrolled, but this session has not passed the second factor (e.g. signed in with Google). */
+  | { kind: "verify"; staff: Staff }
+  | { kind: "ok"; staff: Staff };
+
+export async function staffState(request: Request): Promise<StaffState> {
+  const auth = await getAuth();
+  const found = await auth.api.getSession({ headers: request.headers });
+  if (!found) return { kind: "none" };
+  const { user, session } = found;
+  const role = staffRoleOf({ email: user.email, role: user.role });
+  if (!role) return { kind: "none" };
+  const staff: Staff = { id: user.id, email: user.email, name: user.name, sessionToken: session.token, role };
+  if (!user.twoFactorEnabled) return { kind: "enrol", staff };
+  const db = await getDb();
+  const [row] = await db
+    .select({ secondFactorAt: sessionTable.secondFactorAt })
+    .from(sessionTable)
+    .where(eq(sessionTable.token, session.token));
+  return row?.secondFactorAt ? { kind: "ok", staff } : { kind: "verify", staff };
+}
+
 export type AdminState =
   | { kind: "none" }
   /** An administrator who has not enrolled the authenticator app yet. */
@@ -31,44 +75,55 @@ export type AdminState =
   | { kind: "verify"; admin: Admin }
   | { kind: "ok"; admin: Admin };
 
+/** The administrators' view of staffState: a technician is nobody here. */
 export async function adminState(request: Request): Promise<AdminState> {
-  const auth = await getAuth();
-  const found = await auth.api.getSession({ headers: request.headers });
-  if (!found) return { kind: "none" };
-  const { user, session } = found;
-  if (!isAdminAccount({ email: user.email, role: user.role })) return { kind: "none" };
-  const admin: Admin = { id: user.id, email: user.email, name: user.name, sessionToken: session.token };
-  if (!user.twoFactorEnabled) return { kind: "enrol", admin };
-  const db = await getDb();
-  const [row] = await db
-    .select({ secondFactorAt: sessionTable.secondFactorAt })
-    .from(sessionTable)
-    .where(eq(sessionTable.token, session.token));
-  return row?.secondFactorAt ? { kind: "ok", admin } : { kind: "verify", admin };
+  const state = await staffState(request);
+  if (state.kind === "none" || state.staff.role !== "admin") return { kind: "none" };
+  return { kind: state.kind, admin: state.staff };
 }
-
-const ENROL_PATH = "/admin/segundo-factor";
 
 export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** The administrator of this request, or the 404 page / the enrolment / the code page. */
-export async function requireAdmin(request: Request): Promise<Admin> {
-  const state = await adminState(request);
+/** The staff member of this request in the given role, or the 404 page / the enrolment / the code page. */
+async function requireStaff(request: Request, role: StaffRole): Promise<Staff> {
+  const state = await staffState(request);
+  if (state.kind === "none" || state.staff.role !== role) return notFound();
   switch (state.kind) {
-    case "none":
-      return notFound();
     case "enrol":
-      throw redirect(ENROL_PATH);
+      throw redirect(ENROL_PATHS[role]);
     case "verify": {
       const url = new URL(request.url);
-      const back = request.method === "GET" ? url.pathname + url.search : "/admin";
+      const back = request.method === "GET" ? url.pathname + url.search : STAFF_HOME[role];
       throw redirect(`/login/verificacion?redirectTo=${encodeURIComponent(back.slice(0, 1000))}`);
     }
     case "ok":
-      return state.admin;
+      return state.staff;
   }
+}
+
+/** The administrator of this request, or the 404 page / the enrolment / the code page. */
+export async function requireAdmin(request: Request): Promise<Admin> {
+  return requireStaff(request, "admin");
+}
+
+/** The technician of this request (never an administrator: /tecnico is theirs only). */
+export async function requireTechnician(request: Request): Promise<Staff> {
+  return requireStaff(request, "tecnico");
+}
+
+/** The start page of the account whose session a sign-in's Set-Cookie lines carry ("/admin" when unknown). */
+export async function staffHomeOfCookies(cookies: string[]): Promise<string> {
+  const token = sessionTokenFromCookies(cookies);
+  if (!token) return STAFF_HOME.admin;
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: userTable.email, role: userTable.role })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
+    .where(eq(sessionTable.token, token));
+  return row && staffRoleOf(row) === "tecnico" ? STAFF_HOME.tecnico : STAFF_HOME.admin;
 }
 
 /** This session passed the second factor: /admin opens for it. */

@@ -7,6 +7,8 @@ import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
 import { transferDeadlinesTask } from "./transfer-deadlines.server";
 import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
+import { quoteRemindersTask } from "../quotes/quote-reminders.server";
+import { jobRemindersTask } from "./job-reminders.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
@@ -111,4 +113,8 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "payment-windows", everyMs: MINUTE_MS, run: (db) => paymentWindowTask(db) },
   // VERI*FACTU (issue 13): records left waiting (a failure, the AEAT's wait, a new certificate) go out.
   { name: "verifactu-catch-up", everyMs: MINUTE_MS, run: (db) => verifactuCatchUpTask(db) },
+  // Written quotes (issue 17): one reminder QUOTE_REMINDER_DAYS after sending, while unanswered and valid.
+  { name: "quote-reminders", everyMs: 15 * MINUTE_MS, run: (db) => quoteRemindersTask(db) },
+  // Installation jobs (issue 17): the customer's reminder the day before, from 09:00 Madrid time.
+  { name: "job-reminders", everyMs: 15 * MINUTE_MS, run: (db) => jobRemindersTask(db) },
 ];
