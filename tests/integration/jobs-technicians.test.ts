@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { madridDateTime } from "~/domain/jobs/job-times";
+import { madridInstant } from "~/domain/jobs/job-times";
 import { action as jobAction, loader as jobLoader } from "~/routes/admin/jobs-detail";
 import { loader as calendarLoader } from "~/routes/admin/calendar";
 import { loader as jobsLoader } from "~/routes/admin/jobs";
@@ -194,16 +194,16 @@ describe("jobs and technicians", () => {
     await schedule(job.jobId, { day: "2027-04-15", from: "09:00", to: "11:00", technicianId: techs.ana.id });
     const reminders = async () =>
       (await db.select().from(outbox).where(eq(outbox.ref, `trabajo:${job.jobId}`))).filter((entry) => String((entry.payload as { subject: string }).subject).includes("mañana"));
-    expect(await runJobReminders(db, madridDateTime("2027-04-13", "10:00"))).not.toContain(job.jobId);
-    expect(await runJobReminders(db, madridDateTime("2027-04-14", "08:45"))).not.toContain(job.jobId);
-    const now = madridDateTime("2027-04-14", "09:15");
+    expect(await runJobReminders(db, madridInstant("2027-04-13", "10:00"))).not.toContain(job.jobId);
+    expect(await runJobReminders(db, madridInstant("2027-04-14", "08:45"))).not.toContain(job.jobId);
+    const now = madridInstant("2027-04-14", "09:15");
     const [a, b] = await Promise.all([runJobReminders(db, now), runJobReminders(db, now)]);
     expect([...a, ...b].filter((id) => id === job.jobId)).toHaveLength(1);
-    expect(await runJobReminders(db, madridDateTime("2027-04-14", "18:00"))).not.toContain(job.jobId);
+    expect(await runJobReminders(db, madridInstant("2027-04-14", "18:00"))).not.toContain(job.jobId);
     expect(await reminders()).toHaveLength(1);
     // A new date earns a new reminder.
     await schedule(job.jobId, { day: "2027-04-20", from: "09:00", to: "11:00", technicianId: techs.ana.id });
-    expect(await runJobReminders(db, madridDateTime("2027-04-19", "09:30"))).toContain(job.jobId);
+    expect(await runJobReminders(db, madridInstant("2027-04-19", "09:30"))).toContain(job.jobId);
     expect(await reminders()).toHaveLength(2);
   });
 

@@ -1,7 +1,8 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VisitReply } from "~/domain/visits/visit-fields";
-import { madridInstant, type Slot } from "~/domain/visits/visit-slots";
+import { madridInstant } from "~/domain/orders/madrid-dates";
+import type { Slot } from "~/domain/visits/visit-slots";
 import { action as bookingRouteAction, loader as bookingLoader } from "~/routes/visit-booking";
 import { action as visitRouteAction, loader as visitLoader } from "~/routes/visit-detail";
 import { loader as icsLoader } from "~/routes/visit-calendar-file";
@@ -33,7 +34,7 @@ afterAll(() => {
 
 const CONTACT = { name: "Lucía García", phone: "600 123 456", email: "lucia@example.com", address: "Calle de Alcalá 120", town: "Madrid", notes: "Portero 3B" };
 /** A Thursday: the free slots start on Friday 27 November 2026. */
-const NOW = madridInstant("2026-11-26", 12 * 60);
+const NOW = madridInstant("2026-11-26", "12:00");
 
 let requestId = 0;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { madridInstant } from "~/domain/visits/visit-slots";
+import { madridInstant } from "~/domain/orders/madrid-dates";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { bookingSettings, visitHours, visits } from "~/server/db/schema.server";
 import { bookVisit, newVisitToken } from "~/server/visits/visit-booking.server";
@@ -19,7 +19,7 @@ if (!url) {
 }
 
 /** A Thursday; visits only on Fridays 10:00-12:00: Friday 27 November and Friday 4 December. */
-const NOW = madridInstant("2026-11-26", 12 * 60);
+const NOW = madridInstant("2026-11-26", "12:00");
 const FRIDAY_10 = "2026-11-27T09:00:00.000Z";
 const FRIDAY_11 = "2026-11-27T10:00:00.000Z";
 const NEXT_FRIDAY_10 = "2026-12-04T09:00:00.000Z";

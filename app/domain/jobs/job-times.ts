@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, isYmd, TIME_ZONE } from "../orders/madrid-dates";
+import { addDays, isYmd, madridInstant, TIME_ZONE } from "../orders/madrid-dates";
 
 /*
  * Jobs' times are Madrid wall-clock times (issue 17): the owner types "2026-03-30, 09:00 to
@@ -11,13 +11,6 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function isHhmm(value: string): boolean {
   return HHMM.test(value);
-}
-
-/** The instant of a Madrid wall-clock time ("2026-03-29", "09:30"). */
-export function madridDateTime(ymd: string, hhmm: string): Date {
-  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
-  const [hh, mm] = hhmm.split(":").map(Number) as [number, number];
-  return new Date(new TZDate(y, m - 1, d, hh, mm, TIME_ZONE).getTime());
 }
 
 /** Madrid's day ("YYYY-MM-DD") and clock ("HH:MM") of an instant. */
@@ -62,4 +55,4 @@ export function describeSlot(startsAt: Date, endsAt: Date): string {
   return `${longDay(start.day)}, de ${start.time} a ${until}`;
 }
 
-export { addDays, isYmd };
+export { addDays, isYmd, madridInstant };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
-import { formatClock, isDay, parseClock, type WeeklyRange } from "./visit-slots";
+import { isYmd } from "../orders/madrid-dates";
+import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
 
 /*
  * The free visit's forms (issue 17): the customer's booking and the back office's availability.
@@ -96,7 +97,7 @@ export const bookingSettingsSchema = z.object({
 const daySchema = z
   .string()
   .trim()
-  .refine(isDay, "Elija una fecha válida.");
+  .refine(isYmd, "Elija una fecha válida.");
 
 export const blockedDaySchema = z.object({
   day: daySchema,

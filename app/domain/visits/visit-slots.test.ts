@@ -5,7 +5,6 @@ import {
   bookingWindow,
   daySlots,
   freeSlots,
-  madridInstant,
   nextSlotsAfter,
   nextWorkingDay,
   slotsByDay,
@@ -13,6 +12,7 @@ import {
   type SlotRules,
   type WeeklyRange,
 } from "./visit-slots";
+import { madridInstant } from "../orders/madrid-dates";
 
 /** The shop's published hours, as migration 0015 seeds them: Monday to Friday 10:00-14:00 and 15:00-18:30. */
 const SHOP_HOURS: WeeklyRange[] = [1, 2, 3, 4, 5].flatMap((weekday) => [
@@ -31,10 +31,7 @@ const rules = (over: Partial<SlotRules> = {}): SlotRules => ({
 });
 
 /** A Madrid wall-clock instant. */
-const madrid = (day: string, clock: string) => {
-  const [h, m] = clock.split(":").map(Number) as [number, number];
-  return madridInstant(day, h * 60 + m);
-};
+const madrid = (day: string, clock: string) => madridInstant(day, clock);
 
 const startsOn = (slots: { start: string; day: string }[], day: string) => slots.filter((s) => s.day === day).map((s) => s.start);
 

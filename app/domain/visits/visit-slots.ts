@@ -1,12 +1,12 @@
-import { TZDate } from "@date-fns/tz";
+import { addDays, isYmd, madridDay, madridInstant } from "../orders/madrid-dates";
+
+export { addDays, isYmd, madridDay };
 
 /*
  * The free visit's free slots (issue 17, decision 0015): pure rules, no I/O. Every time is a
- * Madrid wall-clock time turned into an instant with @date-fns/tz, so a 10:00 slot is 10:00 in
+ * Madrid wall-clock time turned into an instant by the shop's one Madrid clock (madrid-dates), so a 10:00 slot is 10:00 in
  * Madrid on both sides of a summer-time change, whatever the server's own time zone.
  */
-
-export const MADRID = "Europe/Madrid";
 
 /** One range of the owner's weekly availability: ISO weekday (1 Monday .. 7 Sunday), "HH:MM" Madrid times. */
 export type WeeklyRange = { weekday: number; startsAt: string; endsAt: string };
@@ -41,38 +41,10 @@ export function formatClock(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === value;
-}
-
-/** Calendar arithmetic on "YYYY-MM-DD" (in UTC, where every day has 24 hours). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** ISO weekday of a calendar day: 1 Monday .. 7 Sunday. */
 export function isoWeekday(day: string): number {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return weekday === 0 ? 7 : weekday;
-}
-
-/** The Madrid calendar day of an instant. */
-export function madridDay(instant: Date): string {
-  const local = new TZDate(instant.getTime(), MADRID);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
-}
-
-/** The instant of a Madrid wall-clock time ("YYYY-MM-DD", minutes after midnight). */
-export function madridInstant(day: string, minutes: number): Date {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, date, Math.floor(minutes / 60), minutes % 60, MADRID).getTime());
 }
 
 type DayRules = Pick<SlotRules, "hours" | "blockedDays" | "holidays">;
@@ -111,7 +83,7 @@ export function daySlots(day: string, rules: Pick<SlotRules, "hours" | "slotMinu
   for (const { from, to } of ranges) {
     // A range that does not divide evenly keeps only its whole slots; overlapping ranges never give overlapping slots.
     for (let start = Math.max(from, taken); start + rules.slotMinutes <= to; start += rules.slotMinutes) {
-      slots.push({ start: madridInstant(day, start).toISOString(), end: madridInstant(day, start + rules.slotMinutes).toISOString(), day });
+      slots.push({ start: madridInstant(day, formatClock(start)).toISOString(), end: madridInstant(day, formatClock(start + rules.slotMinutes)).toISOString(), day });
       taken = start + rules.slotMinutes;
     }
   }

@@ -1,6 +1,6 @@
 import { data, Form, Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { addDays, isYmd, longDay, madridClock, madridDateTime, mondayOf, shortDay, weekDays } from "~/domain/jobs/job-times";
+import { addDays, isYmd, longDay, madridClock, madridInstant, mondayOf, shortDay, weekDays } from "~/domain/jobs/job-times";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { technicianChoices } from "~/server/accounts/technicians.server";
@@ -42,8 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const first = single ? (query.dia ?? query.semana ?? today) : mondayOf(query.semana ?? query.dia ?? today);
   const shown = single ? [first] : weekDays(first);
   const entries = await calendarEntries(db, {
-    from: madridDateTime(first, "00:00"),
-    to: madridDateTime(addDays(shown.at(-1)!, 1), "00:00"),
+    from: madridInstant(first, "00:00"),
+    to: madridInstant(addDays(shown.at(-1)!, 1), "00:00"),
     technicianId: query.tecnico || undefined,
   });
   const days: CalendarDayView[] = shown.map((ymd) => ({

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
-import { describeSlot, madridDateTime } from "~/domain/jobs/job-times";
+import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
@@ -43,8 +43,8 @@ const wrongState = (status: JobStatus): JobChangeResult => ({
 export type ScheduleInput = { day: string; from: string; to: string; technicianId: string; notes: string };
 
 export async function scheduleJob(db: Database, admin: Admin, id: number, input: ScheduleInput, now = new Date()): Promise<JobChangeResult> {
-  const startsAt = madridDateTime(input.day, input.from);
-  const endsAt = madridDateTime(input.day, input.to);
+  const startsAt = madridInstant(input.day, input.from);
+  const endsAt = madridInstant(input.day, input.to);
   if (endsAt <= startsAt) return { ok: false, status: 409, error: "La hora de fin debe ser posterior a la de inicio.", field: "to" };
   return db.transaction(async (tx) => {
     // The technician's row first: two schedules for one technician wait for each other, so the

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { madridDateTime } from "~/domain/jobs/job-times";
+import { madridInstant } from "~/domain/jobs/job-times";
 import { jobScheduledMail } from "./job-emails.server";
 import { calendarFile } from "./job-ics.server";
 
@@ -18,8 +18,8 @@ describe("calendar files of jobs (Europe/Madrid)", () => {
   it("keeps 09:00 Madrid on both sides of the summer-time change, whatever the server's zone", () => {
     // The server runs in New York: its own clock must not leak into the file.
     process.env.TZ = "America/New_York";
-    const saturday = { start: madridDateTime("2026-03-28", "09:00"), end: madridDateTime("2026-03-28", "11:00") };
-    const monday = { start: madridDateTime("2026-03-30", "09:00"), end: madridDateTime("2026-03-30", "11:30") };
+    const saturday = { start: madridInstant("2026-03-28", "09:00"), end: madridInstant("2026-03-28", "11:00") };
+    const monday = { start: madridInstant("2026-03-30", "09:00"), end: madridInstant("2026-03-30", "11:30") };
     // Clocks went forward on Sunday 29 March: 09:00 is 08:00 UTC before, 07:00 UTC after.
     expect(saturday.start.toISOString()).toBe("2026-03-28T08:00:00.000Z");
     expect(monday.start.toISOString()).toBe("2026-03-30T07:00:00.000Z");
@@ -44,15 +44,15 @@ describe("calendar files of jobs (Europe/Madrid)", () => {
 
   it("also on the autumn change (the last Sunday of October)", () => {
     process.env.TZ = "Asia/Tokyo";
-    const start = madridDateTime("2026-10-26", "08:00");
+    const start = madridInstant("2026-10-26", "08:00");
     expect(start.toISOString()).toBe("2026-10-26T07:00:00.000Z");
-    const ics = lines(calendarFile("Pruebas", [{ key: "trabajo-3", startsAt: start, endsAt: madridDateTime("2026-10-26", "10:00"), summary: "x", description: "", location: "" }]));
+    const ics = lines(calendarFile("Pruebas", [{ key: "trabajo-3", startsAt: start, endsAt: madridInstant("2026-10-26", "10:00"), summary: "x", description: "", location: "" }]));
     expect(ics).toContain("DTSTART;TZID=Europe/Madrid:20261026T080000");
   });
 
   it("attaches the file to the customer's e-mail with the Madrid time in words", () => {
-    const startsAt = madridDateTime("2026-03-30", "09:00");
-    const endsAt = madridDateTime("2026-03-30", "13:00");
+    const startsAt = madridInstant("2026-03-30", "09:00");
+    const endsAt = madridInstant("2026-03-30", "13:00");
     const mail = jobScheduledMail({ id: 7, quoteNumber: "P2026-000007", customer, workPlace: place, startsAt, endsAt, technicianName: "Tomás" }, false);
     expect(mail.to).toBe("lucia@example.com");
     expect(mail.text).toContain("lunes, 30 de marzo de 2026, de 09:00 a 13:00");

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { TIME_ZONE } from "~/domain/orders/madrid-dates";
 import { publicShopInfo } from "../config.server";
+import { MADRID_CALENDAR_ZONE } from "../madrid-calendar-zone.server";
 
 /*
  * Calendar files (issue 17): the customer's .ics of their installation date, and the
@@ -11,27 +12,6 @@ import { publicShopInfo } from "../config.server";
  * of @date-fns/tz makes it Madrid's whatever the server's zone is.
  */
 
-/** Europe/Madrid since 1996 (EU rules): CEST from the last Sunday of March, CET from the last Sunday of October. */
-const MADRID_VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  "TZID:Europe/Madrid",
-  "X-LIC-LOCATION:Europe/Madrid",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "TZNAME:CEST",
-  "DTSTART:19700329T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19701025T030000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join("\r\n");
 
 export type CalendarEvent = {
   /** Stable per job or visit ("trabajo-12"), so a new date replaces the old one in the phone's calendar. */
@@ -53,7 +33,7 @@ export function calendarFile(name: string, events: CalendarEvent[], options: { n
     name,
     prodId: { company: shop.name, product: "Trabajos", language: "ES" },
     method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: TIME_ZONE, generator: (zone) => (zone === TIME_ZONE ? MADRID_VTIMEZONE : null) },
+    timezone: MADRID_CALENDAR_ZONE,
     ttl: options.ttlSeconds ?? null,
   });
   for (const event of events) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
-import { addDays, madridClock, madridDateTime } from "~/domain/jobs/job-times";
+import { addDays, madridClock, madridInstant } from "~/domain/jobs/job-times";
 import type { Database } from "../db/client.server";
 import { jobs, quotes, user } from "../db/schema.server";
 import { jobReminderMail } from "../jobs/job-emails.server";
@@ -25,8 +25,8 @@ export async function runJobReminders(db: Database, now = new Date()): Promise<n
       and(
         eq(jobs.status, "programado"),
         isNull(jobs.reminderSentAt),
-        gte(jobs.startsAt, madridDateTime(tomorrow, "00:00")),
-        lt(jobs.startsAt, madridDateTime(addDays(tomorrow, 1), "00:00")),
+        gte(jobs.startsAt, madridInstant(tomorrow, "00:00")),
+        lt(jobs.startsAt, madridInstant(addDays(tomorrow, 1), "00:00")),
       ),
     )
     .orderBy(asc(jobs.id))

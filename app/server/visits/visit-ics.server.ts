@@ -1,7 +1,8 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { MADRID } from "~/domain/visits/visit-slots";
+import { TIME_ZONE as MADRID } from "~/domain/orders/madrid-dates";
 import { config, publicShopInfo } from "../config.server";
+import { MADRID_CALENDAR_ZONE } from "../madrid-calendar-zone.server";
 import type { visits } from "../db/schema.server";
 
 /*
@@ -20,27 +21,6 @@ export type CalendarVisit = Pick<
   "id" | "startsAt" | "endsAt" | "name" | "email" | "address" | "town" | "notes" | "createdAt" | "updatedAt" | "state"
 >;
 
-/** Europe/Madrid since 1996 (EU summer time: last Sunday of March and of October, at 01:00 UTC). */
-const VTIMEZONE_MADRID = [
-  "BEGIN:VTIMEZONE",
-  "TZID:Europe/Madrid",
-  "X-LIC-LOCATION:Europe/Madrid",
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "TZNAME:CEST",
-  "DTSTART:19700329T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19701025T030000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join("\r\n");
 
 /** The e-mail's domain part names the shop, so the UID is unique across calendars. */
 export function visitUid(visit: Pick<CalendarVisit, "id" | "createdAt">): string {
@@ -58,7 +38,7 @@ export function visitCalendar(visit: CalendarVisit, method: IcsMethod, visitUrl:
   const calendar = ical({
     prodId: { company: shop.name, product: "Visitas", language: "ES" },
     method: ICalCalendarMethod[method],
-    timezone: { name: MADRID, generator: () => VTIMEZONE_MADRID },
+    timezone: MADRID_CALENDAR_ZONE,
   });
   const cancelled = method === "CANCEL" || visit.state === "cancelada";
   calendar.createEvent({
