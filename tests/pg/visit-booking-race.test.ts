@@ -70,10 +70,14 @@ describe.skipIf(!url)("two customers racing for one visit slot on PostgreSQL wit
     const loser = bookVisit(second.db, { slotStart: FRIDAY_11, contact: customer("eva"), contactRequestId: null }, NOW);
     // Instance two's insert waits on instance one's uncommitted row; then instance one commits.
     await expect
-      .poll(async () => {
-        const result = await first.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-        return Number((result.rows[0] as { n: number }).n);
-      })
+      .poll(
+        async () => {
+          const result = await first.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+          return Number((result.rows[0] as { n: number }).n);
+        },
+        // A busy machine may take a while to bring the second insert to its lock.
+        { timeout: 15_000 },
+      )
       .toBeGreaterThan(0);
     release();
     await holder;
