@@ -70,7 +70,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
             </p>
             {accepted.current && accepted.depositCents ? (
               <p>
-                Señal a pagar: <strong><Price cents={accepted.depositCents} /></strong>. Le enviaremos por e-mail el enlace para pagarla.
+                Señal a pagar: <strong><Price cents={accepted.depositCents} /></strong>. Le diremos cómo pagarla.
               </p>
             ) : null}
             {!accepted.current ? <p>Después le enviamos la versión {page.version}, que está abajo: para que valga, tiene que aceptarla también.</p> : null}
