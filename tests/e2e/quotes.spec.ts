@@ -148,7 +148,7 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await expect(signed).toContainText("versión 1");
   await expect(signed).toContainText("opción B");
   await expect(signed).toContainText("Señal a pagar");
-  await expect(signed).toContainText("Le enviaremos por e-mail el enlace para pagarla");
+  await expect(signed).toContainText("Le diremos cómo pagarla");
   await expect(page.getByRole("button", { name: "Aceptar y firmar" })).toHaveCount(0);
   await lookAtBothWidths(page, "presupuesto-aceptado");
 });
