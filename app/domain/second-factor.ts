@@ -53,3 +53,8 @@ export function totpKeyOf(uri: string): string | null {
     return null;
   }
 }
+
+/** What the enrolment form's action answers (app/server/accounts/enrolment-action.server.ts). */
+export type EnrolmentScan = { step: 2; uri: string; key: string; qrSvg: string; backupCodes: string[]; error: string | null };
+export type EnrolmentStart = { step: 1; error: string };
+export type EnrolmentReply = EnrolmentScan | EnrolmentStart;
