@@ -80,8 +80,9 @@ function refused(intent: string, result: Extract<AnswerResult, { ok: false }>, f
 }
 
 export async function answerQuotePage(request: Request, token: string | undefined) {
-  if (!isQuoteToken(token)) throw data(null, { status: 404 });
+  // The body first, like every action: a broken or oversized one is refused (413/415) whatever the address.
   const form = await readForm(request, { maxBytes: MAX_BYTES });
+  if (!isQuoteToken(token)) throw data(null, { status: 404 });
   const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const intent = fields.intent ?? "";
   // What goes back with a refusal, so a page without JavaScript keeps what was typed (not the drawing).
