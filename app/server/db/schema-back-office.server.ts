@@ -81,6 +81,8 @@ export const images = pgTable("images", {
   height: integer("height").notNull(),
   /** The name the file had on the owner's device, for the back office only. */
   originalName: text("original_name").notNull().default(""),
+  /** A photo of a customer's home in a work report (issue 17): never served at /imagenes/fotos. */
+  private: boolean("private").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

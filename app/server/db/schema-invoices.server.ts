@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, 
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { orders } from "./schema.server";
 import { refunds } from "./schema-payments.server";
+import { jobCharges } from "./schema-job-charges.server";
 
 /* Invoices (issue 13); re-exported by schema.server.ts. Rows are never changed or deleted (trigger). */
 
@@ -35,9 +36,9 @@ export const invoices = pgTable(
     series: text("series", { enum: ["F", "R"] }).notNull(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The order invoiced, or (issue 17) the job's deposit or final balance: exactly one of the two. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    jobChargeId: integer("job_charge_id").references(() => jobCharges.id, { onDelete: "restrict" }),
     /** A rectifying invoice: the invoice it corrects, and the refund that caused it if any. */
     rectifiesId: integer("rectifies_id"),
     refundId: integer("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
@@ -60,6 +61,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_unique").on(t.number),
     uniqueIndex("invoices_sequence_unique").on(t.series, t.year, t.sequence),
     index("invoices_order_idx").on(t.orderId),
+    index("invoices_job_charge_idx").on(t.jobChargeId),
+    check("invoices_order_or_job_charge", sql`num_nonnulls(${t.orderId}, ${t.jobChargeId}) = 1`),
     index("invoices_issued_idx").on(t.issuedOn, t.id),
     check("invoices_total_is_base_plus_vat", sql`${t.totalCents} = ${t.baseCents} + ${t.vatCents}`),
   ],

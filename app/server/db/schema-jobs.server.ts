@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { JOB_STATUSES } from "~/domain/jobs/job-status";
+import type { WorkReportContent } from "~/domain/jobs/work-report-content";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 
 export type HeldUnit = { productId: number; units: number };
-import { user } from "./schema.server";
+import { products, user } from "./schema.server";
 import { quotes } from "./schema-quotes.server";
 
 /* Installation jobs made from accepted quotes, and the technicians' calendar feeds (issue 17). */
@@ -55,4 +56,67 @@ export const calendarFeeds = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.token), index("calendar_feeds_user_idx").on(t.userId)],
+);
+
+/**
+ * The technician's signed work report (parte de trabajo) of a job: one per job, never changed
+ * or deleted (trigger, migration 0016). The idempotency key comes from the technician's phone:
+ * a report sent twice (a lost answer in a boiler room) is stored once.
+ */
+export const workReports = pgTable(
+  "work_reports",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    content: jsonb("content").$type<WorkReportContent>().notNull(),
+    /** images.id of the report's photos (private images). */
+    photoImageIds: jsonb("photo_image_ids").$type<number[]>().notNull().default([]),
+    technicianId: text("technician_id").references(() => user.id, { onDelete: "set null" }),
+    technicianName: text("technician_name").notNull().default(""),
+    /** The customer's signature: SVG path data of the strokes drawn on the phone. */
+    signature: text("signature").notNull(),
+    signerName: text("signer_name").notNull().default(""),
+    signerIdNumber: text("signer_id_number").notNull().default(""),
+    /** The extra work's total (VAT included) the customer accepted with the signature; 0 without extras. */
+    extrasTotalCents: integer("extras_total_cents").notNull().default(0),
+    /** SHA-256 (hex) of the report's canonical text as the customer signed it. */
+    documentSha256: text("document_sha256").notNull(),
+    ip: text("ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("work_reports_job_unique").on(t.jobId), uniqueIndex("work_reports_idempotency_unique").on(t.idempotencyKey)],
+);
+
+/**
+ * A unit installed by a job, for the customer's "Mis equipos": what it is, its serial number,
+ * when it was installed and when each guarantee ends (Madrid calendar days).
+ */
+export const installedUnits = pgTable(
+  "installed_units",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    /** The customer's e-mail as the quote has it ("Mis equipos" lists by a verified address). */
+    customerEmail: text("customer_email").notNull(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    brand: text("brand").notNull().default(""),
+    model: text("model").notNull().default(""),
+    serialNumber: text("serial_number").notNull(),
+    installedOn: date("installed_on", { mode: "string" }).notNull(),
+    /** The shop's guarantee on the installation work (6 months). */
+    labourWarrantyUntil: date("labour_warranty_until", { mode: "string" }).notNull(),
+    /** The shop's guarantee on the parts (2 years). */
+    partsWarrantyUntil: date("parts_warranty_until", { mode: "string" }).notNull(),
+    /** The legal guarantee of goods sold to a consumer (3 years, TRLGDCU art. 120); null for a business. */
+    legalGuaranteeUntil: date("legal_guarantee_until", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("installed_units_email_idx").on(sql`lower(${t.customerEmail})`), index("installed_units_job_idx").on(t.jobId)],
 );

@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from "drizzle-orm/pg-core";
 import { ATTEMPT_STATES, ONLINE_METHODS, REFUND_CHANNELS, REFUND_STATES } from "~/domain/payments/payment-states";
 import { orders, withdrawals } from "./schema.server";
+import { jobCharges } from "./schema-job-charges.server";
 
 /* Card and Bizum payments through Redsys and every refund (issue 12); re-exported by schema.server.ts. */
 
 /**
- * One trip of the customer to Redsys for an order. Redsys's order code (Ds_Order, 4 to 12
+ * One trip of the customer to Redsys for an order, or for a job's deposit or final balance
+ * (issue 17: exactly one of order_id and charge_id). Redsys's order code (Ds_Order, 4 to 12
  * characters, the first 4 digits) is ours per attempt: the shop's order number does not fit
  * it, and Redsys refuses a code it has seen before.
  */
@@ -14,9 +16,8 @@ export const paymentAttempts = pgTable(
   "payment_attempts",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    chargeId: integer("charge_id").references(() => jobCharges.id, { onDelete: "restrict" }),
     code: text("code").notNull(),
     method: text("method", { enum: ONLINE_METHODS }).notNull(),
     amountCents: integer("amount_cents").notNull(),
@@ -35,7 +36,9 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex("payment_attempts_code_unique").on(t.code),
     index("payment_attempts_order_idx").on(t.orderId, t.createdAt),
+    index("payment_attempts_charge_idx").on(t.chargeId, t.createdAt),
     check("payment_attempts_amount_positive", sql`${t.amountCents} > 0`),
+    check("payment_attempts_order_or_charge", sql`num_nonnulls(${t.orderId}, ${t.chargeId}) = 1`),
   ],
 );
 

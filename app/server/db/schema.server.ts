@@ -451,3 +451,4 @@ export * from "./schema-fgas.server";
 export * from "./schema-visits.server";
 export * from "./schema-quotes.server";
 export * from "./schema-jobs.server";
+export * from "./schema-job-charges.server";
