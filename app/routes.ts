@@ -24,6 +24,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("login/restablecer", "routes/reset-password.tsx"),
   route("login/pedidos/:number", "routes/order-detail.tsx"),
+  // "Mis equipos" (issue 17): the units installed for the customer, their guarantees and documents.
+  route("login/equipos", "routes/my-equipment.tsx"),
   // Card and Bizum through Redsys (issue 12): the signed form, the way back, the notification.
   route("login/pedidos/:number/pago", "routes/order-payment.tsx"),
   route("login/pedidos/:number/pago/vuelta", "routes/order-payment-return.tsx"),

@@ -144,6 +144,9 @@ function Account({ email, orders, quotes, admin }: AccountProps) {
         <a href="#mis-pedidos" className="button">
           Mis Pedidos
         </a>
+        <Link to="/login/equipos" className="button button-secondary">
+          Mis equipos
+        </Link>
         {admin ? (
           <Link to="/admin" className="button button-secondary">
             Administración

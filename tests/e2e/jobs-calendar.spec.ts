@@ -3,12 +3,12 @@ import path from "node:path";
 import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
 import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
-import { adminContext } from "../support/admin-e2e";
+import { adminContext, submitCode } from "../support/admin-e2e";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { totp } from "../support/totp";
-import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { expectAccessible, hydrated, lookAtBothWidths, waitForMail } from "./helpers";
 
 /*
  * Jobs, technicians and the calendar (issue 17), on a server of this spec's own with a real SMTP
@@ -42,15 +42,6 @@ const startServer = async () => {
 };
 
 const mailTo = (to: string, subject: RegExp) => waitForMail(state.smtp!.messages, to, subject);
-
-/** The app's current code, again after better-auth's window of 3 tries per 10 s when it says so. */
-async function submitCode(page: Page, label: string, button: string, key: string, done: RegExp) {
-  await expect(async () => {
-    await page.getByLabel(label).fill(totp(key));
-    await page.getByRole("button", { name: button }).click();
-    await expect(page).toHaveURL(done, { timeout: 3_000 });
-  }).toPass({ intervals: [4_000, 4_000, 4_000], timeout: 30_000 });
-}
 
 /** The page's first-load JavaScript is within the budget of issue 14 (as tests/e2e/js-budget.spec.ts measures it). */
 async function withinBudget(page: Page, name: string) {
@@ -90,48 +81,16 @@ test.afterAll(async () => {
 
 test("the owner creates a technician, who chooses a password and enrols the second factor", async () => {
   const { page } = admin;
-  await page.goto("/admin/tecnicos");
-  await page.getByLabel("Nombre").fill(TECH.name);
-  await page.getByLabel("Email").fill(TECH.email);
-  await page.getByRole("button", { name: "Dar de alta" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${TECH.email} es técnico` })).toBeVisible();
-  await page.getByLabel("Nombre").fill(OTHER.name);
-  await page.getByLabel("Email").fill(OTHER.email);
-  await page.getByRole("button", { name: "Dar de alta" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${OTHER.email} es técnico` })).toBeVisible();
+  await createTechnician(page, TECH);
+  await createTechnician(page, OTHER);
   await expect(page.getByRole("row").filter({ hasText: TECH.email })).toContainText(TECH.name);
   await lookAtBothWidths(page, "tecnicos");
   await withinBudget(page, "técnicos");
 
   const welcome = await mailTo(TECH.email, /acceso de técnico/);
   expect(welcome.text).toContain(`${base}/login?redirectTo=%2Ftecnico`);
-  const reset = await mailTo(TECH.email, /restablecer su contraseña/);
-  const link = /https?:\/\/\S+reset-password\S+/.exec(reset.text ?? "")?.[0];
-  expect(link, "el enlace para elegir la contraseña").toBeTruthy();
-
   const p = tech.page;
-  // The cookie decision first, on an ordinary page (the reset page is reached through a redirect).
-  await p.goto("/login");
-  await rejectCookies(p);
-  await p.goto(link!);
-  await expect(p).toHaveURL(/\/login\/restablecer/);
-  await p.getByLabel("Contraseña nueva", { exact: true }).fill(TECH.password);
-  await p.getByLabel("Repita la contraseña nueva", { exact: true }).fill(TECH.password);
-  await p.getByRole("button", { name: "Guardar la contraseña" }).click();
-  await expect(p.getByText(/contraseña/i).first()).toBeVisible();
-
-  await p.goto("/login?redirectTo=/tecnico");
-  await p.getByLabel("Email", { exact: true }).fill(TECH.email);
-  await p.getByLabel("Contraseña", { exact: true }).fill(TECH.password);
-  await p.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
-  await expect(p).toHaveURL(/\/tecnico\/segundo-factor$/);
-  await lookAtBothWidths(p, "tecnico-segundo-factor");
-  await p.getByLabel("Confirme su contraseña").fill(TECH.password);
-  await p.getByRole("button", { name: "Empezar" }).click();
-  const key = (await p.getByTestId("totp-key").textContent())?.trim() ?? "";
-  expect(key).toMatch(/^[A-Z2-7 ]{16,}$/);
-  await submitCode(p, "Escriba el código de 6 números que muestra la aplicación", "Activar y entrar", key, /\/tecnico$/);
-  await expect(p.getByRole("heading", { name: "Mis trabajos y visitas" })).toBeVisible();
+  const key = await technicianFirstSignIn(p, mailTo, TECH, (enrol) => lookAtBothWidths(enrol, "tecnico-segundo-factor"));
 
   // Signing in again asks for the app's code, and lands on /tecnico without being told where.
   await p.getByRole("button", { name: "Cerrar sesión" }).click();

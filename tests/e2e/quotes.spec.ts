@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import path from "node:path";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { drawSignature, newQuote, sendQuote } from "../support/quote-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
@@ -50,25 +51,6 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-/** A new quote in the editor, its customer filled in. */
-async function newQuote(page: Page, name: string, email: string) {
-  await page.goto("/admin/presupuestos/nuevo");
-  await page.getByRole("button", { name: "Crear el presupuesto" }).click();
-  await expect(page).toHaveURL(/\/admin\/presupuestos\/P\d{4}-\d{6}$/);
-  await page.getByLabel("Nombre y apellidos o razón social").fill(name);
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Domicilio", { exact: true }).fill("Calle de Toledo 12, 3º B");
-  await page.getByLabel("Código postal", { exact: true }).fill("28005");
-  await page.getByLabel("Localidad", { exact: true }).fill("Madrid");
-  await page.getByLabel("El mismo que el domicilio del cliente").check();
-  await page.getByLabel(/^Descripción del trabajo/).fill("Sustitución de la caldera de gas por una de condensación, con su salida de humos.");
-}
-
-async function send(page: Page) {
-  await page.getByRole("button", { name: "Enviar al cliente" }).first().click();
-  await expect(page.getByRole("status").filter({ hasText: /Enviado al cliente: versión 1/ })).toBeVisible();
-}
-
 test("the owner writes a quote with two options and a 30 % deposit, and sends it", async () => {
   const { page } = admin;
   await newQuote(page, "Lucía Fernández", customerEmail);
@@ -96,7 +78,7 @@ test("the owner writes a quote with two options and a 30 % deposit, and sends it
   await page.getByLabel("Servicio de instalación o mantenimiento").selectOption({ label: "Instalación de caldera" });
   await page.getByRole("button", { name: "Añadir el servicio a la opción B" }).click();
   await expect(page.locator("#B-1-description")).toHaveValue("Instalación de caldera");
-  await send(page);
+  await sendQuote(page);
   await expect(page.getByText(/Enlace del cliente/)).toBeVisible();
   await lookAtBothWidths(page, "presupuesto-editor");
   quoteUrl = page.url();
@@ -125,22 +107,7 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await page.getByLabel("Nombre y apellidos").fill("Lucía Fernández Ruiz");
   // signature_pad arrives with the first use of the form.
   await expect(page.locator('.quote-signature-pad[data-state="ready"]')).toBeVisible();
-  const canvas = page.getByTestId("signature-canvas");
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  const points = [0.15, 0.3, 0.45, 0.6, 0.75].map((fx, i) => ({ x: box.x + box.width * fx, y: box.y + box.height * (i % 2 ? 0.3 : 0.7) }));
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    const at = (p: { x: number; y: number }) => [{ x: p.x, y: p.y, id: 1 }];
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: at(points[0]!) });
-    for (const p of points.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: at(p) });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  } else {
-    await page.mouse.move(points[0]!.x, points[0]!.y);
-    await page.mouse.down();
-    for (const p of points.slice(1)) await page.mouse.move(p.x, p.y, { steps: 4 });
-    await page.mouse.up();
-  }
+  await drawSignature(page, page.getByTestId("signature-canvas"), touch);
   await expect(page.locator('input[name="signaturePath"]')).toHaveValue(/^M [\d.]+ [\d.]+ L /);
   await page.getByRole("checkbox", { name: "PRESUPUESTO RECIBIDO ANTES DE LA REALIZACIÓN DE LOS TRABAJOS" }).check();
   await page.getByRole("button", { name: "Aceptar y firmar" }).click();
@@ -172,7 +139,7 @@ test("40 days later an unanswered quote shows «Caducado» and refuses acceptanc
   await page.locator("#A-0-kind").selectOption("mano_de_obra");
   await page.locator("#A-0-description").fill("Revisión");
   await page.locator("#A-0-price").fill("60");
-  await send(page);
+  await sendQuote(page);
   late.link = (await page.getByRole("link", { name: /\/presupuestos\// }).getAttribute("href"))!;
   const visitor = customer.page;
   await visitor.goto(late.link);

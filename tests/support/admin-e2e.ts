@@ -58,7 +58,7 @@ export async function signInAsAdmin(page: Page, email: string, key: string, goTo
  * 10 s from one address, and every e2e request comes from 127.0.0.1: when the page says
  * "Demasiados intentos", try again once the window has passed.
  */
-async function submitCode(page: Page, label: string, button: string, key: string, done: RegExp) {
+export async function submitCode(page: Page, label: string, button: string, key: string, done: RegExp) {
   await expect(async () => {
     await page.getByLabel(label).fill(totp(key));
     await page.getByRole("button", { name: button }).click();

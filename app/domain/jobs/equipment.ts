@@ -1,0 +1,15 @@
+/** A unit installed for a customer, as "Mis equipos" shows it (issue 17); dates "YYYY-MM-DD" (Madrid). */
+export type EquipmentDocument = { label: string; href: string };
+
+export type EquipmentRow = {
+  id: number;
+  brand: string;
+  model: string;
+  serialNumber: string;
+  installedOn: string;
+  labourWarrantyUntil: string;
+  partsWarrantyUntil: string;
+  legalGuaranteeUntil: string | null;
+  quoteNumber: string;
+  documents: EquipmentDocument[];
+};

@@ -1,0 +1,45 @@
+import { day } from "~/domain/quotes/quote-format";
+import type { EquipmentRow } from "~/domain/jobs/equipment";
+
+/** One guarantee line: its end, and whether it still runs on `today` ("YYYY-MM-DD", Madrid). */
+function Guarantee({ label, until, today }: { label: string; until: string | null; today: string }) {
+  if (!until) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        hasta el {day(until)} {until >= today ? <span className="equipment-live">(vigente)</span> : <span className="equipment-ended">(terminada)</span>}
+      </dd>
+    </>
+  );
+}
+
+/** The units installed for the customer (issue 17): what, serial number, when, guarantees and documents. */
+export function MyEquipment({ units, today }: { units: EquipmentRow[]; today: string }) {
+  return (
+    <ul className="equipment-list">
+      {units.map((unit) => (
+        <li key={unit.id} className="equipment-card">
+          <h2>{`${unit.brand} ${unit.model}`.trim() || "Equipo instalado"}</h2>
+          <dl className="equipment-facts">
+            <dt>Número de serie</dt>
+            <dd>{unit.serialNumber}</dd>
+            <dt>Instalado el</dt>
+            <dd>{day(unit.installedOn)}</dd>
+            <Guarantee label="Garantía de mano de obra" until={unit.labourWarrantyUntil} today={today} />
+            <Guarantee label="Garantía de piezas" until={unit.partsWarrantyUntil} today={today} />
+            <Guarantee label="Garantía legal del equipo" until={unit.legalGuaranteeUntil} today={today} />
+          </dl>
+          <h3 className="equipment-docs-title">Documentos</h3>
+          <ul className="equipment-docs">
+            {unit.documents.map((doc) => (
+              <li key={doc.href}>
+                <a href={doc.href}>{doc.label} (PDF)</a>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
