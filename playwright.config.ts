@@ -41,7 +41,7 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
       // The phone width re-runs the specs about layout and forms on a small screen; the
       // others run once, on desktop, to keep CI well under 15 minutes.
-      testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search|jobs-calendar|visit-booking|quotes)\.spec\.ts$/,
+      testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search|jobs-calendar|visit-booking|quotes|job-deposit|request-to-paid-job)\.spec\.ts$/,
     },
   ],
   webServer: {

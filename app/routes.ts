@@ -37,6 +37,12 @@ export default [
   // Written quotes (issue 17): the customer's page (answers are POSTs) and its PDF.
   route("presupuestos/:token", "routes/quote-page.tsx"),
   route("presupuestos/:token/pdf", "routes/quote-pdf.ts"),
+  // A job's deposit and final balance (issue 17): the signed Redsys form, the way back, the invoices' PDFs.
+  route("presupuestos/:token/pago", "routes/quote-payment.tsx"),
+  route("presupuestos/:token/pago/vuelta", "routes/quote-payment-return.tsx"),
+  route("presupuestos/:token/facturas/:invoice", "routes/quote-invoice-pdf.ts"),
+  // The signed work report of the quote's job (issue 17), the customer's copy.
+  route("presupuestos/:token/parte.pdf", "routes/work-report-pdf.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),
@@ -103,6 +109,8 @@ export default [
     // admin: installation jobs, the calendar and the technicians (issue 17)
     route("trabajos", "routes/admin/jobs.tsx"),
     route("trabajos/:id", "routes/admin/jobs-detail.tsx"),
+    route("trabajos/:id/parte.pdf", "routes/admin/job-report-pdf.ts"),
+    route("trabajos/:id/fotos/:file", "routes/admin/job-report-photo.ts"),
     route("calendario", "routes/admin/calendar.tsx"),
     route("tecnicos", "routes/admin/technicians.tsx"),
     route("clientes", "routes/admin/customers.tsx"),
@@ -115,6 +123,11 @@ export default [
     index("routes/technician-home.tsx"),
     route("segundo-factor", "routes/technician-second-factor.tsx"),
     route("trabajos/:id", "routes/technician-job.tsx"),
+    // The work report (issue 17): the phone posts its photos and the signed report (JSON); the private photos and the PDF.
+    route("trabajos/:id/parte", "routes/technician-job-report.ts"),
+    route("trabajos/:id/parte.pdf", "routes/technician-job-report-pdf.ts"),
+    route("trabajos/:id/fotos", "routes/technician-job-photos.ts"),
+    route("trabajos/:id/fotos/:file", "routes/technician-job-photo.ts"),
   ]),
   route("calendario/:file", "routes/calendar-feed.ts"),
   // Postcode coverage (issue 15): the answer of the product and service pages' check.

@@ -41,7 +41,7 @@ export function sampleInvoice(kind: SampleKind): InvoiceDocument {
     totalCents: 182_998,
     exemption: null,
     rectifies: null,
-    orderNumber: "CM-2026-00421",
+    reference: { label: "Pedido", value: "CM-2026-00421" },
     payMethod: "Tarjeta",
     qrUrl: QR_URL,
   };

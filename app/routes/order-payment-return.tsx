@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
@@ -9,6 +8,7 @@ import { loadMyOrder, findMyOrder } from "~/server/my-orders.server";
 import { requireUser } from "~/server/session.server";
 import { PaymentOptions } from "~/ui/order-payment";
 import { Price } from "~/ui/price";
+import { usePolling } from "~/ui/use-polling";
 import type { Route } from "./+types/order-payment-return";
 
 /*
@@ -18,9 +18,6 @@ import type { Route } from "./+types/order-payment-return";
  * the page says the payment is being confirmed and asks again every 2 seconds (with
  * JavaScript) or offers a link to reload (without).
  */
-
-const POLL_MS = 2000;
-const MAX_POLLS = 90;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -52,21 +49,6 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
     noindex: true,
   });
 };
-
-/** Asks the server again every POLL_MS while `active`; false once it gave up. */
-function usePolling(active: boolean): boolean {
-  const revalidator = useRevalidator();
-  const [polls, setPolls] = useState(0);
-  useEffect(() => {
-    if (!active || polls >= MAX_POLLS || revalidator.state !== "idle") return;
-    const timer = setTimeout(() => {
-      setPolls((n) => n + 1);
-      void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, polls, revalidator]);
-  return polls < MAX_POLLS;
-}
 
 export default function OrderPaymentReturn({ loaderData }: Route.ComponentProps) {
   const { number, status, payment, code, state, meaning, method, amountCents } = loaderData;

@@ -1,7 +1,5 @@
-import { useEffect, useRef } from "react";
 import { data, Link, redirect } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
-import { PAY_BUTTON_LABELS } from "~/domain/payment-methods";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { redsysConfig } from "~/server/config.server";
@@ -10,6 +8,7 @@ import { findMyOrder } from "~/server/my-orders.server";
 import { findAttempt, paymentForm, returnPagePath } from "~/server/payments/attempts.server";
 import { requireUser } from "~/server/session.server";
 import { Price } from "~/ui/price";
+import { RedsysRedirectForm } from "~/ui/redsys-redirect-form";
 import type { Route } from "./+types/order-payment";
 
 /*
@@ -52,37 +51,13 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 
 export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   const { number, code, method, amountCents, form } = loaderData;
-  const formRef = useRef<HTMLFormElement>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    const key = `pago-enviado-${code}`;
-    try {
-      if (sessionStorage.getItem(key)) return;
-      sessionStorage.setItem(key, "1");
-    } catch {
-      return; // No storage: the customer presses the button.
-    }
-    if (statusRef.current) statusRef.current.textContent = "Le llevamos a la pasarela segura de Redsys…";
-    formRef.current?.submit();
-  }, [code]);
   return (
     <div className="container payment-redirect">
       <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
       <p>
         Pedido <strong>{number}</strong> · Importe <Price cents={amountCents} />
       </p>
-      <p role="status" ref={statusRef}>
-        El pago se hace en la pasarela segura de Redsys, la de los bancos españoles: nosotros no vemos los datos de su{" "}
-        {method === "bizum" ? "cuenta" : "tarjeta"}.
-      </p>
-      <form ref={formRef} method="post" action={form.action}>
-        <input type="hidden" name="Ds_SignatureVersion" value={form.fields.Ds_SignatureVersion} />
-        <input type="hidden" name="Ds_MerchantParameters" value={form.fields.Ds_MerchantParameters} />
-        <input type="hidden" name="Ds_Signature" value={form.fields.Ds_Signature} />
-        <button type="submit" className="button button-accent">
-          {PAY_BUTTON_LABELS[method]}
-        </button>
-      </form>
+      <RedsysRedirectForm code={code} method={method} form={form} />
       <p>
         <Link to={`/login/pedidos/${encodeURIComponent(number)}`}>Volver al pedido</Link>
       </p>

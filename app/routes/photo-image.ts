@@ -1,16 +1,18 @@
 import { data } from "react-router";
 import { parsePhotoFile, PHOTO_CONTENT_TYPES } from "~/domain/images/photos";
 import { readVariant } from "~/server/images/image-store.server";
+import { isPublicImage } from "~/server/jobs/work-report-photos.server";
 import type { Route } from "./+types/photo-image";
 
 /**
  * The owner's uploaded pictures: /imagenes/fotos/{imageId}-{width}.{avif|webp|jpg}. A stored
  * copy never changes (a new upload gets a new id), so browsers and proxies may keep it a year
- * without asking again.
+ * without asking again. A private image (a work report's photo of a customer's home, issue 17)
+ * is not served here: 404, as for an image that does not exist.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const wanted = parsePhotoFile(params.file);
-  const variant = wanted ? await readVariant(wanted.imageId, wanted.width, wanted.format) : null;
+  const variant = wanted && (await isPublicImage(wanted.imageId)) ? await readVariant(wanted.imageId, wanted.width, wanted.format) : null;
   if (!wanted || !variant) throw data("Imagen no encontrada", { status: 404 });
   const headers = {
     "Cache-Control": "public, max-age=31536000, immutable",

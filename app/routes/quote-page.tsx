@@ -6,12 +6,14 @@ import { ErrorPage } from "~/ui/error-page";
 import { Price } from "~/ui/price";
 import { AcceptForm, ChangesForm, DeclineForm } from "~/ui/quotes/quote-answer-forms";
 import { QuoteDocumentView } from "~/ui/quotes/quote-document-view";
+import { QuotePayment } from "~/ui/quotes/quote-payment";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/quote-page";
 
 /*
  * /presupuestos/:token — the customer's written quote (issue 17): the current version with
- * every item the consumer rules ask for, and the three answers. Opening it changes nothing
+ * every item the consumer rules ask for, and the three answers; once accepted, the deposit or
+ * the final balance to pay (card, Bizum, transfer) and the invoices. Opening it changes nothing
  * (mail scanners follow links); the answers are POSTs. Personal: not in the page cache,
  * noindex, `private, no-store`. Readable at 375 px and without JavaScript.
  */
@@ -69,14 +71,21 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
               .
             </p>
             {accepted.current && accepted.depositCents ? (
-              <p>
-                Señal a pagar: <strong><Price cents={accepted.depositCents} /></strong>. Le diremos cómo pagarla.
-              </p>
+              page.money?.due?.kind === "senal" ? (
+                <p>
+                  Señal a pagar: <strong><Price cents={accepted.depositCents} /></strong>. Cómo pagarla, aquí abajo.
+                </p>
+              ) : page.money?.charges.some((charge) => charge.kind === "senal" && charge.state === "pagado") ? (
+                <p>
+                  Señal: <strong><Price cents={accepted.depositCents} /></strong>, pagada. Gracias.
+                </p>
+              ) : null
             ) : null}
             {!accepted.current ? <p>Después le enviamos la versión {page.version}, que está abajo: para que valga, tiene que aceptarla también.</p> : null}
             <p className="quote-hash">Huella SHA-256 de lo firmado: {accepted.documentSha256}</p>
           </section>
         ) : null}
+        {page.money ? <QuotePayment token={page.token} money={page.money} error={reply?.intent === "pagar" ? reply.message : undefined} /> : null}
         {page.lastAnswer?.kind === "cambios" ? (
           <section className="quote-status" role="status" aria-labelledby="cambios-pedidos">
             <h2 id="cambios-pedidos">Nos ha pedido cambios</h2>
@@ -103,7 +112,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
             </p>
           </section>
         ) : null}
-        {reply && !page.canAnswer ? (
+        {reply && !page.canAnswer && reply.intent !== "pagar" ? (
           <p role="alert" className="form-error">
             {reply.message}
           </p>

@@ -89,6 +89,8 @@ const envSchema = z.object({
   // (Comunidad de Madrid), printed on every quote, and the days before a reminder to answer one.
   SHOP_INSTALLER_REGISTRY: z.string().trim().min(3).max(120).default("Empresa instaladora nº 28-EI-000000 (Comunidad de Madrid)"),
   QUOTE_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(5),
+  /** Days a customer has to pay a job's deposit after accepting the quote; unpaid after them, the job's units go back to stock (issue 17). */
+  DEPOSIT_PAYMENT_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   // Answers to a written quote (accept, changes, decline) accepted per client address in 10 minutes.
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   BANK_ACCOUNT_HOLDER: z.string().trim().min(2).default("Termoclima Madrid S.L."),

@@ -2,6 +2,7 @@ import { getDb } from "./db/db.server";
 import { withInvoicePdf, type InvoiceMail } from "./invoices/invoice-email.server";
 import { withFgasPdf, type FgasMail } from "./orders/fgas-email.server";
 import { withQuotePdf, type QuoteMail } from "./quotes/quote-emails.server";
+import { withWorkReportPdf, type WorkReportMail } from "./jobs/work-report-email.server";
 import { verifactuHandler } from "./invoices/verifactu-send.server";
 import { VERIFACTU_OUTBOX_KIND } from "./invoices/verifactu-settings.server";
 import type { Database } from "./db/client.server";
@@ -48,9 +49,9 @@ export function emailHandler(compose: MailComposer = storedMail): Handler {
 type MailComposer = (db: Database, entry: OutboxEntry) => Promise<MailMessage | null>;
 
 /** The "email" kind: the message is the payload (with an invoice's or an F-gas declaration's PDF added when it names one). */
-// A written quote's e-mail (issue 17) carries its version's PDF the same way.
+// A written quote's e-mail (issue 17) carries its version's PDF the same way, and a signed work report's its PDF.
 const storedMail: MailComposer = async (db, entry) =>
-  withQuotePdf(db, await withFgasPdf(db, await withInvoicePdf(db, entry.payload as InvoiceMail & FgasMail & QuoteMail)));
+  withWorkReportPdf(db, await withQuotePdf(db, await withFgasPdf(db, await withInvoicePdf(db, entry.payload as InvoiceMail & FgasMail & QuoteMail & WorkReportMail))));
 
 /** Kinds of outbox entries and who sends them. Called once at start (server.ts) and by tests. */
 export function registerOutboxHandlers(): void {

@@ -32,6 +32,16 @@ export async function rejectCookies(page: Page) {
   await hydrated(page);
 }
 
+/** The first few elements of the page's main part that reach past the screen's right edge. */
+export function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("main *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`)
+      .slice(0, 5),
+  );
+}
+
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
 
@@ -44,7 +54,8 @@ export async function lookAtBothWidths(page: Page, name: string) {
   await page.setViewportSize(PHONE);
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name}: la página no se desplaza de lado a 375 px`).toBeLessThanOrEqual(0);
+  const wide = overflow > 0 ? await widerThanScreen(page) : [];
+  expect(overflow, `${name}: la página no se desplaza de lado a 375 px (se salen: ${wide.join(", ")})`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `tests/.tmp/screens/${name}-375.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }
@@ -52,8 +63,14 @@ export async function lookAtBothWidths(page: Page, name: string) {
 /** The first e-mail captured for `to` whose subject matches, waited for up to 30 s. */
 export async function waitForMail(messages: readonly ParsedMail[], to: string, subject: RegExp): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
-  await expect
-    .poll(() => (found = messages.find((m) => JSON.stringify(m.to ?? "").includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
-    .toBeTruthy();
+  try {
+    await expect
+      .poll(() => (found = messages.find((m) => JSON.stringify(m.to ?? "").includes(to) && subject.test(m.subject ?? ""))), { timeout: 30_000 })
+      .toBeTruthy();
+  } catch (error) {
+    // Say what did arrive for that address: the subject that was expected is usually near.
+    const arrived = messages.filter((m) => JSON.stringify(m.to ?? "").includes(to)).map((m) => `«${m.subject ?? ""}»`);
+    throw new Error(`Ningún correo a ${to} con el asunto ${subject}; le llegaron: ${arrived.join(", ") || "ninguno"}`, { cause: error });
+  }
   return found!;
 }

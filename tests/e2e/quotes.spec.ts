@@ -115,7 +115,7 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await expect(signed).toContainText("versión 1");
   await expect(signed).toContainText("opción B");
   await expect(signed).toContainText("Señal a pagar");
-  await expect(signed).toContainText("Le diremos cómo pagarla");
+  await expect(signed).toContainText("Cómo pagarla, aquí abajo");
   await expect(page.getByRole("button", { name: "Aceptar y firmar" })).toHaveCount(0);
   await lookAtBothWidths(page, "presupuesto-aceptado");
 });

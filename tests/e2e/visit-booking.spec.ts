@@ -3,6 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { madridDay } from "../../app/domain/visits/visit-slots";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { sendContactRequest } from "../support/quote-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
@@ -33,21 +34,6 @@ const visitLinkIn = (mail: ParsedMail) => {
   expect(found, "el enlace para cambiar o anular").toBeTruthy();
   return found!;
 };
-
-/** The contact form of /contacto, as a visitor fills it in. */
-async function sendRequest(page: Page, who: { name: string; email: string }) {
-  await page.goto("/contacto");
-  const form = page.getByRole("region", { name: "Solicite su presupuesto" });
-  await form.getByLabel("Nombre y apellidos").fill(who.name);
-  await form.getByLabel("Teléfono").fill("600 123 456");
-  await form.getByLabel("Email").fill(who.email);
-  await form.getByLabel("Dirección de la instalación").fill("Calle de Alcalá 120, 3º B");
-  await form.getByLabel("Localidad").fill("Madrid");
-  await form.getByLabel("Mensaje").fill("Quisiera cambiar la caldera.");
-  await form.getByRole("button", { name: "Enviar" }).click();
-  await expect(page).toHaveURL(/\/promo-Saunier\/gracias\?desde=%2Fcontacto$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por contactar con nosotros!");
-}
 
 /** A request posted straight to /contacto (the context keeps its booking cookie). */
 async function postRequest(page: Page, name: string) {
@@ -83,7 +69,7 @@ test("with JavaScript: request, thank-you page, booking, the .ics by e-mail, cha
   try {
     await page.goto("/");
     await rejectCookies(page);
-    await sendRequest(page, { name: "Lucía García", email });
+    await sendContactRequest(page, { name: "Lucía García", email });
     // The request's booking cookie: httpOnly, only for /visita (listed on the cookie policy).
     const cookie = (await context.cookies()).find((c) => c.name === "reserva_visita");
     expect(cookie).toMatchObject({ httpOnly: true, path: "/visita", sameSite: "Lax" });
@@ -160,7 +146,7 @@ test("without JavaScript: booking from the thank-you page, and a slot taken a mo
   const rival = await browser.newContext({ baseURL: base, locale: "es-ES" });
   const email = `eva.${project}@correo.es`;
   try {
-    await sendRequest(page, { name: "Eva Ruiz", email });
+    await sendContactRequest(page, { name: "Eva Ruiz", email });
     await page.getByRole("link", { name: "Elija el día de la visita" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Elija el día de la visita" })).toBeVisible();
     const first = page.getByRole("radio").first();

@@ -148,7 +148,7 @@ describe("the CSV export", () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
     const euros = (cents: number) => `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
     expect(lines).toEqual([
-      "Número;Serie;Fecha expedición;Fecha operación;Rectifica;Motivo;Cliente;NIF cliente;Base imponible;Tipo IVA;Cuota IVA;Total;Forma de pago;Pedido",
+      "Número;Serie;Fecha expedición;Fecha operación;Rectifica;Motivo;Cliente;NIF cliente;Base imponible;Tipo IVA;Cuota IVA;Total;Forma de pago;Pedido o presupuesto",
       `${first.number};F;02/03/2026;;;;Lucía García Pérez;12345678Z;${euros(first.baseCents)};21;${euros(first.vatCents)};${euros(first.totalCents)};Transferencia bancaria;201-10326`,
       // A company name that starts like a formula is written as text.
       `${second.number};F;02/03/2026;;;;'=Climasur Reformas S.L.;B12345674;${euros(second.baseCents)};21;${euros(second.vatCents)};${euros(second.totalCents)};Transferencia bancaria;202-20326`,

@@ -101,7 +101,7 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, and the reminders of quotes and jobs", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, and the deposits' windows", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
@@ -114,6 +114,7 @@ describe("scheduled tasks", () => {
       ["verifactu-catch-up", MINUTE_MS],
       ["quote-reminders", 15 * MINUTE_MS],
       ["job-reminders", 15 * MINUTE_MS],
+      ["deposit-windows", 15 * MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.
     expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);

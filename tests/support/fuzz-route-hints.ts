@@ -58,6 +58,8 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/reset-password.tsx": ["token", "error"],
   "routes/login-verification.tsx": ["redirectTo"],
   "routes/order-detail.tsx": ["desistir", "gases"],
+  "routes/quote-payment.tsx": ["intento"],
+  "routes/quote-payment-return.tsx": ["intento"],
   "routes/coverage.tsx": ["cp", "contexto", "volver"],
   "routes/order-payment.tsx": ["intento"],
   "routes/order-payment-return.tsx": ["intento", "Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"],

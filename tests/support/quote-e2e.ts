@@ -2,9 +2,24 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /*
  * The written quotes' steps as people do them (issue 17), shared by the quotes spec and the
- * whole path from a request to a paid job: the owner's editor, sending, and a signature drawn
+ * whole path from a request to a paid job: the contact form, the owner's editor, sending, and a signature drawn
  * on a canvas with the mouse (desktop) or a finger (touch screen).
  */
+
+/** The contact form of /contacto, as a visitor fills it in, up to the thank-you page. */
+export async function sendContactRequest(page: Page, who: { name: string; email: string }) {
+  await page.goto("/contacto");
+  const form = page.getByRole("region", { name: "Solicite su presupuesto" });
+  await form.getByLabel("Nombre y apellidos").fill(who.name);
+  await form.getByLabel("Teléfono").fill("600 123 456");
+  await form.getByLabel("Email").fill(who.email);
+  await form.getByLabel("Dirección de la instalación").fill("Calle de Alcalá 120, 3º B");
+  await form.getByLabel("Localidad").fill("Madrid");
+  await form.getByLabel("Mensaje").fill("Quisiera cambiar la caldera.");
+  await form.getByRole("button", { name: "Enviar" }).click();
+  await expect(page).toHaveURL(/\/promo-Saunier\/gracias\?desde=%2Fcontacto$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por contactar con nosotros!");
+}
 
 /** A new quote in the editor, its customer filled in; from `start` (the editor's "new" page or a request's button). */
 export async function newQuote(page: Page, name: string, email: string, start?: () => Promise<void>) {

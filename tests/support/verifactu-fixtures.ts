@@ -34,7 +34,7 @@ export const completeInvoice: InvoiceFacts = {
   totalCents: 121000,
   exemption: null,
   rectifies: null,
-  orderNumber: "0042-221126",
+  reference: { label: "Pedido", value: "0042-221126" },
 };
 
 export const rectifyingInvoice: InvoiceFacts = {
@@ -58,7 +58,7 @@ export const canaryInvoice: InvoiceFacts = {
   vatCents: 0,
   totalCents: 45000,
   exemption: "Exenta (art. 21 Ley 37/1992)",
-  orderNumber: "0043-231126",
+  reference: { label: "Pedido", value: "0043-231126" },
 };
 
 /**

@@ -21,7 +21,7 @@ const complete: CsvInvoice = {
 describe("invoice CSV", () => {
   it("has the accountant's columns, in order", () => {
     expect(INVOICE_CSV_HEADER.join(";")).toBe(
-      "Número;Serie;Fecha expedición;Fecha operación;Rectifica;Motivo;Cliente;NIF cliente;Base imponible;Tipo IVA;Cuota IVA;Total;Forma de pago;Pedido",
+      "Número;Serie;Fecha expedición;Fecha operación;Rectifica;Motivo;Cliente;NIF cliente;Base imponible;Tipo IVA;Cuota IVA;Total;Forma de pago;Pedido o presupuesto",
     );
     expect(invoiceCsvRow(complete)).toHaveLength(INVOICE_CSV_HEADER.length);
   });

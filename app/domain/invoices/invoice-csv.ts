@@ -23,7 +23,7 @@ export const INVOICE_CSV_HEADER = [
   "Cuota IVA",
   "Total",
   "Forma de pago",
-  "Pedido",
+  "Pedido o presupuesto",
 ] as const;
 
 export type CsvInvoice = {
@@ -41,7 +41,9 @@ export type CsvInvoice = {
   vatCents: number;
   totalCents: number;
   payMethod: string;
-  orderNumber: string;
+  /** The order invoiced, or (issue 17) the quote of the job whose deposit or final balance it is. */
+  orderNumber: string | null;
+  quoteNumber?: string | null;
   /** Why it was annulled (a payment recorded by mistake), if it was: it then counts in no total. */
   annulled?: string | null;
 };
@@ -62,6 +64,6 @@ export function invoiceCsvRow(invoice: CsvInvoice): string[] {
     csvAmount(invoice.vatCents),
     csvAmount(invoice.totalCents),
     invoice.payMethod,
-    invoice.orderNumber,
+    invoice.orderNumber ?? invoice.quoteNumber ?? "",
   ];
 }

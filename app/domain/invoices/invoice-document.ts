@@ -25,6 +25,8 @@ export type InvoiceLineView = {
   vatRate: number;
 };
 
+export type InvoiceReference = { label: "Pedido" | "Presupuesto"; value: string };
+
 export type InvoiceDocument = {
   kind: "completa" | "rectificativa";
   /** "F2026-000123" or "R2026-000004". */
@@ -44,8 +46,8 @@ export type InvoiceDocument = {
   exemption: string | null;
   /** A rectifying invoice: which invoice it corrects, and why. */
   rectifies: { number: string; issuedOn: string; reason: string } | null;
-  /** The shop's order the invoice is for. */
-  orderNumber: string;
+  /** What the invoice is for: the shop's order ("Pedido 123-221126") or, for a job's deposit or final balance, its quote ("Presupuesto P2026-000123"). */
+  reference: InvoiceReference;
   /** How it was paid ("Tarjeta", "Bizum", "Transferencia bancaria"). */
   payMethod: string;
   /** The AEAT's verification address encoded in the QR code (VERI*FACTU). */

@@ -82,7 +82,7 @@ export type RecordContext = {
 
 export type InvoiceFacts = Pick<
   InvoiceDocument,
-  "kind" | "number" | "issuedOn" | "operationOn" | "seller" | "buyer" | "taxes" | "vatCents" | "totalCents" | "exemption" | "rectifies" | "orderNumber"
+  "kind" | "number" | "issuedOn" | "operationOn" | "seller" | "buyer" | "taxes" | "vatCents" | "totalCents" | "exemption" | "rectifies" | "reference"
 >;
 
 function limited(value: string, max: number, field: string): string {
@@ -148,7 +148,7 @@ export function buildRegistroAlta(invoice: InvoiceFacts, context: RecordContext)
   if (rectifying && !invoice.rectifies) throw new RangeError("Una rectificativa debe indicar la factura que rectifica");
   const description = rectifying
     ? `Rectificación de la factura ${invoice.rectifies?.number}: ${invoice.rectifies?.reason}`
-    : `Pedido ${invoice.orderNumber}`;
+    : `${invoice.reference.label} ${invoice.reference.value}`;
   const fields = {
     CuotaTotal: aeatAmount(invoice.vatCents),
     ImporteTotal: aeatAmount(invoice.totalCents),

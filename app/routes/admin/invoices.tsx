@@ -42,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       totalCents: row.totalCents,
       payMethod: row.payMethod,
       orderNumber: row.orderNumber,
+      quoteNumber: row.quoteNumber ?? null,
     })),
   };
 }
@@ -148,7 +149,7 @@ export default function InvoicesPage() {
                 Total
               </th>
               <th scope="col">Forma de pago</th>
-              <th scope="col">Pedido</th>
+              <th scope="col">Pedido o presupuesto</th>
             </tr>
           </thead>
           <tbody>
@@ -199,8 +200,12 @@ export default function InvoicesPage() {
                   <Price cents={row.totalCents} />
                 </td>
                 <td data-label="Forma de pago">{row.payMethod}</td>
-                <td data-label="Pedido">
-                  <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
+                <td data-label="Pedido o presupuesto">
+                  {row.orderNumber ? (
+                    <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
+                  ) : row.quoteNumber ? (
+                    <Link to={`/admin/presupuestos/${encodeURIComponent(row.quoteNumber)}`}>{row.quoteNumber}</Link>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { fieldErrors, jobActionSchema } from "~/domain/jobs/job-forms";
+import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
+import { madridDay } from "~/domain/orders/madrid-dates";
 import { madridClock, describeSlot } from "~/domain/jobs/job-times";
 import { canCancelJob, canScheduleJob, nextJobSteps } from "~/domain/jobs/job-transitions";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
@@ -7,17 +9,22 @@ import { technicianChoices } from "~/server/accounts/technicians.server";
 import { getDb } from "~/server/db/db.server";
 import { cancelJob, moveJob, scheduleJob, type JobChangeResult } from "~/server/jobs/job-changes.server";
 import { getJob } from "~/server/jobs/jobs.server";
+import { adminCharges, jobChargeAction } from "~/server/jobs/job-payment-admin.server";
 import { readForm } from "~/server/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { CancelForm, ScheduleForm, StepForms, type JobFormReply } from "~/ui/jobs/job-admin-forms";
+import { JobChargesAdmin, type ChargeReply } from "~/ui/jobs/job-charges-admin";
+import { WorkReportSummary } from "~/ui/jobs/work-report-view";
+import { reportPageData } from "~/server/jobs/work-report-store.server";
 import { JobLines } from "~/ui/jobs/job-lines";
+import { Price } from "~/ui/price";
 import { JobPlace } from "~/ui/jobs/job-place";
 import { JobStatusBadge } from "~/ui/jobs/job-status-badge";
 import jobsCss from "~/styles/jobs.css?url";
 import type { Route } from "./+types/jobs-detail";
 
-/** One job (issue 17): where and what, then schedule it, move it on, or cancel it. */
+/** One job (issue 17): where and what, its charges (record a transfer), then schedule it, move it on, or cancel it. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
 
 function jobId(param: string | undefined): number {
@@ -58,6 +65,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       notes: job.notes,
     },
     technicians: await technicianChoices(db),
+    charges: await adminCharges(db, job.id),
+    report: await reportPageData(db, job.id, `/admin/trabajos/${job.id}`),
+    today: madridDay(new Date()),
   };
 }
 
@@ -65,8 +75,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = jobId(params.id);
   const form = Object.fromEntries(await readForm(request, { maxBytes: 16_000 }));
-  const parsed = jobActionSchema.safeParse(form);
   const intent = typeof form.intent === "string" ? form.intent : "";
+  if (JOB_CHARGE_INTENTS.includes(intent)) return chargeAction(admin, id, form, intent);
+  const parsed = jobActionSchema.safeParse(form);
   if (!parsed.success) {
     return data<JobFormReply>({ ok: false, intent, error: "Revise los datos marcados.", fields: fieldErrors(parsed.error) }, { status: 400 });
   }
@@ -84,12 +95,28 @@ export async function action({ request, params }: Route.ActionArgs) {
   return data<JobFormReply>({ ok: true, message: result.message });
 }
 
+/** Record a transfer, or issue an invoice that waited for the NIF (job-payment-admin.server.ts). */
+async function chargeAction(admin: Awaited<ReturnType<typeof requireAdmin>>, id: number, form: Record<string, unknown>, intent: string) {
+  const chargeId = Number(form.chargeId) || 0;
+  const parsed = jobChargeActionSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ChargeReply | JobFormReply>({ ok: false, intent, chargeId, error: "Revise los datos marcados.", fields: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  const result = await jobChargeAction(await getDb(), admin, id, parsed.data);
+  if (!result.ok && result.status === 404) throw data(null, { status: 404 });
+  if (!result.ok) return data<ChargeReply | JobFormReply>({ ok: false, intent, chargeId, error: result.error, fields: result.field ? { [result.field]: result.error } : {} }, { status: result.status });
+  return data<ChargeReply | JobFormReply>({ ok: true, message: result.message });
+}
+
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo");
 
 export default function JobPage() {
-  const { job, defaults, technicians } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { job, defaults, technicians, charges, report, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const chargeReply = answer && !answer.ok && "chargeId" in answer ? (answer as ChargeReply) : undefined;
+  const reply = chargeReply ? undefined : (answer as JobFormReply | undefined);
   const failed = reply && !reply.ok && reply.intent !== "schedule" && Object.keys(reply.fields).length === 0 ? reply.error : null;
+  const paidDeposits = charges.filter((charge) => charge.kind === "senal" && charge.state === "pagado").reduce((sum, charge) => sum + charge.amountCents, 0);
   return (
     <>
       <p>
@@ -131,10 +158,18 @@ export default function JobPage() {
         {job.description ? <p className="admin-pre">{job.description}</p> : null}
         <JobLines title={`${job.alternativeTitle} (versión ${job.quoteVersion}, aceptada)`} lines={job.lines} />
       </section>
+      <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} />
+      {report ? <WorkReportSummary report={report} /> : null}
       {canScheduleJob(job.status) ? (
         <ScheduleForm defaults={defaults} technicians={technicians} rescheduling={job.status === "programado"} reply={reply} />
       ) : null}
       <StepForms steps={nextJobSteps(job.status)} />
+      {paidDeposits > 0 && (canCancelJob(job.status) || job.status === "cancelado") ? (
+        <p className="admin-warning">
+          {job.status === "cancelado" ? "" : "Si cancela el trabajo: "}La señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la
+          factura rectificativa.
+        </p>
+      ) : null}
       {canCancelJob(job.status) ? <CancelForm reply={reply} /> : null}
       <p>
         <Link to={`/admin/registro?entidad=trabajo&id=${job.id}`}>Historial de cambios de este trabajo</Link>

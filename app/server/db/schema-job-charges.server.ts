@@ -32,8 +32,9 @@ export const jobCharges = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One live deposit and one live final charge per job.
-    uniqueIndex("job_charges_one_live").on(t.jobId, t.kind).where(sql`${t.state} <> 'anulado'`),
+    // At most one deposit and one final charge waiting per job. A paid deposit stays when a newly
+    // accepted version asks a bigger one: the difference is a second deposit (migration 0017).
+    uniqueIndex("job_charges_one_pending").on(t.jobId, t.kind).where(sql`${t.state} = 'pendiente'`),
     index("job_charges_due_idx").on(t.state, t.dueAt),
     check("job_charges_amount_positive", sql`${t.amountCents} > 0`),
   ],

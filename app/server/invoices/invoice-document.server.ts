@@ -1,23 +1,35 @@
 import { eq } from "drizzle-orm";
-import type { InvoiceDocument } from "~/domain/invoices/invoice-document";
+import type { InvoiceDocument, InvoiceReference } from "~/domain/invoices/invoice-document";
 import { verifactuQrUrl } from "~/domain/invoices/verifactu-qr";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
+import { chargeContext } from "../jobs/job-charges.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 import type { Invoice } from "./issue-invoice.server";
 
 /*
- * An issued invoice as a document (issue 13): the stored row, the order's number, the
+ * An issued invoice as a document (issue 13): the stored row, the order's number (or, for a
+ * job's deposit or final balance, issue 17, the quote's number), the
  * original of a rectifying invoice, and the VERI*FACTU QR address (host by VERIFACTU_ENV).
  * The PDF is drawn from it on demand: the row is the invoice, the PDF one way of showing it.
  */
 
 type Executor = Pick<Database, "select">;
 
+/** What the invoice is for: its order, or the quote of its job's charge. */
+export async function referenceOf(db: Executor, invoice: Pick<Invoice, "orderId" | "jobChargeId">): Promise<InvoiceReference> {
+  if (invoice.orderId !== null) {
+    const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, invoice.orderId));
+    return { label: "Pedido", value: order?.number ?? "" };
+  }
+  const context = invoice.jobChargeId !== null ? await chargeContext(db, invoice.jobChargeId) : null;
+  return { label: "Presupuesto", value: context?.quote.number ?? "" };
+}
+
 export async function documentOf(db: Executor, invoice: Invoice): Promise<InvoiceDocument> {
-  const [[order], [original], [annulment]] = await Promise.all([
-    db.select({ number: orders.number }).from(orders).where(eq(orders.id, invoice.orderId)),
+  const [reference, [original], [annulment]] = await Promise.all([
+    referenceOf(db, invoice),
     invoice.rectifiesId ? db.select().from(invoices).where(eq(invoices.id, invoice.rectifiesId)) : Promise.resolve([]),
     db.select({ reason: invoiceAnnulments.reason }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoice.id)),
   ]);
@@ -35,7 +47,7 @@ export async function documentOf(db: Executor, invoice: Invoice): Promise<Invoic
     totalCents: invoice.totalCents,
     exemption: invoice.exemption,
     rectifies: original ? { number: original.number, issuedOn: original.issuedOn, reason: invoice.reason ?? "" } : null,
-    orderNumber: order?.number ?? "",
+    reference,
     payMethod: invoice.payMethod,
     annulled: annulment?.reason ?? null,
     qrUrl: verifactuQrUrl({ nif: invoice.seller.nif, number: invoice.number, issuedOn: invoice.issuedOn, totalCents: invoice.totalCents }, config().VERIFACTU_ENV),

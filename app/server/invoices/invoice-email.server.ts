@@ -5,6 +5,7 @@ import type { Database } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
+import { jobRef } from "../jobs/job-charges.server";
 import { orderRef } from "../orders/cancel-order.server";
 import { invoicePdf } from "./invoice-document.server";
 import type { Invoice } from "./issue-invoice.server";
@@ -15,7 +16,8 @@ import type { Invoice } from "./issue-invoice.server";
  * that transaction: drawing takes a tenth of a second, and the transaction holds the locks of
  * the invoice numbers and of the VERI*FACTU chain, which every other payment waits for. A PDF
  * that cannot be drawn never stops the e-mail: it then goes without it and points to "Mis
- * Pedidos", where the invoice can be downloaded (it is drawn again there).
+ * Pedidos" (or the quote's page, for a job's invoice), where the invoice can be downloaded
+ * (it is drawn again there).
  */
 
 type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -24,31 +26,51 @@ type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type InvoiceMail = MailMessage & { attachInvoice?: number };
 
 const ATTACHED = "La encontrará adjunta en PDF.";
-const NOT_ATTACHED = "No hemos podido adjuntarla: puede descargarla en «Mis Pedidos».";
+const NOT_ATTACHED = "No hemos podido adjuntarla: puede descargarla en el enlace de abajo.";
 
-export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, customerEmail: string, orderNumber: string): Promise<void> {
+/**
+ * What the invoice is for: the customer's order, or (issue 17) the quote of a job's deposit or
+ * final balance, whose page is where the customer downloads it (and pays what is owed);
+ * `more`: paragraphs after the invoice's (the final invoice's way to pay).
+ */
+export type InvoiceMailAbout = { kind: "pedido"; number: string } | { kind: "presupuesto"; number: string; token: string; jobId: number; more?: string[] };
+
+function where(about: InvoiceMailAbout) {
+  const base = publicShopInfo().baseUrl;
+  return about.kind === "pedido"
+    ? { of: `del pedido ${about.number}`, yours: `de su pedido ${about.number}`, download: `«Mis Pedidos»: ${base}/login/pedidos/${about.number}`, ref: null }
+    : {
+        of: `del presupuesto ${about.number}`,
+        yours: `de su presupuesto ${about.number}`,
+        download: `la página de su presupuesto: ${base}/presupuestos/${about.token}`,
+        ref: jobRef(about.jobId),
+      };
+}
+
+export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, customerEmail: string, about: InvoiceMailAbout): Promise<void> {
   const shop = publicShopInfo();
   const rectifying = invoice.series === "R";
-  const link = `${shop.baseUrl}/login/pedidos/${orderNumber}`;
+  const place = where(about);
   const message: InvoiceMail = {
     to: customerEmail,
     replyTo: config().SHOP_EMAIL,
-    subject: `${shop.name}: ${rectifying ? "factura rectificativa" : "factura"} ${invoice.number} del pedido ${orderNumber}`,
+    subject: `${shop.name}: ${rectifying ? "factura rectificativa" : "factura"} ${invoice.number} ${place.of}`,
     text: [
       `Hola, ${invoice.buyer.name}:`,
       "",
       rectifying
-        ? `Le enviamos la factura rectificativa ${invoice.number} del ${formatYmd(invoice.issuedOn)}, de ${formatEuros(invoice.totalCents)}, de su pedido ${orderNumber}. Motivo: ${invoice.reason ?? ""}`
-        : `Le enviamos la factura ${invoice.number} del ${formatYmd(invoice.issuedOn)} de su pedido ${orderNumber}, por ${formatEuros(invoice.totalCents)} (${invoice.exemption ? "sin IVA: operación exenta" : "IVA incluido"}).`,
+        ? `Le enviamos la factura rectificativa ${invoice.number} del ${formatYmd(invoice.issuedOn)}, de ${formatEuros(invoice.totalCents)}, ${place.yours}. Motivo: ${invoice.reason ?? ""}`
+        : `Le enviamos la factura ${invoice.number} del ${formatYmd(invoice.issuedOn)} ${place.yours}, por ${formatEuros(invoice.totalCents)} (${invoice.exemption ? "sin IVA: operación exenta" : "IVA incluido"}).`,
       "",
       ATTACHED,
-      `También puede descargarla cuando quiera en «Mis Pedidos»: ${link}`,
+      `También puede descargarla cuando quiera en ${place.download}`,
+      ...(about.kind === "presupuesto" && about.more?.length ? ["", ...about.more] : []),
       "",
       `${shop.legalName} · NIF ${invoice.seller.nif} · ${shop.address} · ${shop.baseUrl}`,
     ].join("\n"),
     attachInvoice: invoice.id,
   };
-  await enqueue(tx, "email", { ...message }, { ref: orderRef(invoice.orderId) });
+  await enqueue(tx, "email", { ...message }, { ref: place.ref ?? orderRef(invoice.orderId!) });
 }
 
 /** The message to send: with its invoice's PDF attached, drawn now, or saying it could not be. */

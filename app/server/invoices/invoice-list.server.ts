@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, eq, gte, lte, notExists, sql, type SQL } from "
 import type { CsvInvoice } from "~/domain/invoices/invoice-csv";
 import { INVOICE_SERIES, INVOICES_PAGE_SIZE, type InvoiceFilters, type InvoiceSeries } from "~/domain/invoices/invoice-filters";
 import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
+import { invoiceAnnulments, invoices, jobCharges, jobs, orders, quotes } from "../db/schema.server";
 
 /*
  * The back office's invoice list and the accountant's CSV (issue 13): the invoices issued in a
@@ -35,6 +35,7 @@ const rowColumns = {
   totalCents: invoices.totalCents,
   payMethod: invoices.payMethod,
   orderNumber: orders.number,
+  quoteNumber: quotes.number,
   annulled: invoiceAnnulments.reason,
 };
 
@@ -55,7 +56,11 @@ function rowsQuery(db: Database) {
   return db
     .select(rowColumns)
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    // An order's invoice, or (issue 17) a job's: its charge's quote number.
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId))
+    .leftJoin(jobs, eq(jobs.id, jobCharges.jobId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(rectified, eq(rectified.id, invoices.rectifiesId))
     .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id));
 }

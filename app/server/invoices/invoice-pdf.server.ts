@@ -67,7 +67,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     info: {
       Title: `${doc.kind === "rectificativa" ? "Factura rectificativa" : "Factura"} ${doc.number}`,
       Author: doc.seller.name,
-      Subject: `Pedido ${doc.orderNumber}`,
+      Subject: `${doc.reference.label} ${doc.reference.value}`,
       // Noon UTC is the same calendar day in Madrid; a fixed date keeps the bytes reproducible.
       CreationDate: new Date(`${doc.issuedOn}T12:00:00Z`),
     },
@@ -118,7 +118,7 @@ function drawHeading(pdf: Pdf, doc: InvoiceDocument, qrPng: Buffer) {
   const facts = [
     `Fecha de expedición: ${formatInvoiceDate(doc.issuedOn)}`,
     ...(doc.operationOn ? [`Fecha de la operación: ${formatInvoiceDate(doc.operationOn)}`] : []),
-    `Pedido: ${doc.orderNumber}`,
+    `${doc.reference.label}: ${doc.reference.value}`,
     `Forma de pago: ${doc.payMethod}`,
   ];
   for (const fact of facts) pdf.text(fact, rightX, pdf.y, { width: rightWidth, align: "right" });

@@ -116,6 +116,6 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
     })
     .returning();
   await recordIssuedInvoice(tx, invoice!, now);
-  await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
+  await enqueueInvoiceEmail(tx, invoice!, order.userEmail, { kind: "pedido", number: order.number });
   return { issued: true, invoice: invoice! };
 }

@@ -102,6 +102,6 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
     .returning();
   await recordIssuedInvoice(tx, invoice!, now);
   const [order] = await tx.select({ number: orders.number, userEmail: orders.userEmail }).from(orders).where(eq(orders.id, orderId));
-  if (order) await enqueueInvoiceEmail(tx, invoice!, order.userEmail, order.number);
+  if (order) await enqueueInvoiceEmail(tx, invoice!, order.userEmail, { kind: "pedido", number: order.number });
   return invoice!;
 }

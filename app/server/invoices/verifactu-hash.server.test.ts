@@ -93,7 +93,7 @@ describe("records built from invoice facts carry the AEAT's huella", () => {
       totalCents: 12345,
       exemption: null,
       rectifies: null,
-      orderNumber: "0001-010124",
+      reference: { label: "Pedido", value: "0001-010124" },
     };
     const first = buildRegistroAlta(facts, { previous: null, system, generatedAt: new Date("2024-01-01T18:20:30Z"), sha256Hex: huella });
     expect(first.Huella).toBe(FIRST_HASH);

@@ -2,13 +2,17 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
 import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
+import { formatEuros } from "~/domain/pricing";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { jobs, quotes, user, visits } from "../db/schema.server";
+import { jobCharges, jobs, quotes, user, visits } from "../db/schema.server";
 import type { Transaction } from "../orders/order-units.server";
 import { enqueue } from "../outbox.server";
 import { jobScheduledMail } from "./job-emails.server";
+import { annulUnpaidCharges } from "./job-charges.server";
+import { issueFinalInvoice } from "./job-final-invoice.server";
+import { closeJobIfNothingOwed } from "./job-payments.server";
 import { releaseJobUnits } from "./job-units.server";
 
 /*
@@ -129,13 +133,34 @@ export async function moveJob(db: Database, admin: Admin, id: number, to: "en_cu
     if (!locked) return gone;
     const { job } = locked;
     if (!canMoveJob(job.status, to)) return wrongState(job.status);
+    // "Cobrado" is what the money says: never while a charge waits (a payment closes the job by itself).
+    const owed = to === "cobrado" ? await owedCents(tx, id) : 0;
+    if (owed > 0) return { ok: false, status: 409, error: `Queda por cobrar ${formatEuros(owed)}: registre la transferencia en «Cobros», o espere el pago con tarjeta o Bizum, que cierra el trabajo.` };
     await tx.update(jobs).set({ status: to, updatedAt: now }).where(eq(jobs.id, id));
     await audit(tx, { email: admin.email }, { action: `trabajo: ${JOB_STATUS_LABELS[to]}`, entity: "trabajo", entityId: id, before: { estado: job.status }, after: { estado: to } });
-    return { ok: true, message: `Trabajo «${JOB_STATUS_LABELS[to]}».` };
+    if (to !== "terminado") return { ok: true, message: `Trabajo «${JOB_STATUS_LABELS[to]}».` };
+    // Finished without the technician's report in the app (a paper delivery note): the final invoice all the same.
+    const final = await issueFinalInvoice(tx, id, now);
+    if (await closeJobIfNothingOwed(tx, id, { email: admin.email }, now)) return { ok: true, message: "Trabajo terminado y cobrado: la señal lo cubría todo." };
+    return {
+      ok: true,
+      message: final.invoiceNumber
+        ? `Trabajo «Terminado»: factura final ${final.invoiceNumber} de ${formatEuros(final.totalCents)} enviada al cliente con la forma de pago.`
+        : "Trabajo «Terminado»: falta el NIF del cliente para la factura final (escríbalo en «Cobros»).",
+    };
   });
 }
 
-/** Cancelled from any open state, with a reason; the units it held go back to stock, once. */
+/** What the job's pending charges still ask, in cents. */
+async function owedCents(tx: Transaction, jobId: number): Promise<number> {
+  const [row] = await tx
+    .select({ owed: sql<number>`coalesce(sum(${jobCharges.amountCents}), 0)::int` })
+    .from(jobCharges)
+    .where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.state, "pendiente")));
+  return row?.owed ?? 0;
+}
+
+/** Cancelled from any open state, with a reason; the units it held go back to stock, once; its unpaid charges are annulled. */
 export async function cancelJob(db: Database, admin: Admin, id: number, reason: string, now = new Date()): Promise<JobChangeResult> {
   return db.transaction(async (tx) => {
     const locked = await lockJob(tx, id);
@@ -143,13 +168,14 @@ export async function cancelJob(db: Database, admin: Admin, id: number, reason: 
     const { job } = locked;
     if (!canCancelJob(job.status)) return wrongState(job.status);
     const returned = await releaseJobUnits(tx, id, now);
+    const annulled = await annulUnpaidCharges(tx, id, now);
     await tx.update(jobs).set({ status: "cancelado", cancelReason: reason, updatedAt: now }).where(eq(jobs.id, id));
     await audit(tx, { email: admin.email }, {
       action: "cancelar trabajo",
       entity: "trabajo",
       entityId: id,
       before: { estado: job.status, unidades: job.heldUnits },
-      after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned },
+      after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned, ...(annulled.length ? { cobrosAnulados: annulled.map((c) => c.id) } : {}) },
     });
     return { ok: true, message: returned ? `Trabajo cancelado; ${returned} unidades han vuelto al stock.` : "Trabajo cancelado." };
   });

@@ -10,7 +10,8 @@ import { signedMessage, type SignedMessage } from "./redsys-signature.server";
 /*
  * Payment attempts (issue 12): each trip of the customer to Redsys gets its own row and its
  * own Redsys order code, written in the transaction that holds the order's units (the order
- * itself, or "pay again"). The pay page only reads an attempt and signs its form.
+ * itself, or "pay again") or, for a job's deposit or final balance (issue 17), the job's row.
+ * The pay page only reads an attempt and signs its form.
  */
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -26,12 +27,15 @@ export function returnPagePath(number: string, code: string): string {
   return `/login/pedidos/${encodeURIComponent(number)}/pago/vuelta?intento=${encodeURIComponent(code)}`;
 }
 
-/** A new attempt for the order's whole amount; the order's window is set by the caller. */
-export async function createAttempt(tx: Transaction, order: { id: number; amountCents: number }, method: OnlineMethod, now: Date): Promise<Attempt> {
+/** Who an attempt pays: an order, or (issue 17) a job's deposit or final balance. */
+export type AttemptFor = { orderId: number; chargeId?: never } | { chargeId: number; orderId?: never };
+
+/** A new attempt for `amountCents` of an order or a job's charge, with its own Redsys order code. */
+export async function createAttemptFor(tx: Transaction, payer: AttemptFor, amountCents: number, method: OnlineMethod, now: Date): Promise<Attempt> {
   for (let draw = 0; draw < MAX_CODE_DRAWS; draw++) {
     const [attempt] = await tx
       .insert(paymentAttempts)
-      .values({ orderId: order.id, code: newRedsysOrderCode((n) => randomBytes(n)), method, amountCents: order.amountCents, createdAt: now })
+      .values({ ...payer, code: newRedsysOrderCode((n) => randomBytes(n)), method, amountCents, createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (attempt) return attempt;
@@ -39,19 +43,28 @@ export async function createAttempt(tx: Transaction, order: { id: number; amount
   throw new Error("no se pudo generar un código de pedido de Redsys libre");
 }
 
+/** A new attempt for the order's whole amount; the order's window is set by the caller. */
+export async function createAttempt(tx: Transaction, order: { id: number; amountCents: number }, method: OnlineMethod, now: Date): Promise<Attempt> {
+  return createAttemptFor(tx, { orderId: order.id }, order.amountCents, method, now);
+}
+
 /** The end of a payment window opened now. */
 export function windowEnd(cfg: RedsysConfig, now: Date): Date {
   return new Date(now.getTime() + cfg.windowMinutes * 60_000);
 }
 
+/** What the bank shows of a payment, and where Redsys sends the customer back (a path of ours). */
+export type PaymentPurpose = { returnPath: string; description: string; merchantData: string };
+
 /**
  * The signed form the browser posts to Redsys: amount in cents, euros (978), a plain
  * authorisation (type 0), the method (card only, or Bizum), where to notify and where to
- * send the customer back. The merchant data carries our order number for the bank's portal.
+ * send the customer back. The merchant data carries our reference (the order's or the
+ * quote's number) for the bank's portal.
  */
-export function paymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, orderNumber: string): { action: string; fields: SignedMessage } {
+export function signedPaymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, purpose: PaymentPurpose): { action: string; fields: SignedMessage } {
   const base = publicBaseUrl();
-  const back = `${base}${returnPagePath(orderNumber, attempt.code)}`;
+  const back = `${base}${purpose.returnPath}`;
   const parameters: Record<string, string> = {
     DS_MERCHANT_AMOUNT: String(attempt.amountCents),
     DS_MERCHANT_ORDER: attempt.code,
@@ -63,12 +76,17 @@ export function paymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "
     DS_MERCHANT_URLOK: back,
     DS_MERCHANT_URLKO: back,
     DS_MERCHANT_PAYMETHODS: PAY_METHOD_PARAMETER[attempt.method],
-    DS_MERCHANT_PRODUCTDESCRIPTION: `Pedido ${orderNumber}`,
+    DS_MERCHANT_PRODUCTDESCRIPTION: purpose.description.slice(0, 125),
     DS_MERCHANT_MERCHANTNAME: config().SHOP_NAME.slice(0, 25),
-    DS_MERCHANT_MERCHANTDATA: orderNumber,
+    DS_MERCHANT_MERCHANTDATA: purpose.merchantData,
     DS_MERCHANT_CONSUMERLANGUAGE: "001",
   };
   return { action: cfg.url, fields: signedMessage(cfg.secretKey, attempt.code, parameters) };
+}
+
+/** The signed form of an order's attempt. */
+export function paymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, orderNumber: string): { action: string; fields: SignedMessage } {
+  return signedPaymentForm(cfg, attempt, { returnPath: returnPagePath(orderNumber, attempt.code), description: `Pedido ${orderNumber}`, merchantData: orderNumber });
 }
 
 /** An attempt of the order `orderId` by its code, or null. */

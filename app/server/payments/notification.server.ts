@@ -12,6 +12,7 @@ import { orderRef } from "../orders/cancel-order.server";
 import { takeUnits } from "../orders/order-units.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
 import { statusEmail } from "../orders/status-emails.server";
+import { applyJobNotification, type SettledFields } from "./job-notification.server";
 import { param, verifyMessage } from "./redsys-signature.server";
 
 /*
@@ -24,12 +25,16 @@ import { param, verifyMessage } from "./redsys-signature.server";
  * An authorisation for an order that is no longer waiting for its money (paid by another
  * attempt or by transfer, or cancelled) is never applied twice: that attempt becomes
  * "a reembolsar" and the back office is told to refund it.
+ *
+ * An attempt for a job's charge (issue 17) is settled by job-notification.server.ts after the
+ * same checks, under the job's and the charge's row locks, with the same rules.
  */
 
 export type NotificationFields = { Ds_SignatureVersion?: unknown; Ds_MerchantParameters?: unknown; Ds_Signature?: unknown };
 
 export type NotificationOutcome =
   | { ok: true; outcome: "pagado" | "denegado" | "a reembolsar" | "repetida"; order: string }
+  | { ok: true; outcome: "pagado" | "denegado" | "a reembolsar" | "repetida"; quote: string }
   | { ok: false; reason: string };
 
 function refuse(reason: string, facts: Record<string, unknown> = {}): NotificationOutcome {
@@ -54,12 +59,27 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
   const response = param(p, "Ds_Response") ?? "";
   if (!/^\d{1,4}$/.test(response)) return refuse("sin código de respuesta", facts);
 
-  const [known] = await db.select({ orderId: paymentAttempts.orderId, amountCents: paymentAttempts.amountCents }).from(paymentAttempts).where(eq(paymentAttempts.code, code));
+  const [known] = await db
+    .select({ orderId: paymentAttempts.orderId, chargeId: paymentAttempts.chargeId, amountCents: paymentAttempts.amountCents })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.code, code));
   if (!known) return refuse("intento desconocido", facts);
   if (param(p, "Ds_Amount") !== String(known.amountCents)) return refuse("importe distinto del intento", facts);
 
+  const meaning = responseMeaning(response);
+  const settled: SettledFields = { responseCode: response, responseMeaning: meaning, authorisationCode: isAuthorised(response) ? (param(p, "Ds_AuthorisationCode")?.trim() ?? null) : null, notification: p, notifiedAt: now };
+
+  // One verification, two appliers: a job's deposit or final balance (issue 17), or an order.
+  if (known.chargeId !== null) {
+    const applied = await applyJobNotification(db, known.chargeId, code, settled, now);
+    if (!applied) return refuse("intento desconocido", facts);
+    log("pagos").info({ intento: code, presupuesto: applied.quoteNumber, respuesta: response }, `notificación de Redsys: ${applied.kind}`);
+    return { ok: true, outcome: applied.kind, quote: applied.quoteNumber };
+  }
+  const orderId = known.orderId!;
+
   const outcome = await db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for("update");
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.code, code)).for("update");
     if (!order || !attempt) return null;
     await tx
@@ -68,8 +88,6 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
       .where(eq(paymentAttempts.id, attempt.id));
     if (attempt.state !== "pendiente") return { kind: "repetida" as const, order };
 
-    const meaning = responseMeaning(response);
-    const settled = { responseCode: response, responseMeaning: meaning, authorisationCode: isAuthorised(response) ? (param(p, "Ds_AuthorisationCode")?.trim() ?? null) : null, notification: p, notifiedAt: now };
     const method = PAY_METHOD_LABELS[attempt.method];
     const amount = formatEuros(attempt.amountCents);
 

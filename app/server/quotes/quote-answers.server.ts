@@ -8,6 +8,7 @@ import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { quoteResponses, quotes } from "../db/schema.server";
+import { askDeposit } from "../jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "../jobs/open-job.server";
 import type { Transaction } from "../orders/order-units.server";
 import { enqueueAnswerNotice } from "./quote-emails.server";
@@ -18,7 +19,8 @@ import { acceptanceOf, versionOf, type Quote, type QuoteResponseRow, type QuoteV
  * decline. Each is checked under the quote's row lock: the version must be the current one,
  * with the hash the page showed, still valid (Madrid days) and not answered for good. An
  * acceptance stores exactly what was accepted and, in the same transaction, opens the job
- * holding the alternative's catalogue units (openJobForAcceptedQuote). The unique index on
+ * holding the alternative's catalogue units (openJobForAcceptedQuote) and asking its deposit
+ * (askDeposit, job_charges). The unique index on
  * acceptances makes a second click, or a second instance, find the first one.
  */
 
@@ -97,12 +99,13 @@ export async function acceptQuote(db: Database, token: string, input: AcceptInpu
         .returning();
       await tx.update(quotes).set({ status: "aceptado", updatedAt: now }).where(eq(quotes.id, quote.id));
       const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document }, now);
+      const depositCharge = await askDeposit(tx, job.jobId, deposit, now);
       await audit(tx, { email: quote.customer.email || "cliente" }, {
         action: "aceptar presupuesto",
         entity: "presupuesto",
         entityId: quote.number,
         before: { estado: quote.status },
-        after: { estado: "aceptado", version: version.version, opcion: alternative.key, total: charged.totalCents, senal: deposit, trabajo: job.jobId },
+        after: { estado: "aceptado", version: version.version, opcion: alternative.key, total: charged.totalCents, senal: deposit, senalPedida: depositCharge?.amountCents ?? 0, trabajo: job.jobId },
       });
       await enqueueAnswerNotice(tx, quote, "ha aceptado", [
         `Versión ${version.version}, opción ${alternative.key}${alternative.title ? ` (${alternative.title})` : ""}.`,

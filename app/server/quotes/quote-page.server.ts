@@ -4,10 +4,12 @@ import { acceptForm, changesForm, declineForm, fieldErrors } from "~/domain/quot
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
 import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";
+import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config } from "../config.server";
 import { getDb } from "../db/db.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { quoteMoney, startChargePayment } from "../jobs/job-payment-page.server";
 import { readForm } from "../request-body.server";
 import { acceptQuote, answerQuote, type AnswerResult } from "./quote-answers.server";
 import { isQuoteToken, quoteByToken, responsesOf, versionOf } from "./quote-store.server";
@@ -36,7 +38,10 @@ export async function loadQuotePage(token: string | undefined, now = new Date())
   const lastAnswer = responses.filter((r) => r.version === version.version).at(-1) ?? null;
   const doc = version.document;
   const expired = isExpired(version.validUntil, now);
+  // After acceptance: the deposit or the final balance to pay, what was paid, the invoices (issue 17).
+  const money = lastAccepted ? await quoteMoney(db, quote.id, quote.number, now) : null;
   return {
+    money,
     token,
     number: quote.number,
     status: quote.status,
@@ -92,6 +97,16 @@ export async function answerQuotePage(request: Request, token: string | undefine
     return data<AnswerReply>({ ok: false, intent, message: "Ha enviado demasiadas respuestas seguidas. Espere unos minutos e inténtelo de nuevo.", errors: {}, fields: kept }, { status: 429 });
   }
   const who = { ip: clientAddress(request), userAgent: request.headers.get("user-agent") ?? "" };
+  if (intent === "pagar") {
+    const method = fields.metodo ?? "";
+    const chargeId = Number(fields.cargo);
+    if (!isOnlineMethod(method) || !Number.isSafeInteger(chargeId) || chargeId <= 0) {
+      return data<AnswerReply>({ ok: false, intent, message: "Elija cómo quiere pagar: con tarjeta o con Bizum.", errors: {}, fields: kept }, { status: 400 });
+    }
+    const started = await startChargePayment(db, token, chargeId, method);
+    if (!started.ok) return data<AnswerReply>({ ok: false, intent, message: started.message, errors: {}, fields: kept }, { status: started.status });
+    throw redirect(started.redirect, 303);
+  }
   let result: AnswerResult;
   if (intent === "aceptar") {
     const parsed = acceptForm.safeParse(fields);

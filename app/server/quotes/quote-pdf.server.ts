@@ -103,7 +103,8 @@ function amountRow(pdf: Pdf, label: string, value: string, strong = false) {
   pdf.y = Math.max(pdf.y, y + 13);
 }
 
-function drawSignature(pdf: Pdf, path: string, x: number, y: number, boxWidth: number, boxHeight: number) {
+/** Signature strokes (SVG path data in SIGNATURE_BOX) drawn to fit a box; the work report's PDF draws its own this way too. */
+export function drawSignature(pdf: Pdf, path: string, x: number, y: number, boxWidth: number, boxHeight: number) {
   const scale = Math.min(boxWidth / SIGNATURE_BOX.width, boxHeight / SIGNATURE_BOX.height);
   pdf.save();
   pdf.translate(x, y).scale(scale);

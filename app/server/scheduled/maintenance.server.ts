@@ -9,6 +9,7 @@ import { transferDeadlinesTask } from "./transfer-deadlines.server";
 import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
 import { quoteRemindersTask } from "../quotes/quote-reminders.server";
 import { jobRemindersTask } from "./job-reminders.server";
+import { depositWindowsTask } from "./deposit-windows.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
@@ -117,4 +118,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "quote-reminders", everyMs: 15 * MINUTE_MS, run: (db) => quoteRemindersTask(db) },
   // Installation jobs (issue 17): the customer's reminder the day before, from 09:00 Madrid time.
   { name: "job-reminders", everyMs: 15 * MINUTE_MS, run: (db) => jobRemindersTask(db) },
+  // A job's deposit (issue 17): unpaid after DEPOSIT_PAYMENT_DAYS, the job's units go back to stock.
+  { name: "deposit-windows", everyMs: 15 * MINUTE_MS, run: (db) => depositWindowsTask(db) },
 ];

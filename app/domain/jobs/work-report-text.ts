@@ -1,0 +1,93 @@
+import type { QuoteParty, WorkPlace } from "../quotes/quote-content";
+import { lineText } from "../quotes/quote-document-text";
+import { euros } from "../quotes/quote-format";
+import { CHECKLISTS, isChecklistKind } from "./work-report-checklists";
+import type { CombustionAnalysis, WorkReportContent } from "./work-report-content";
+
+/*
+ * The canonical text of a signed work report (issue 17): every fact the customer signs on the
+ * technician's phone, in a fixed order, one per line, like the quote's (quote-document-text.ts).
+ * Its SHA-256 is work_reports.document_sha256, printed on the PDF. Deterministic: no Intl, no
+ * clock; changing the wording needs a new "Formato" line.
+ */
+
+export const REPORT_TEXT_FORMAT = "parte-v1";
+
+/** What the customer's signature says, always. */
+export const CONFORMITY_STATEMENT = "Conforme con los trabajos realizados";
+
+/** And, with extra work, the signed change: "Acepto los trabajos adicionales por 1.234,56 € (IVA incluido)". */
+export function extrasStatement(extrasTotalCents: number): string {
+  return `Acepto los trabajos adicionales por ${euros(extrasTotalCents)} (IVA incluido)`;
+}
+
+/** The statements above the signature: the conformity, and the extras' when there are any. */
+export function signedStatements(extrasTotalCents: number, hasExtras: boolean): string[] {
+  return hasExtras ? [CONFORMITY_STATEMENT, extrasStatement(extrasTotalCents)] : [CONFORMITY_STATEMENT];
+}
+
+/** 12.5 -> "12,5" (the numbers were typed with at most two decimals). */
+export function decimal(value: number): string {
+  return String(value).replace(".", ",");
+}
+
+export function combustionLines(c: CombustionAnalysis): string[] {
+  return [
+    `CO: ${decimal(c.coPpm)} ppm`,
+    ...(c.co2Percent !== null ? [`CO2: ${decimal(c.co2Percent)} %`] : []),
+    ...(c.o2Percent !== null ? [`O2: ${decimal(c.o2Percent)} %`] : []),
+    `Temperatura de humos: ${decimal(c.flueTempC)} °C`,
+    `Rendimiento de la combustión: ${decimal(c.efficiencyPercent)} %`,
+  ];
+}
+
+export function checklistLabel(kind: string): string {
+  return isChecklistKind(kind) ? CHECKLISTS[kind].label : kind;
+}
+
+export type WorkReportFacts = {
+  quoteNumber: string;
+  quoteVersion: number;
+  alternative: string;
+  seller: { legalName: string; nif: string };
+  customer: Pick<QuoteParty, "name" | "nif">;
+  workPlace: WorkPlace;
+  technicianName: string;
+  content: WorkReportContent;
+  extrasTotalCents: number;
+  /** The job's VAT rate (the acceptance's), at which the extras are charged. */
+  vatRate: number;
+  photoCount: number;
+  signerName: string;
+  signerIdNumber: string;
+  signedAt: Date;
+};
+
+const oneLine = (text: string) => text.replace(/\r\n/g, "\n").trim();
+
+export function workReportText(f: WorkReportFacts): string {
+  const c = f.content;
+  const out = [
+    `Formato: ${REPORT_TEXT_FORMAT}`,
+    `Parte de trabajo del presupuesto: ${f.quoteNumber} (versión ${f.quoteVersion}, opción ${f.alternative})`,
+    `Empresa instaladora: ${f.seller.legalName}`,
+    `NIF: ${f.seller.nif}`,
+    `Cliente: ${f.customer.name}`,
+    `NIF del cliente: ${f.customer.nif}`,
+    `Lugar del trabajo: ${[f.workPlace.address, f.workPlace.postcode, f.workPlace.town, f.workPlace.province].filter(Boolean).join(", ")}`,
+    `Técnico: ${f.technicianName}`,
+    `Tipo de trabajo: ${checklistLabel(c.checklistKind)}`,
+    "Comprobaciones:",
+    ...c.checklist.map((check) => `  [${check.done ? "x" : " "}] ${check.item}`),
+  ];
+  if (c.combustion) out.push("Análisis de combustión:", ...combustionLines(c.combustion).map((line) => `  ${line}`));
+  out.push("Equipos instalados:", ...c.units.map((unit) => `  ${`${unit.brand} ${unit.model}`.trim()}: número de serie ${unit.serialNumber}`));
+  if (c.extras.length > 0) {
+    out.push("Trabajos adicionales:", ...c.extras.map((line) => `  ${lineText(line)}`));
+    out.push(`  Total de los trabajos adicionales con IVA del ${f.vatRate} %: ${euros(f.extrasTotalCents)}`);
+  }
+  out.push(`Notas: ${oneLine(c.notes)}`, `Fotos: ${f.photoCount}`);
+  for (const statement of signedStatements(f.extrasTotalCents, c.extras.length > 0)) out.push(`Declaración: ${statement}`);
+  out.push(`Firmante: ${f.signerName}`, `Documento del firmante: ${f.signerIdNumber}`, `Firmado: ${f.signedAt.toISOString()}`);
+  return out.join("\n");
+}

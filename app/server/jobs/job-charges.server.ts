@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { QuoteParty } from "~/domain/quotes/quote-content";
+import { config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { jobCharges, jobs, quotes } from "../db/schema.server";
+import type { Transaction } from "../orders/order-units.server";
+
+/*
+ * A job's charges (issue 17): the deposit ("senal") and the final balance ("final"), read with
+ * what every use of one needs: the job, and the quote it came from (its number is the
+ * reference customers and the bank see; its token is the customer's page).
+ */
+
+export type JobCharge = typeof jobCharges.$inferSelect;
+export type Job = typeof jobs.$inferSelect;
+export type ChargeQuote = { id: number; number: string; token: string; customer: QuoteParty };
+export type ChargeContext = { charge: JobCharge; job: Job; quote: ChargeQuote };
+
+type Executor = Pick<Database, "select">;
+
+/** The outbox reference of a job's e-mails (the job's page lists them). */
+export function jobRef(jobId: number): string {
+  return `trabajo:${jobId}`;
+}
+
+const quoteColumns = { id: quotes.id, number: quotes.number, token: quotes.token, customer: quotes.customer };
+
+/** The charge `chargeId` with its job and quote, or null. */
+export async function chargeContext(db: Executor, chargeId: number): Promise<ChargeContext | null> {
+  const [row] = await db
+    .select({ charge: jobCharges, job: jobs, quote: quoteColumns })
+    .from(jobCharges)
+    .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(eq(jobCharges.id, chargeId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The job's charges in the order they were asked (the annulled ones too). */
+export async function chargesOf(db: Executor, jobId: number): Promise<JobCharge[]> {
+  return db.select().from(jobCharges).where(eq(jobCharges.jobId, jobId)).orderBy(asc(jobCharges.createdAt), asc(jobCharges.id));
+}
+
+/**
+ * The deposit an accepted version asks (issue 17), in the acceptance's transaction after the
+ * job is opened. A newly accepted version of the same quote annuls the earlier deposit still
+ * unpaid; a paid one counts toward the new deposit, so only a bigger deposit asks the
+ * difference, and a smaller or equal one asks nothing. Returns the new charge, if any.
+ */
+export async function askDeposit(tx: Transaction, jobId: number, depositCents: number, now: Date): Promise<JobCharge | null> {
+  const deposits = await tx
+    .select()
+    .from(jobCharges)
+    .where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.kind, "senal")))
+    .orderBy(asc(jobCharges.id))
+    .for("update");
+  const unpaid = deposits.filter((charge) => charge.state === "pendiente");
+  if (unpaid.length) await tx.update(jobCharges).set({ state: "anulado", updatedAt: now }).where(inArray(jobCharges.id, unpaid.map((charge) => charge.id)));
+  const paidCents = deposits.filter((charge) => charge.state === "pagado").reduce((sum, charge) => sum + charge.amountCents, 0);
+  const owed = depositCents - paidCents;
+  if (owed <= 0) return null;
+  const dueAt = new Date(now.getTime() + config().DEPOSIT_PAYMENT_DAYS * 86_400_000);
+  const [charge] = await tx.insert(jobCharges).values({ jobId, kind: "senal", amountCents: owed, dueAt, createdAt: now, updatedAt: now }).returning();
+  return charge!;
+}
+
+/** A cancelled job asks nothing more: its unpaid charges are annulled (a paid deposit stays, to be refunded). */
+export async function annulUnpaidCharges(tx: Transaction, jobId: number, now: Date): Promise<JobCharge[]> {
+  return tx
+    .update(jobCharges)
+    .set({ state: "anulado", updatedAt: now })
+    .where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.state, "pendiente")))
+    .returning();
+}

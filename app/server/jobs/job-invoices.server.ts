@@ -1,0 +1,154 @@
+import { and, asc, eq, inArray, notExists } from "drizzle-orm";
+import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
+import { depositSplit } from "~/domain/jobs/job-amounts";
+import { madridDay } from "~/domain/orders/madrid-dates";
+import { payMethodLabel } from "~/domain/payment-methods";
+import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
+import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "~/domain/quotes/quote-vat";
+import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
+import type { Database } from "../db/client.server";
+import { invoiceAnnulments, invoices, jobCharges, quoteResponses, quoteVersions } from "../db/schema.server";
+import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
+import { invoiceNumber, seller, takeNumber, type Invoice, type Transaction } from "../invoices/issue-invoice.server";
+import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
+import type { ChargeContext, Job } from "./job-charges.server";
+
+/*
+ * A job's invoices (issue 17), in the series and chain of the orders' ("F", takeNumber,
+ * VERI*FACTU): the deposit's, issued when it is paid (VAT falls due on an advance payment,
+ * art. 75.Dos of the VAT law), and the final one (job-final-invoice.server.ts). Both are
+ * made here: the buyer is the quote's customer, the rate the acceptance's, and each points
+ * at its charge (invoices.job_charge_id). The buyer must have a NIF (a complete invoice names
+ * it, and so does its VERI*FACTU record): without one the invoice waits and the owner issues
+ * it from the job's page once the customer gives it.
+ */
+
+type Executor = Pick<Database, "select">;
+
+export type AcceptedTerms = { document: QuoteDocument; alternative: QuoteAlternative; rate: VatRate };
+
+/** What the customer accepted for the job: the version's alternative and the VAT rate (10 % only if confirmed). */
+export async function acceptedTerms(db: Executor, job: Pick<Job, "quoteId" | "quoteVersion" | "alternative">): Promise<AcceptedTerms> {
+  const [row] = await db
+    .select({ document: quoteVersions.document, reduced: quoteResponses.reducedVatConfirmed })
+    .from(quoteVersions)
+    .innerJoin(quoteResponses, and(eq(quoteResponses.quoteId, quoteVersions.quoteId), eq(quoteResponses.version, quoteVersions.version), eq(quoteResponses.kind, "aceptado")))
+    .where(and(eq(quoteVersions.quoteId, job.quoteId), eq(quoteVersions.version, job.quoteVersion)))
+    .limit(1);
+  const alternative = row?.document.alternatives.find((a) => a.key === (job.alternative as AlternativeKey));
+  if (!row || !alternative) throw new Error(`el trabajo del presupuesto ${job.quoteId} no tiene una aceptación de la versión ${job.quoteVersion}`);
+  return { document: row.document, alternative, rate: row.reduced ? REDUCED_VAT_RATE : STANDARD_VAT_RATE };
+}
+
+/** The buyer's NIF as an invoice needs it, or null when the customer gave none (or a wrong one). */
+export function invoiceableNif(customer: Pick<QuoteParty, "nif">): string | null {
+  const nif = normalizeSpanishId(customer.nif ?? "");
+  return nif && isValidSpanishId(nif) ? nif : null;
+}
+
+function buyerOf(customer: QuoteParty, nif: string): InvoiceParty {
+  const town = [customer.postcode, customer.town].filter(Boolean).join(" ");
+  const place = customer.province && customer.province !== customer.town ? `${town} (${customer.province})` : town;
+  return { name: customer.name, nif, address: [customer.address, place, "España"].filter((line) => line.trim().length > 0) };
+}
+
+/** The charge's invoice that counts (complete, not annulled), or null. */
+export async function chargeInvoice(db: Executor, chargeId: number): Promise<Invoice | null> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.jobChargeId, chargeId),
+        eq(invoices.series, "F"),
+        notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id))),
+      ),
+    )
+    .orderBy(asc(invoices.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The deposit invoices of a job (paid deposits), in the order of issue: the final invoice deducts them. */
+export async function depositInvoices(db: Executor, jobId: number): Promise<Invoice[]> {
+  const paid = await db.select({ id: jobCharges.id }).from(jobCharges).where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.kind, "senal"), eq(jobCharges.state, "pagado")));
+  if (paid.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        inArray(invoices.jobChargeId, paid.map((p) => p.id)),
+        eq(invoices.series, "F"),
+        notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id))),
+      ),
+    )
+    .orderBy(asc(invoices.id));
+}
+
+export type JobInvoiceDraft = { lines: InvoiceLineView[]; rate: VatRate; baseCents: number; vatCents: number; payMethod: string; operationOn: string | null };
+
+export type JobInvoiceResult = { issued: true; invoice: Invoice } | { issued: false; invoice: Invoice } | { issued: false; invoice: null; missingNif: true };
+
+/**
+ * Issues the invoice of a charge from `draft`, once: a charge that has one keeps it. Numbered,
+ * chained (VERI*FACTU) and e-mailed in the caller's transaction, which holds the job's row lock.
+ */
+export async function issueJobInvoice(tx: Transaction, context: ChargeContext, draft: JobInvoiceDraft, now: Date, more: string[] = []): Promise<JobInvoiceResult> {
+  const existing = await chargeInvoice(tx, context.charge.id);
+  if (existing) return { issued: false, invoice: existing };
+  const nif = invoiceableNif(context.job.customer);
+  if (!nif) return { issued: false, invoice: null, missingNif: true };
+  const issuedOn = madridDay(now);
+  const year = Number(issuedOn.slice(0, 4));
+  const sequence = await takeNumber(tx, "F", year);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      number: invoiceNumber("F", year, sequence),
+      series: "F",
+      year,
+      sequence,
+      jobChargeId: context.charge.id,
+      issuedOn,
+      operationOn: draft.operationOn && draft.operationOn !== issuedOn ? draft.operationOn : null,
+      issuedAt: now,
+      seller: seller(),
+      buyer: buyerOf(context.job.customer, nif),
+      lines: draft.lines,
+      vatRate: draft.rate,
+      baseCents: draft.baseCents,
+      vatCents: draft.vatCents,
+      totalCents: draft.baseCents + draft.vatCents,
+      exemption: null,
+      payMethod: draft.payMethod,
+    })
+    .returning();
+  await recordIssuedInvoice(tx, invoice!, now);
+  if (context.job.customer.email) {
+    await enqueueInvoiceEmail(tx, invoice!, context.job.customer.email, { kind: "presupuesto", number: context.quote.number, token: context.quote.token, jobId: context.job.id, more });
+  }
+  return { issued: true, invoice: invoice! };
+}
+
+/** The deposit's invoice: one line "Anticipo a cuenta del presupuesto …", split at the job's rate. */
+export async function issueDepositInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
+  const { charge, quote } = context;
+  const terms = await acceptedTerms(tx, context.job);
+  const { baseCents, vatCents } = depositSplit(charge.amountCents, terms.rate);
+  const work = terms.document.description.replace(/\s+/g, " ").trim();
+  const description = `Anticipo a cuenta del presupuesto ${quote.number}, opción ${terms.alternative.key}: ${work}`.slice(0, 500);
+  return issueJobInvoice(
+    tx,
+    context,
+    {
+      lines: [{ description, quantity: 1, unitBaseCents: baseCents, baseCents, vatRate: terms.rate }],
+      rate: terms.rate,
+      baseCents,
+      vatCents,
+      payMethod: charge.payMethod ? payMethodLabel(charge.payMethod) : "Pendiente",
+      operationOn: charge.paidAt ? madridDay(charge.paidAt) : null,
+    },
+    now,
+  );
+}

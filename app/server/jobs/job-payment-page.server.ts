@@ -1,0 +1,163 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
+import { formatDateTime, formatIban } from "~/domain/my-orders";
+import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { payMethodLabel } from "~/domain/payment-methods";
+import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-states";
+import { config, redsysConfig } from "../config.server";
+import type { Database } from "../db/client.server";
+import { invoiceAnnulments, invoices, jobCharges, jobs, paymentAttempts, quotes, workReports } from "../db/schema.server";
+import { createAttemptFor, signedPaymentForm, type Attempt } from "../payments/attempts.server";
+import { chargeContext } from "./job-charges.server";
+import { acceptedTerms } from "./job-invoices.server";
+import { unitsWanted } from "./job-units.server";
+import { lockCharge } from "./job-payments.server";
+
+/*
+ * The customer's side of a job's money (issue 17), on the quote's page /presupuestos/:token:
+ * what is owed and paid, the invoices, and paying by card or Bizum (Redsys, when configured)
+ * or by transfer. Paying online is a POST that makes an attempt (payment_attempts.charge_id)
+ * under the job's row lock and goes to /presupuestos/:token/pago?intento=<code>, the signed
+ * form; Redsys sends the customer back to …/pago/vuelta, which reads the stored attempt.
+ */
+
+type Executor = Pick<Database, "select">;
+
+export type ChargeView = {
+  id: number;
+  kind: JobChargeKind;
+  label: string;
+  amountCents: number;
+  state: JobChargeState;
+  /** "dd/mm/aaaa" (Madrid) of a pending deposit's window end. */
+  dueOn: string | null;
+  paidOn: string | null;
+  payMethod: string | null;
+  invoiceNumber: string | null;
+};
+
+export type LastAttempt = { state: AttemptState; meaning: string | null; at: string; method: string };
+
+export type QuoteMoney = {
+  charges: ChargeView[];
+  /** The charge to pay now (the deposit, or the final balance), if any. */
+  due: (ChargeView & { last: LastAttempt | null; released: boolean }) | null;
+  online: boolean;
+  transfer: { holder: string; iban: string; concept: string };
+  /** Every invoice of the job (deposit, final, rectifying), for the download links. */
+  invoices: { number: string; label: string; totalCents: number; issuedOn: string }[];
+  /** The technician's report is signed: its PDF is at /presupuestos/<clave>/parte.pdf. */
+  reportSigned: boolean;
+};
+
+export const payPagePath = (token: string, code: string) => `/presupuestos/${token}/pago?intento=${encodeURIComponent(code)}`;
+export const payReturnPath = (token: string, code: string) => `/presupuestos/${token}/pago/vuelta?intento=${encodeURIComponent(code)}`;
+
+/** The money of the quote's job, or null when the quote has no job (not accepted yet). */
+export async function quoteMoney(db: Executor, quoteId: number, quoteNumber: string, now = new Date()): Promise<QuoteMoney | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.quoteId, quoteId));
+  if (!job) return null;
+  const charges = await db.select().from(jobCharges).where(and(eq(jobCharges.jobId, job.id), ne(jobCharges.state, "anulado"))).orderBy(jobCharges.id);
+  const issued = await db
+    .select({ number: invoices.number, series: invoices.series, chargeId: invoices.jobChargeId, totalCents: invoices.totalCents, issuedOn: invoices.issuedOn, annulled: invoiceAnnulments.reason })
+    .from(invoices)
+    .innerJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId))
+    .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id))
+    .where(eq(jobCharges.jobId, job.id))
+    .orderBy(invoices.id);
+  const views: ChargeView[] = charges.map((charge) => ({
+    id: charge.id,
+    kind: charge.kind,
+    label: JOB_CHARGE_LABELS[charge.kind],
+    amountCents: charge.amountCents,
+    state: charge.state,
+    dueOn: charge.dueAt && charge.state === "pendiente" ? formatYmd(madridDay(charge.dueAt)) : null,
+    paidOn: charge.paidAt ? formatYmd(madridDay(charge.paidAt)) : null,
+    payMethod: charge.payMethod ? payMethodLabel(charge.payMethod) : null,
+    invoiceNumber: issued.find((invoice) => invoice.chargeId === charge.id && invoice.series === "F" && !invoice.annulled)?.number ?? null,
+  }));
+  const pending = job.status === "cancelado" ? undefined : views.find((view) => view.state === "pendiente");
+  let due: QuoteMoney["due"] = null;
+  if (pending) {
+    const [last] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.chargeId, pending.id)).orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id)).limit(1);
+    const charge = charges.find((c) => c.id === pending.id)!;
+    due = {
+      ...pending,
+      last: last ? { state: last.state, meaning: last.responseMeaning, at: formatDateTime(last.createdAt), method: payMethodLabel(last.method) } : null,
+      // The window closed and the units went back (a job with no catalogue units has none to release).
+      released: pending.kind === "senal" && charge.dueAt !== null && charge.dueAt < now && job.heldUnits.length === 0 && unitsWanted((await acceptedTerms(db, job)).alternative).length > 0,
+    };
+  }
+  const [report] = await db.select({ id: workReports.id }).from(workReports).where(eq(workReports.jobId, job.id)).limit(1);
+  const c = config();
+  return {
+    reportSigned: Boolean(report),
+    charges: views,
+    due,
+    online: redsysConfig() !== null,
+    transfer: { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: quoteNumber },
+    invoices: issued.map((invoice) => ({
+      number: invoice.number,
+      label: `${invoice.series === "R" ? "Factura rectificativa" : "Factura"} ${invoice.number}${invoice.annulled ? " (anulada)" : ""}`,
+      totalCents: invoice.totalCents,
+      issuedOn: formatYmd(invoice.issuedOn),
+    })),
+  };
+}
+
+export type StartPaymentResult = { ok: true; redirect: string } | { ok: false; status: 404 | 409; message: string };
+
+export const ONLINE_UNAVAILABLE = "El pago con tarjeta o Bizum no está disponible en este momento: puede pagar por transferencia con los datos de esta página.";
+export const NOTHING_DUE = "Este importe ya no está pendiente de pago. Recargue la página para ver lo que queda por pagar.";
+
+/** A new Redsys attempt for the quote's pending charge `chargeId`, under the job's row lock. */
+export async function startChargePayment(db: Database, token: string, chargeId: number, method: OnlineMethod, now = new Date()): Promise<StartPaymentResult> {
+  if (!redsysConfig()) return { ok: false, status: 409, message: ONLINE_UNAVAILABLE };
+  return db.transaction(async (tx): Promise<StartPaymentResult> => {
+    const locked = await lockCharge(tx, chargeId);
+    const context = locked ? await chargeContext(tx, chargeId) : null;
+    if (!context || context.quote.token !== token) return { ok: false, status: 404, message: "No encontramos este pago." };
+    if (context.charge.state !== "pendiente" || context.job.status === "cancelado") return { ok: false, status: 409, message: NOTHING_DUE };
+    const attempt = await createAttemptFor(tx, { chargeId }, context.charge.amountCents, method, now);
+    return { ok: true, redirect: payPagePath(token, attempt.code) };
+  });
+}
+
+export type ChargeAttempt = { attempt: Attempt; chargeState: JobChargeState; kind: JobChargeKind; quoteNumber: string; jobStatus: string };
+
+/** The attempt `code` of a charge of the quote with `token`, or null. */
+export async function findChargeAttempt(db: Executor, token: string, code: string): Promise<ChargeAttempt | null> {
+  const [row] = await db
+    .select({ attempt: paymentAttempts, chargeState: jobCharges.state, kind: jobCharges.kind, quoteNumber: quotes.number, jobStatus: jobs.status })
+    .from(paymentAttempts)
+    .innerJoin(jobCharges, eq(jobCharges.id, paymentAttempts.chargeId))
+    .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(and(eq(paymentAttempts.code, code), eq(quotes.token, token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The id of the invoice `number` of the quote's job, or null (another quote's invoice is not found). */
+export async function quoteInvoiceId(db: Executor, token: string, number: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId))
+    .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(and(eq(invoices.number, number), eq(quotes.token, token)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** /presupuestos/:token/pago?intento=: the signed form of a pending attempt, or where to go instead. */
+export async function chargePaymentForm(db: Executor, token: string, code: string) {
+  const found = await findChargeAttempt(db, token, code);
+  if (!found) return null;
+  const redsys = redsysConfig();
+  if (!redsys || found.attempt.state !== "pendiente" || found.chargeState !== "pendiente") return { ready: false, redirect: payReturnPath(token, code) } as const;
+  const what = found.kind === "senal" ? "Señal" : "Pago final";
+  const form = signedPaymentForm(redsys, found.attempt, { returnPath: payReturnPath(token, code), description: `${what} del presupuesto ${found.quoteNumber}`, merchantData: found.quoteNumber });
+  return { ready: true, what, quoteNumber: found.quoteNumber, code, method: found.attempt.method, amountCents: found.attempt.amountCents, form } as const;
+}

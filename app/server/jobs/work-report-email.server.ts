@@ -1,0 +1,59 @@
+import type { QuoteParty } from "~/domain/quotes/quote-content";
+import { config, publicShopInfo } from "../config.server";
+import type { Database } from "../db/client.server";
+import { log } from "../log.server";
+import type { MailMessage } from "../mail.server";
+import type { Transaction } from "../orders/order-units.server";
+import { enqueue } from "../outbox.server";
+import { jobRef } from "./job-charges.server";
+import { workReportPdfFile } from "./work-report-pdf.server";
+
+/*
+ * The signed work report goes to the customer by e-mail (issue 17), queued in the transaction
+ * that stores it; its PDF is drawn when the e-mail is sent (like the quotes' and the invoices':
+ * app/server/outbox-handlers.server.ts). A PDF that cannot be drawn never stops the e-mail: it
+ * goes without it, and the link on the quote's page serves it.
+ */
+
+export type WorkReportMail = MailMessage & { attachWorkReport?: { jobId: number } };
+
+const ATTACHED = "Le adjuntamos el parte firmado en PDF.";
+const NOT_ATTACHED = "No hemos podido adjuntar el PDF: puede descargarlo desde el enlace.";
+
+export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: number; quoteNumber: string; quoteToken: string; customer: QuoteParty }): Promise<void> {
+  if (!facts.customer.email) return;
+  const shop = publicShopInfo();
+  const message: WorkReportMail = {
+    to: facts.customer.email,
+    replyTo: config().SHOP_EMAIL,
+    subject: `${shop.name}: parte de trabajo firmado (presupuesto ${facts.quoteNumber})`,
+    text: [
+      `Hola, ${facts.customer.name}:`,
+      "",
+      `Hemos terminado el trabajo del presupuesto ${facts.quoteNumber}. ${ATTACHED}`,
+      "Recoge lo que se ha hecho, los equipos instalados con su número de serie y lo que usted firmó.",
+      "",
+      "También puede descargarlo aquí:",
+      `${shop.baseUrl}/presupuestos/${facts.quoteToken}/parte.pdf`,
+      "",
+      `Si tiene cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
+    ].join("\n"),
+    attachWorkReport: { jobId: facts.jobId },
+  };
+  await enqueue(tx, "email", { ...message }, { ref: jobRef(facts.jobId) });
+}
+
+/** The message to send: with the report's PDF attached, drawn now, or saying it could not be. */
+export async function withWorkReportPdf(db: Database, mail: WorkReportMail): Promise<MailMessage> {
+  const { attachWorkReport, ...message } = mail;
+  if (!attachWorkReport) return message;
+  try {
+    const file = await workReportPdfFile(db, attachWorkReport.jobId);
+    if (!file) throw new Error(`el trabajo ${attachWorkReport.jobId} no tiene parte`);
+    const attachment = { filename: file.filename, content: file.pdf.toString("base64"), contentType: "application/pdf", encoding: "base64" as const };
+    return { ...message, attachments: [...(message.attachments ?? []), attachment] };
+  } catch (error) {
+    log("trabajos").error({ err: error, trabajo: attachWorkReport.jobId }, "no se pudo generar el PDF del parte: el e-mail sale sin él");
+    return { ...message, text: message.text.replace(ATTACHED, NOT_ATTACHED) };
+  }
+}

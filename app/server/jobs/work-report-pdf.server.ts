@@ -1,0 +1,175 @@
+/*
+ * A signed work report as an A4 PDF (issue 17), drawn with pdfkit and the DejaVu fonts like the
+ * quotes (quote-pdf.server.ts): the shop, the job (its quote), the customer and the place, the
+ * technician, the checklist, the combustion analysis, the units with their serial numbers, the
+ * extra work with its amounts, the notes, the photos (small), the customer's drawn signature
+ * under what they signed, the signer, the time (Madrid) and the SHA-256 of the signed text.
+ */
+import { createRequire } from "node:module";
+import { formatDateTime } from "~/domain/my-orders";
+import { lineText } from "~/domain/quotes/quote-document-text";
+import { euros } from "~/domain/quotes/quote-format";
+import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
+import type { Database } from "../db/client.server";
+import { readVariant } from "../images/image-store.server";
+import { drawSignature } from "../quotes/quote-pdf.server";
+import { loadWorkReport, type ReportPhoto, type WorkReportView } from "./work-report-store.server";
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+const MM = 72 / 25.4;
+const MARGIN = 15 * MM;
+const BODY = 9.5;
+const GREY = "#555555";
+const PHOTO_BOX = { width: 160, height: 120 };
+
+type Pdf = PDFKit.PDFDocument;
+const width = (pdf: Pdf) => pdf.page.width - 2 * MARGIN;
+
+function ensureRoom(pdf: Pdf, height: number) {
+  if (pdf.y + height > pdf.page.height - MARGIN - 20) {
+    pdf.addPage();
+    pdf.y = MARGIN;
+  }
+}
+
+function heading(pdf: Pdf, text: string) {
+  ensureRoom(pdf, 40);
+  pdf.moveDown(0.6).font("bold").fontSize(11).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf) });
+  pdf.moveDown(0.2).font("regular").fontSize(BODY);
+}
+
+function para(pdf: Pdf, text: string) {
+  ensureRoom(pdf, 14);
+  pdf.font("regular").fontSize(BODY).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf) });
+}
+
+/** The JPEG copy to print: 640 px wide when there is one (sharp enough at 160 pt), else the nearest. */
+async function photoBytes(photo: ReportPhoto): Promise<Uint8Array | null> {
+  const width = photo.widths.find((w) => w >= 640) ?? photo.widths.at(-1);
+  if (!width) return null;
+  return (await readVariant(photo.imageId, width, "jpeg"))?.bytes ?? null;
+}
+
+async function drawPhotos(pdf: Pdf, photos: ReportPhoto[]) {
+  const perRow = Math.max(1, Math.floor((width(pdf) + 10) / (PHOTO_BOX.width + 10)));
+  for (let i = 0; i < photos.length; i += perRow) {
+    ensureRoom(pdf, PHOTO_BOX.height + 10);
+    const top = pdf.y;
+    for (const [n, photo] of photos.slice(i, i + perRow).entries()) {
+      const bytes = await photoBytes(photo);
+      if (!bytes) continue;
+      pdf.image(Buffer.from(bytes), MARGIN + n * (PHOTO_BOX.width + 10), top, { fit: [PHOTO_BOX.width, PHOTO_BOX.height] });
+    }
+    pdf.y = top + PHOTO_BOX.height + 10;
+  }
+}
+
+export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer> {
+  const { row } = view;
+  const content = row.content;
+  const { default: PDFDocument } = await import("pdfkit");
+  const pdf = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    font: FONT_REGULAR,
+    lang: "es-ES",
+    displayTitle: true,
+    info: { Title: `Parte de trabajo del presupuesto ${view.quoteNumber}`, Author: view.seller.legalName, CreationDate: row.signedAt },
+  });
+  pdf.registerFont("regular", FONT_REGULAR);
+  pdf.registerFont("bold", FONT_BOLD);
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  pdf.font("bold").fontSize(18).text("PARTE DE TRABAJO", MARGIN, MARGIN, { width: width(pdf) });
+  pdf.fontSize(11).text(`Presupuesto ${view.quoteNumber} · versión ${view.quoteVersion} · opción ${view.alternative}`);
+  pdf.font("regular").fontSize(BODY).text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`);
+
+  pdf.moveDown(0.8);
+  const top = pdf.y;
+  const half = (width(pdf) - 20) / 2;
+  const block = (caption: string, lines: string[], x: number) => {
+    pdf.font("bold").fontSize(8).fillColor(GREY).text(caption.toUpperCase(), x, top, { width: half });
+    pdf.fillColor("black").fontSize(10).text(lines[0] ?? "", x, pdf.y, { width: half });
+    pdf.font("regular").fontSize(BODY);
+    for (const line of lines.slice(1)) pdf.text(line, x, pdf.y, { width: half });
+    return pdf.y;
+  };
+  const s = view.seller;
+  const c = view.customer;
+  const left = block("Empresa instaladora", [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`], MARGIN);
+  const right = block("Cliente", [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])], MARGIN + half + 20);
+  pdf.y = Math.max(left, right);
+  const w = view.workPlace;
+  heading(pdf, "Lugar del trabajo");
+  para(pdf, [w.address, w.postcode, w.town, w.province].filter(Boolean).join(", "));
+  heading(pdf, "Técnico");
+  para(pdf, row.technicianName);
+
+  heading(pdf, `Comprobaciones: ${checklistLabel(content.checklistKind)}`);
+  for (const check of content.checklist) para(pdf, `${check.done ? "☑" : "☐"}  ${check.item}${check.done ? "" : " (no marcado)"}`);
+  if (content.combustion) {
+    heading(pdf, "Análisis de combustión");
+    for (const line of combustionLines(content.combustion)) para(pdf, line);
+  }
+  heading(pdf, "Equipos instalados");
+  if (content.units.length === 0) para(pdf, "Ninguno.");
+  for (const unit of content.units) para(pdf, `${`${unit.brand} ${unit.model}`.trim()} · número de serie ${unit.serialNumber}`);
+  if (content.extras.length > 0) {
+    heading(pdf, "Trabajos adicionales aceptados por el cliente");
+    for (const line of content.extras) para(pdf, lineText(line));
+    pdf.font("bold");
+    para(pdf, `Total de los trabajos adicionales: ${euros(row.extrasTotalCents)} (IVA del ${view.vatRate} % incluido)`);
+  }
+  heading(pdf, "Notas");
+  para(pdf, content.notes || "Sin notas.");
+  if (view.photos.length > 0) {
+    heading(pdf, `Fotos (${view.photos.length})`);
+    await drawPhotos(pdf, view.photos);
+  }
+
+  // The customer's box: what they signed, the strokes, who and when.
+  const statements = signedStatements(row.extrasTotalCents, content.extras.length > 0);
+  ensureRoom(pdf, 190);
+  pdf.moveDown(1);
+  const boxTop = pdf.y;
+  const boxHeight = 170;
+  pdf.rect(MARGIN, boxTop, width(pdf), boxHeight).lineWidth(0.6).stroke();
+  pdf.font("bold").fontSize(BODY).text(statements.join(". ") + ".", MARGIN + 6, boxTop + 6, { width: width(pdf) - 12 });
+  const signTop = pdf.y + 4;
+  drawSignature(pdf, row.signature, MARGIN + 6, signTop, Math.min(300, width(pdf) - 12), boxTop + boxHeight - 40 - signTop);
+  pdf.moveTo(MARGIN + 6, boxTop + boxHeight - 34).lineTo(MARGIN + width(pdf) - 6, boxTop + boxHeight - 34).lineWidth(0.4).stroke();
+  const signer = [row.signerName, row.signerIdNumber ? `documento ${row.signerIdNumber}` : ""].filter(Boolean).join(", ");
+  pdf.font("regular").text(`Firma del cliente${signer ? `: ${signer}` : ""}`, MARGIN + 6, boxTop + boxHeight - 30, { width: width(pdf) - 12 });
+  pdf.text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`, MARGIN + 6, pdf.y, { width: width(pdf) - 12 });
+  pdf.y = boxTop + boxHeight + 8;
+  para(pdf, `Huella SHA-256 del parte firmado: ${row.documentSha256}`);
+
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    pdf.page.margins.bottom = 0;
+    const y = pdf.page.height - MARGIN - 6;
+    pdf.font("regular").fontSize(7.5).fillColor(GREY);
+    pdf.text(`${s.legalName} · NIF ${s.nif} · Parte de trabajo del presupuesto ${view.quoteNumber}`, MARGIN, y, { width: width(pdf) - 80, lineBreak: false });
+    pdf.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width(pdf) - 80, y, { width: 80, align: "right", lineBreak: false });
+    pdf.fillColor("black");
+  }
+  pdf.end();
+  return ended;
+}
+
+/** The PDF of a job's signed report; null when the job has none. */
+export async function workReportPdfFile(db: Database, jobId: number): Promise<{ filename: string; pdf: Buffer } | null> {
+  const view = await loadWorkReport(db, jobId);
+  if (!view) return null;
+  return { filename: `parte-${view.quoteNumber}.pdf`, pdf: await renderWorkReportPdf(view) };
+}

@@ -1,0 +1,165 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Family } from "~/domain/product";
+import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
+import type { VatRate } from "~/domain/quotes/quote-vat";
+import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
+import type { UnitSlot } from "~/domain/jobs/work-report-form";
+import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { formatDateTime } from "~/domain/my-orders";
+import { lineText } from "~/domain/quotes/quote-document-text";
+import type { Database } from "../db/client.server";
+import { imageVariants, images, jobs, products, quotes, workReports } from "../db/schema.server";
+import type { Job } from "./job-charges.server";
+import { acceptedTerms } from "./job-invoices.server";
+
+/*
+ * What a work report is made of and read with (issue 17): the units of the accepted option
+ * that get a serial number, the kind of job they suggest, the option and the VAT rate the
+ * extras are charged at (the acceptance's), and a stored report with everything its page, its
+ * PDF and its hash need.
+ */
+
+type Executor = Pick<Database, "select">;
+
+export type ReportFormFacts = { units: UnitSlot[]; suggestedKind: ChecklistKind; alternative: QuoteAlternative; vatRate: VatRate; seller: QuoteSeller };
+
+/** One slot per catalogue unit: a line of 2 boilers asks for two serial numbers. */
+function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: string; model: string }>): UnitSlot[] {
+  const slots: UnitSlot[] = [];
+  for (const line of lines) {
+    if (line.kind !== "producto") continue;
+    const known = line.productId ? catalogue.get(line.productId) : undefined;
+    const slot = { productId: known ? line.productId : null, brand: known?.brand ?? "", model: known?.model ?? line.description };
+    for (let n = Math.max(1, Math.round(line.quantityMilli / 1000)); n > 0; n--) slots.push({ ...slot });
+  }
+  return slots;
+}
+
+export async function reportFormFacts(db: Executor, job: Pick<Job, "quoteId" | "quoteVersion" | "alternative">): Promise<ReportFormFacts> {
+  const terms = await acceptedTerms(db, job);
+  const ids = [...new Set(terms.alternative.lines.flatMap((line) => (line.kind === "producto" && line.productId ? [line.productId] : [])))];
+  const rows = ids.length
+    ? await db.select({ id: products.id, brand: products.brand, model: products.model, family: products.family }).from(products).where(inArray(products.id, ids))
+    : [];
+  const catalogue = new Map(rows.map((row) => [row.id, row]));
+  return {
+    units: unitSlots(terms.alternative.lines, catalogue),
+    suggestedKind: checklistKindFor(rows.map((row) => row.family as Family)),
+    alternative: terms.alternative,
+    vatRate: terms.rate,
+    seller: terms.document.seller,
+  };
+}
+
+export type ReportRow = typeof workReports.$inferSelect;
+export type ReportPhoto = { imageId: number; width: number; height: number; widths: number[] };
+
+export type WorkReportView = {
+  row: ReportRow;
+  jobId: number;
+  quoteNumber: string;
+  quoteToken: string;
+  quoteVersion: number;
+  alternative: string;
+  seller: QuoteSeller;
+  customer: QuoteParty;
+  workPlace: WorkPlace;
+  vatRate: VatRate;
+  photos: ReportPhoto[];
+};
+
+/** A job's signed report with the facts around it, or null when it has none. */
+export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkReportView | null> {
+  if (!Number.isSafeInteger(jobId) || jobId <= 0) return null;
+  const [found] = await db
+    .select({ row: workReports, job: jobs, quoteNumber: quotes.number, quoteToken: quotes.token })
+    .from(workReports)
+    .innerJoin(jobs, eq(jobs.id, workReports.jobId))
+    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .where(eq(workReports.jobId, jobId));
+  if (!found) return null;
+  const { row, job } = found;
+  const terms = await acceptedTerms(db, job);
+  return {
+    row,
+    jobId,
+    quoteNumber: found.quoteNumber,
+    quoteToken: found.quoteToken,
+    quoteVersion: job.quoteVersion,
+    alternative: job.alternative,
+    seller: terms.document.seller,
+    customer: job.customer,
+    workPlace: job.workPlace,
+    vatRate: terms.rate,
+    photos: await photosOf(db, row.photoImageIds),
+  };
+}
+
+async function photosOf(db: Executor, ids: readonly number[]): Promise<ReportPhoto[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: images.id, width: images.width, height: images.height }).from(images).where(inArray(images.id, [...ids]));
+  const variants = await db
+    .select({ imageId: imageVariants.imageId, width: imageVariants.width })
+    .from(imageVariants)
+    .where(and(inArray(imageVariants.imageId, [...ids]), eq(imageVariants.format, "jpeg")))
+    .orderBy(asc(imageVariants.width));
+  return ids.flatMap((id) => {
+    const image = rows.find((row) => row.id === id);
+    if (!image) return [];
+    return [{ imageId: id, width: image.width, height: image.height, widths: variants.filter((v) => v.imageId === id).map((v) => v.width) }];
+  });
+}
+
+/** The facts the stored report's hash was computed from (the same function writes it at signing). */
+export function reportFacts(view: Omit<WorkReportView, "photos" | "quoteToken" | "jobId">): WorkReportFacts {
+  const { row } = view;
+  return {
+    quoteNumber: view.quoteNumber,
+    quoteVersion: view.quoteVersion,
+    alternative: view.alternative,
+    seller: view.seller,
+    customer: view.customer,
+    workPlace: view.workPlace,
+    technicianName: row.technicianName,
+    content: row.content,
+    extrasTotalCents: row.extrasTotalCents,
+    vatRate: view.vatRate,
+    photoCount: row.photoImageIds.length,
+    signerName: row.signerName,
+    signerIdNumber: row.signerIdNumber,
+    signedAt: row.signedAt,
+  };
+}
+
+/** A signed report as a page shows it (the technician's and the owner's): `base` is the job's address in that area. */
+export function reportForPage(view: WorkReportView, base: string) {
+  const { row } = view;
+  const content = row.content;
+  return {
+    signedAt: formatDateTime(row.signedAt),
+    technicianName: row.technicianName,
+    kind: checklistLabel(content.checklistKind),
+    checklist: content.checklist,
+    combustion: content.combustion ? combustionLines(content.combustion) : null,
+    units: content.units.map((unit) => ({ name: `${unit.brand} ${unit.model}`.trim(), serialNumber: unit.serialNumber })),
+    extras: content.extras.map(lineText),
+    extrasTotalCents: row.extrasTotalCents,
+    vatRate: view.vatRate,
+    notes: content.notes,
+    photos: view.photos.map((photo) => ({ src: `${base}/fotos/${photo.imageId}-${photo.widths[0] ?? photo.width}.jpg`, href: `${base}/fotos/${photo.imageId}-${photo.widths.at(-1) ?? photo.width}.jpg`, width: photo.width, height: photo.height })),
+    statements: signedStatements(row.extrasTotalCents, content.extras.length > 0),
+    signature: row.signature,
+    signerName: row.signerName,
+    signerIdNumber: row.signerIdNumber,
+    documentSha256: row.documentSha256,
+    pdfHref: `${base}/parte.pdf`,
+  };
+}
+
+export type ReportForPage = ReturnType<typeof reportForPage>;
+
+/** A job's signed report for a page, or null: `base` is "/tecnico/trabajos/12" or "/admin/trabajos/12". */
+export async function reportPageData(db: Executor, jobId: number, base: string): Promise<ReportForPage | null> {
+  const view = await loadWorkReport(db, jobId);
+  return view ? reportForPage(view, base) : null;
+}
