@@ -1,0 +1,266 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
+import { warrantyEnds } from "../../app/domain/jobs/warranty";
+import { day as spanishDay } from "../../app/domain/quotes/quote-format";
+import { adminContext } from "../support/admin-e2e";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { drawSignature, newQuote, sendContactRequest, sendQuote } from "../support/quote-e2e";
+import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { startSmtpCapture } from "../support/smtp-capture";
+import { pdfText } from "../support/pdf-text";
+import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { customerSigns, fillBoilerReport, addPhoto, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
+import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+
+/*
+ * Issue 17's "Done when", the whole path in one story, on a server of this spec's own with a
+ * real SMTP server and the Redsys stand-in: a request -> a booked visit (the .ics by e-mail) ->
+ * the owner writes a quote with two options and a 30 % deposit -> the customer chooses B, signs
+ * and pays the deposit by card -> the deposit invoice arrives -> the owner schedules the job for
+ * a technician -> the technician, on a phone, fills the report with a serial number and a photo,
+ * loses the connection and sends it when it returns, the customer signs -> the final invoice
+ * deducts the deposit -> the customer pays -> "Mis equipos" shows the boiler with its guarantee.
+ * The customer's steps run at the project's width (1400 px, and 375 px in "movil"); the
+ * technician's always on a phone.
+ */
+const PORT = specPort(170);
+const base = `http://127.0.0.1:${PORT}`;
+const OWNER = "admin-camino@termoclima.test";
+const TECH = { name: "Irene Técnica", email: "irene.tecnica@termoclima.test", password: "contraseña-de-irene-1" };
+const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
+const PHONE = { width: 375, height: 740 };
+const SERIAL = "21334500100998877";
+const PASSWORD = "contraseña-de-carmen-1";
+
+const state: { server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn } = {};
+let admin: { context: BrowserContext; page: Page };
+let customer: { context: BrowserContext; page: Page };
+let tech: { context: BrowserContext; page: Page };
+let touch = false;
+let email = "";
+/** What the story carries from one step to the next. */
+const story = { quoteLink: "", quoteNumber: "", jobId: 0, depositInvoice: "", boiler: "" };
+
+const mailTo = (to: string, subject: RegExp): Promise<ParsedMail> => waitForMail(state.smtp!.messages, to, subject);
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
+  test.setTimeout(240_000);
+  const viewport = info.project.use.viewport ?? { width: 1400, height: 900 };
+  touch = Boolean(info.project.use.hasTouch);
+  email = `carmen.${info.project.name}@correo.es`;
+  state.smtp = await startSmtpCapture();
+  state.redsys = await startRedsysStandIn({ ...REDSYS });
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir: freshDataDir("camino"),
+    env: {
+      SMTP_URL: state.smtp.url,
+      OUTBOX_POLL_MS: "200",
+      ADMIN_EMAILS: OWNER,
+      CONTACT_RATE_LIMIT: "1000",
+      VISIT_RATE_LIMIT: "1000",
+      QUOTE_RATE_LIMIT: "1000",
+      SHOP_INSTALLER_REGISTRY: "28-EI-004242",
+      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
+      REDSYS_TERMINAL: REDSYS.terminal,
+      REDSYS_SECRET_KEY: REDSYS.secretKey,
+      REDSYS_URL: state.redsys.url,
+      REDSYS_REST_URL: state.redsys.restUrl,
+    },
+  });
+  admin = await adminContext(browser, base, OWNER, { viewport });
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport, hasTouch: touch });
+  customer = { context, page: await context.newPage() };
+  const phone = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: PHONE, hasTouch: true });
+  tech = { context: phone, page: await phone.newPage() };
+});
+
+test.afterAll(async () => {
+  for (const who of [admin, customer, tech]) await who?.context.close().catch(() => {});
+  await state.server?.stop();
+  await state.redsys?.close();
+  await state.smtp?.close();
+});
+
+test("a request, then the free visit booked from the thank-you page; the .ics arrives by e-mail", async () => {
+  const { page } = customer;
+  await page.goto("/");
+  await rejectCookies(page);
+  await sendContactRequest(page, { name: "Carmen Ortega", email });
+  await hydrated(page);
+  await page.getByRole("link", { name: "Elija el día de la visita" }).click();
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "Reservar la visita" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "¡Visita reservada!" })).toBeVisible();
+  const booked = await mailTo(email, /^Visita reservada: /);
+  const ics = booked.attachments.find((a) => a.filename === "visita.ics");
+  expect(ics?.contentType).toBe("text/calendar");
+  expect(ics!.content.toString("utf8")).toMatch(/DTSTART;TZID=Europe\/Madrid:\d{8}T\d{6}/);
+});
+
+test("the owner writes the quote from the request: two options and a 30 % deposit", async () => {
+  const { page } = admin;
+  await page.goto("/admin/solicitudes");
+  await page.getByRole("link", { name: /Carmen Ortega/ }).first().click();
+  await newQuote(page, "Carmen Ortega Ruiz", email, () => page.getByRole("link", { name: "Escribir presupuesto" }).click().then(() => page.getByRole("button", { name: "Crear el presupuesto" }).click()));
+  // The invoices need the customer's DNI (a complete invoice names the buyer's NIF).
+  await page.getByLabel(/^NIF/).fill("50123456Q");
+  await page.getByLabel("Porcentaje del total").check();
+  await page.getByLabel("Porcentaje (%)").fill("30");
+  await page.locator("#alt-A-title").fill("Reparación de la caldera actual");
+  await page.locator("#A-0-kind").selectOption("mano_de_obra");
+  await page.locator("#A-0-description").fill("Revisión y reparación");
+  await page.locator("#A-0-quantity").fill("2,5");
+  await page.locator("#A-0-price").fill("45");
+  await page.locator("#alt-B-title").fill("Caldera nueva de condensación");
+  await page.getByLabel("Buscar por marca o modelo").fill("ThemaFast Condens 25");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await page.locator(".quote-catalogue-results li").first().getByRole("button", { name: /a la opción B/ }).click();
+  await expect(page.locator("#B-0-kind")).toHaveValue("producto");
+  await expect(page.locator("#B-0-description")).toHaveValue(/Saunier Duval ThemaFast Condens 25/);
+  story.boiler = await page.locator("#B-0-description").inputValue();
+  await page.getByLabel("Servicio de instalación o mantenimiento").selectOption({ label: "Instalación de caldera" });
+  await page.getByRole("button", { name: "Añadir el servicio a la opción B" }).click();
+  await sendQuote(page);
+  story.quoteNumber = /P\d{4}-\d{6}/.exec(page.url())![0];
+  const mail = await mailTo(email, new RegExp(`presupuesto ${story.quoteNumber}`));
+  story.quoteLink = new RegExp(`${base}/presupuestos/[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
+});
+
+test("the customer chooses B and signs", async () => {
+  const { page } = customer;
+  await page.goto(story.quoteLink);
+  await hydrated(page);
+  await page.getByRole("radio", { name: /Opción B/ }).check();
+  await page.getByLabel("Nombre y apellidos").fill("Carmen Ortega Ruiz");
+  await expect(page.locator('.quote-signature-pad[data-state="ready"]')).toBeVisible();
+  await drawSignature(page, page.getByTestId("signature-canvas"), touch);
+  await page.getByRole("checkbox", { name: "PRESUPUESTO RECIBIDO ANTES DE LA REALIZACIÓN DE LOS TRABAJOS" }).check();
+  await page.getByRole("button", { name: "Aceptar y firmar" }).click();
+  const signed = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Presupuesto aceptado" }) });
+  await expect(signed).toContainText("opción B");
+  await lookAtBothWidths(page, "camino-aceptado");
+});
+
+/** Pays what the quote's page shows as due, by card through the Redsys stand-in; back on the way-back page. */
+async function payDueByCard(page: Page, what: RegExp) {
+  await page.goto(story.quoteLink);
+  await hydrated(page);
+  await expect(page.getByRole("region", { name: what })).toBeVisible();
+  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+}
+
+test("the customer pays the 30 % deposit by card and its invoice arrives", async () => {
+  await payDueByCard(customer.page, /^Señal pendiente$/);
+  await expect(customer.page.getByRole("status")).toContainText(`la señal del presupuesto ${story.quoteNumber} con tarjeta`);
+  const mail = await mailTo(email, new RegExp(`factura F\\d{4}-\\d{6} del presupuesto ${story.quoteNumber}`));
+  story.depositInvoice = /F\d{4}-\d{6}/.exec(mail.subject ?? "")![0];
+  expect(mail.attachments.map((file) => file.filename)).toEqual([`${story.depositInvoice}.pdf`]);
+  expect(await pdfText(mail.attachments[0]!.content)).toContain("Anticipo a cuenta del presupuesto");
+});
+
+test("the owner schedules the job for a technician", async () => {
+  await createTechnician(admin.page, TECH);
+  await technicianFirstSignIn(tech.page, mailTo, TECH);
+  const { page } = admin;
+  await page.goto("/admin/trabajos?estado=pendiente_programar");
+  await page.getByRole("link", { name: `Trabajo del presupuesto ${story.quoteNumber}` }).click();
+  await expect(page).toHaveURL(/\/admin\/trabajos\/\d+$/);
+  story.jobId = Number(/\/admin\/trabajos\/(\d+)$/.exec(page.url())![1]);
+  await expect(page.getByText(`Señal`).first()).toBeVisible();
+  await page.getByLabel("Día", { exact: true }).fill(addDays(madridDay(new Date()), 1));
+  await page.getByLabel("Desde (hora de Madrid)").fill("09:00");
+  await page.getByLabel("Hasta", { exact: true }).fill("13:00");
+  await page.getByLabel("Técnico", { exact: true }).selectOption({ label: TECH.name });
+  await page.getByRole("button", { name: "Programar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
+  await mailTo(email, /fecha de su instalación/);
+});
+
+test("on a phone the technician fills the report with a serial number and a photo, loses the connection, the customer signs, and it goes when the connection returns", async () => {
+  const p = tech.page;
+  await openAndStartJob(p, story.jobId);
+  await fillBoilerReport(p, SERIAL);
+  await addPhoto(p);
+  await tech.context.setOffline(true);
+  await customerSigns(p, "Carmen Ortega Ruiz", true);
+  await p.getByRole("button", { name: "Enviar el parte" }).click();
+  await expect(p.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  await tech.context.setOffline(false);
+  await expect(p.getByRole("heading", { name: "Parte firmado" })).toBeVisible({ timeout: 30_000 });
+  await expect(p.getByText(`número de serie ${SERIAL}`)).toBeVisible();
+  const report = await mailTo(email, /parte de trabajo firmado/);
+  expect(await pdfText(report.attachments.find((a) => a.filename?.endsWith(".pdf"))!.content)).toContain(SERIAL);
+});
+
+test("the final invoice deducts the deposit; the customer pays it and the job is «Cobrado»", async () => {
+  const mail = await mailTo(email, new RegExp(`factura (?!${story.depositInvoice})F\\d{4}-\\d{6} del presupuesto ${story.quoteNumber}`));
+  const finalInvoice = /F\d{4}-\d{6}/.exec(mail.subject ?? "")![0];
+  expect(mail.text).toContain(story.quoteLink);
+  const text = await pdfText(mail.attachments.find((a) => a.filename === `${finalInvoice}.pdf`)!.content);
+  expect(text).toContain(`A deducir: anticipo facturado en ${story.depositInvoice}`);
+
+  const { page } = customer;
+  await payDueByCard(page, /^Pago final pendiente$/);
+  await page.goto(story.quoteLink);
+  const paid = page.getByRole("region", { name: "Pagos y facturas" });
+  await expect(paid.getByRole("link", { name: new RegExp(finalInvoice) })).toBeVisible();
+  await expect(page.getByRole("region", { name: /pendiente$/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Parte de trabajo firmado" })).toHaveAttribute("href", /\/parte\.pdf$/);
+  await lookAtBothWidths(page, "camino-pagado");
+
+  await admin.page.goto(`/admin/trabajos/${story.jobId}`);
+  await expect(admin.page.getByText("Cobrado", { exact: true }).first()).toBeVisible();
+});
+
+test("the customer's account, once its address is confirmed, shows the boiler in «Mis equipos» with its guarantees", async () => {
+  const { page } = customer;
+  const signIn = async () => {
+    await page.goto("/login?redirectTo=/login/equipos");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mis equipos" })).toBeVisible();
+  };
+  await page.goto("/login?modo=registro");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Usuario creado correctamente. Puede iniciar sesión.");
+  // Anyone could open an account with this address: until it is proven, nothing is shown.
+  await signIn();
+  await expect(page.getByText(/aquí solo se muestran los equipos cuando su correo está confirmado/)).toBeVisible();
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Cerrar sesión" }).click();
+
+  // "¿Ha olvidado su contraseña?": the e-mailed link proves the address.
+  await page.goto("/login?modo=recuperar");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Enviar email" }).click();
+  const reset = await mailTo(email, /restablecer su contraseña/);
+  await page.goto(/http:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(reset.text ?? "")![0]);
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repita la contraseña nueva", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+  await expect(page.getByRole("status")).toHaveText("Contraseña cambiada. Ya puede iniciar sesión.");
+  await signIn();
+
+  const ends = warrantyEnds(madridDay(new Date()), "");
+  const card = page.locator(".equipment-card").first();
+  await expect(card.getByRole("heading", { level: 2 })).toContainText(story.boiler.split(" ").slice(0, 2).join(" "));
+  await expect(card).toContainText(SERIAL);
+  // A term and its value are two boxes: read them as the eye does.
+  const facts = await card.locator(".equipment-facts").innerText();
+  expect(facts).toMatch(new RegExp(`Garantía de piezas\\s+hasta el ${spanishDay(ends.partsWarrantyUntil)} \\(vigente\\)`));
+  expect(facts).toMatch(new RegExp(`Garantía legal del equipo\\s+hasta el ${spanishDay(ends.legalGuaranteeUntil!)} \\(vigente\\)`));
+  await expect(card.getByRole("link", { name: /Parte de trabajo firmado/ })).toBeVisible();
+  await expect(card.getByRole("link", { name: new RegExp(story.depositInvoice) })).toBeVisible();
+  await expectAccessible(page);
+  await lookAtBothWidths(page, "mis-equipos");
+});
