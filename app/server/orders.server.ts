@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { isRetryable, pgErrorCode } from "./db/pg-errors.server";
 import { orderQuote, priceCartLines, sameQuote } from "~/domain/basket-pricing";
 import { hasServiceLines, type PricedLine } from "~/domain/basket-totals";
 import { chargedBasket, vatChangeMessage } from "~/domain/basket-vat";
@@ -68,18 +69,6 @@ export const EMPTY_BASKET = "Su carrito está vacío: añada algún artículo an
 export const BUSY_MESSAGE = "Hay muchos pedidos en este momento y no hemos podido tramitar el suyo. Inténtelo de nuevo en unos segundos.";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** PostgreSQL's deadlock and serialization failure: the transaction may simply be run again. */
-const RETRYABLE_CODES = new Set(["40P01", "40001"]);
-
-/** "40P01" or "40001" when the error (or the driver's error that Drizzle wraps) is one of them. */
-function retryableCode(error: unknown): string | null {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && RETRYABLE_CODES.has(code)) return code;
-  }
-  return null;
-}
 
 async function orderByKey(db: Database, key: string) {
   const [row] = await db
@@ -257,8 +246,8 @@ export async function placeOrder({ user, cartId, values, now = new Date(), db: g
           return { ok: false, status: 409, error: error.message, conflict: true };
         }
       }
-      const code = retryableCode(error);
-      if (code) {
+      if (isRetryable(error)) {
+        const code = pgErrorCode(error);
         if (attempt < 2) {
           log("orders").warn({ code, attempt }, `pedido: PostgreSQL canceló la transacción (${code}: bloqueo mutuo o serialización); se reintenta`);
           continue;

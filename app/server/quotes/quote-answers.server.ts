@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { pgErrorCode, UNIQUE_VIOLATION } from "../db/pg-errors.server";
 import { reducedVatConfirmed, type AcceptInput } from "~/domain/quotes/quote-answer-form";
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
 import { depositCents } from "~/domain/quotes/quote-deposit";
@@ -52,10 +53,7 @@ async function lockForAnswer(tx: Transaction, token: string, posted: { version: 
 }
 
 /** Whether a failure is the unique index of acceptances (another request accepted first). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === "23505") return true;
-  return false;
-}
+const isUniqueViolation = (error: unknown) => pgErrorCode(error) === UNIQUE_VIOLATION;
 
 export async function acceptQuote(db: Database, token: string, input: AcceptInput, who: Requester, now = new Date()): Promise<AnswerResult> {
   try {

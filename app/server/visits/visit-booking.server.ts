@@ -4,6 +4,7 @@ import { nextSlotsAfter, type Slot } from "~/domain/visits/visit-slots";
 import type { VisitContact } from "~/domain/visits/visit-forms";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
+import { EXCLUSION_VIOLATION, isRetryable, pgErrorCode } from "../db/pg-errors.server";
 import { contactRequests, visits } from "../db/schema.server";
 import { currentFreeSlots } from "./visit-calendar.server";
 import { enqueueVisitMails } from "./visit-emails.server";
@@ -23,14 +24,25 @@ export type BookingResult =
   /** "taken": someone booked it a moment ago; "not-free": it is not a current free slot (old page, forged value). */
   | { ok: false; reason: "taken" | "not-free"; next: Slot[] };
 
-const EXCLUSION_VIOLATION = "23P01";
-
 /** True when the error (or the driver's error that Drizzle wraps) is the overlap constraint's. */
 export function isOverlapRefusal(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === EXCLUSION_VIOLATION) return true;
+  return pgErrorCode(error) === EXCLUSION_VIOLATION;
+}
+
+/**
+ * Runs a booking's transaction, again when PostgreSQL cancelled it as a deadlock's victim: two
+ * inserts racing into the exclusion constraint each wait for the other's uncommitted row, and
+ * PostgreSQL cancels one of them (40P01). Run again, it meets the winner's committed row and
+ * gets the constraint's own refusal (23P01), or books if the winner rolled back.
+ */
+async function withDeadlockRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 3 || !isRetryable(error)) throw error;
+    }
   }
-  return false;
 }
 
 export function newVisitToken(): string {
@@ -67,7 +79,7 @@ export async function bookVisit(
   if (!slot) return notFree(db, input.slotStart, now);
   const { contact } = input;
   try {
-    const visit = await db.transaction(async (tx) => {
+    const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
       const [row] = await tx
         .insert(visits)
         .values({
@@ -85,7 +97,7 @@ export async function bookVisit(
         .returning();
       await enqueueVisitMails(tx, row!, "reservada");
       return row!;
-    });
+    }));
     return { ok: true, visit };
   } catch (error) {
     if (isOverlapRefusal(error)) return refusal(db, "taken", slot.start, now);
@@ -100,7 +112,7 @@ export async function changeVisit(db: Database, token: string, slotStart: string
   const slot = (await currentFreeSlots(db, now)).find((s) => Date.parse(s.start) === Date.parse(slotStart));
   if (!slot) return notFree(db, slotStart, now);
   try {
-    const visit = await db.transaction(async (tx) => {
+    const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
       const [current] = await tx.select().from(visits).where(eq(visits.token, token)).for("update");
       if (!current || !isOpen(current, now)) return null;
       // The same row, so the customer's link and the calendar entry (its UID) stay the same.
@@ -111,7 +123,7 @@ export async function changeVisit(db: Database, token: string, slotStart: string
         .returning();
       await enqueueVisitMails(tx, row!, "cambiada", current);
       return row!;
-    });
+    }));
     return visit ? { ok: true, visit } : { ok: false, reason: "closed" };
   } catch (error) {
     if (isOverlapRefusal(error)) return refusal(db, "taken", slot.start, now);
