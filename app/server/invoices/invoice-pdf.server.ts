@@ -12,18 +12,11 @@
  * bundle (build/server/index.js resolves it in the project's node_modules, where
  * `npm ci --omit=dev` puts it: it is a dependency, not a devDependency).
  */
-import { createRequire } from "node:module";
 import { type InvoiceDocument } from "~/domain/invoices/invoice-document";
+import { a4Pdf, GREY, MARGIN, MM, type Pdf } from "../pdf/a4-pdf.server";
 
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
-
-const MM = 72 / 25.4;
-const MARGIN = 15 * MM;
 const QR_SIZE = 35 * MM;
 const FOOTER_HEIGHT = 24;
-const GREY = "#555555";
 
 // Description, quantity, unit price, amount, VAT rate: widths in points (A4 content 510 pt).
 const COLUMNS = [
@@ -54,32 +47,15 @@ export function formatInvoiceDate(isoDay: string): string {
 }
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  // Loaded with the first invoice, not at start (about 35 MB resident; decision 0010).
-  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
+  // qrcode, like pdfkit, is loaded with the first invoice, not at start (decision 0010).
+  const { default: QRCode } = await import("qrcode");
   const qrPng = await QRCode.toBuffer(doc.qrUrl, { type: "png", errorCorrectionLevel: "M", margin: 0, width: 400 });
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    font: FONT_REGULAR,
-    lang: "es-ES",
-    displayTitle: true,
-    info: {
-      Title: `${doc.kind === "rectificativa" ? "Factura rectificativa" : "Factura"} ${doc.number}`,
-      Author: doc.seller.name,
-      Subject: `${doc.reference.label} ${doc.reference.value}`,
-      // Noon UTC is the same calendar day in Madrid; a fixed date keeps the bytes reproducible.
-      CreationDate: new Date(`${doc.issuedOn}T12:00:00Z`),
-    },
-  });
-  pdf.registerFont("regular", FONT_REGULAR);
-  pdf.registerFont("bold", FONT_BOLD);
-
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
+  const { pdf, bytes } = await a4Pdf({
+    Title: `${doc.kind === "rectificativa" ? "Factura rectificativa" : "Factura"} ${doc.number}`,
+    Author: doc.seller.name,
+    Subject: `${doc.reference.label} ${doc.reference.value}`,
+    // Noon UTC is the same calendar day in Madrid; a fixed date keeps the bytes reproducible.
+    CreationDate: new Date(`${doc.issuedOn}T12:00:00Z`),
   });
 
   drawHeading(pdf, doc, qrPng);
@@ -89,10 +65,9 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   drawTotals(pdf, doc);
   drawFooters(pdf, doc);
   pdf.end();
-  return ended;
+  return bytes;
 }
 
-type Pdf = PDFKit.PDFDocument;
 
 const left = () => MARGIN;
 const contentWidth = (pdf: Pdf) => pdf.page.width - 2 * MARGIN;

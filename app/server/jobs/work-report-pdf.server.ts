@@ -5,46 +5,17 @@
  * extra work with its amounts, the notes, the photos (small), the customer's drawn signature
  * under what they signed, the signer, the time (Madrid) and the SHA-256 of the signed text.
  */
-import { createRequire } from "node:module";
 import { formatDateTime } from "~/domain/my-orders";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import { euros } from "~/domain/quotes/quote-format";
 import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
+import { a4Pdf, BODY, ensureRoom, GREY, heading, MARGIN, para, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { readVariant } from "../images/image-store.server";
 import { drawSignature } from "../quotes/quote-pdf.server";
 import { loadWorkReport, type ReportPhoto, type WorkReportView } from "./work-report-store.server";
 
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
-
-const MM = 72 / 25.4;
-const MARGIN = 15 * MM;
-const BODY = 9.5;
-const GREY = "#555555";
 const PHOTO_BOX = { width: 160, height: 120 };
-
-type Pdf = PDFKit.PDFDocument;
-const width = (pdf: Pdf) => pdf.page.width - 2 * MARGIN;
-
-function ensureRoom(pdf: Pdf, height: number) {
-  if (pdf.y + height > pdf.page.height - MARGIN - 20) {
-    pdf.addPage();
-    pdf.y = MARGIN;
-  }
-}
-
-function heading(pdf: Pdf, text: string) {
-  ensureRoom(pdf, 40);
-  pdf.moveDown(0.6).font("bold").fontSize(11).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf) });
-  pdf.moveDown(0.2).font("regular").fontSize(BODY);
-}
-
-function para(pdf: Pdf, text: string) {
-  ensureRoom(pdf, 14);
-  pdf.font("regular").fontSize(BODY).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf) });
-}
 
 /** The JPEG copy to print: 640 px wide when there is one (sharp enough at 160 pt), else the nearest. */
 async function photoBytes(photo: ReportPhoto): Promise<Uint8Array | null> {
@@ -70,24 +41,7 @@ async function drawPhotos(pdf: Pdf, photos: ReportPhoto[]) {
 export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer> {
   const { row } = view;
   const content = row.content;
-  const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    font: FONT_REGULAR,
-    lang: "es-ES",
-    displayTitle: true,
-    info: { Title: `Parte de trabajo del presupuesto ${view.quoteNumber}`, Author: view.seller.legalName, CreationDate: row.signedAt },
-  });
-  pdf.registerFont("regular", FONT_REGULAR);
-  pdf.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, bytes } = await a4Pdf({ Title: `Parte de trabajo del presupuesto ${view.quoteNumber}`, Author: view.seller.legalName, CreationDate: row.signedAt });
 
   pdf.font("bold").fontSize(18).text("PARTE DE TRABAJO", MARGIN, MARGIN, { width: width(pdf) });
   pdf.fontSize(11).text(`Presupuesto ${view.quoteNumber} · versión ${view.quoteVersion} · opción ${view.alternative}`);
@@ -164,7 +118,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
     pdf.fillColor("black");
   }
   pdf.end();
-  return ended;
+  return bytes;
 }
 
 /** The PDF of a job's signed report; null when the job has none. */

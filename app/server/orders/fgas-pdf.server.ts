@@ -5,19 +5,13 @@
  * e-mail and can be downloaded from the order's page. Same font and lazy loading as the
  * invoices (app/server/invoices/invoice-pdf.server.ts, decision 0010).
  */
-import { createRequire } from "node:module";
 import { FGAS_TITLE } from "~/domain/orders/fgas";
+import { a4Pdf, GREY, MM, type Pdf } from "../pdf/a4-pdf.server";
 import type { FgasDocument } from "./fgas.server";
 
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+/** The declaration keeps its wider margin. */
+const FGAS_MARGIN = 18 * MM;
 
-const MM = 72 / 25.4;
-const MARGIN = 18 * MM;
-const GREY = "#555555";
-
-type Pdf = PDFKit.PDFDocument;
 
 /** The file name of the declaration of order `number`. */
 export function fgasPdfName(number: string): string {
@@ -25,25 +19,12 @@ export function fgasPdfName(number: string): string {
 }
 
 export async function renderFgasDeclarationPdf(doc: FgasDocument): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    font: FONT_REGULAR,
-    lang: "es-ES",
-    displayTitle: true,
-    info: { Title: `${FGAS_TITLE} · pedido ${doc.orderNumber}`, Author: doc.seller.name, Subject: "Real Decreto 115/2017, anexo VI" },
-  });
-  pdf.registerFont("regular", FONT_REGULAR);
-  pdf.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, bytes } = await a4Pdf(
+    { Title: `${FGAS_TITLE} · pedido ${doc.orderNumber}`, Author: doc.seller.name, Subject: "Real Decreto 115/2017, anexo VI" },
+    { margin: FGAS_MARGIN, bufferPages: false },
+  );
 
-  const width = pdf.page.width - 2 * MARGIN;
+  const width = pdf.page.width - 2 * FGAS_MARGIN;
   pdf.font("bold").fontSize(15).text(FGAS_TITLE.toUpperCase(), { width });
   pdf.font("regular").fontSize(9).fillColor(GREY).text("Real Decreto 115/2017, de 17 de febrero: artículo 9.8 y anexo VI", { width });
   pdf.fillColor("black").moveDown(1);
@@ -88,7 +69,7 @@ export async function renderFgasDeclarationPdf(doc: FgasDocument): Promise<Buffe
   );
   pdf.fillColor("black");
   pdf.end();
-  return ended;
+  return bytes;
 }
 
 function heading(pdf: Pdf, width: number, title: string) {
@@ -101,19 +82,19 @@ function facts(pdf: Pdf, width: number, rows: [string, string][]) {
   const labelWidth = 120;
   for (const [label, value] of rows) {
     const top = pdf.y;
-    pdf.font("bold").fontSize(9.5).text(label, MARGIN, top, { width: labelWidth });
+    pdf.font("bold").fontSize(9.5).text(label, FGAS_MARGIN, top, { width: labelWidth });
     const labelBottom = pdf.y;
-    pdf.font("regular").text(value, MARGIN + labelWidth, top, { width: width - labelWidth });
+    pdf.font("regular").text(value, FGAS_MARGIN + labelWidth, top, { width: width - labelWidth });
     pdf.y = Math.max(labelBottom, pdf.y) + 3;
   }
-  pdf.x = MARGIN;
+  pdf.x = FGAS_MARGIN;
 }
 
 /** A label and a line to write on, for a printed copy. */
 function blank(pdf: Pdf, width: number, label: string) {
   const top = pdf.y + 6;
-  pdf.font("regular").fontSize(9.5).text(`${label}:`, MARGIN, top, { width: 120 });
-  pdf.moveTo(MARGIN + 120, top + 10).lineTo(MARGIN + width, top + 10).lineWidth(0.4).strokeColor(GREY).stroke().strokeColor("black");
+  pdf.font("regular").fontSize(9.5).text(`${label}:`, FGAS_MARGIN, top, { width: 120 });
+  pdf.moveTo(FGAS_MARGIN + 120, top + 10).lineTo(FGAS_MARGIN + width, top + 10).lineWidth(0.4).strokeColor(GREY).stroke().strokeColor("black");
   pdf.y = top + 16;
-  pdf.x = MARGIN;
+  pdf.x = FGAS_MARGIN;
 }

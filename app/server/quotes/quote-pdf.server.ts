@@ -5,7 +5,6 @@
  * with the statement in capitals of the same size as the rest. An accepted version's PDF also
  * shows who signed, when, the option chosen and the version's SHA-256.
  */
-import { createRequire } from "node:module";
 import { formatDateTime } from "~/domain/my-orders";
 import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
@@ -14,42 +13,15 @@ import { day, euros, percentBasis, quantity } from "~/domain/quotes/quote-format
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
+import { a4Pdf, BODY, ensureRoom, GREY, heading, MARGIN, para, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { acceptanceOf, versionOf, type QuoteResponseRow } from "./quote-store.server";
 import { quotes } from "../db/schema.server";
 import { eq } from "drizzle-orm";
 
-const require = createRequire(import.meta.url);
-const FONT_REGULAR = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
-
-const MM = 72 / 25.4;
-const MARGIN = 15 * MM;
-const BODY = 9.5;
-const GREY = "#555555";
 /** The drawn signature's strokes are stored in this box (app/ui/quotes/signature-field.tsx). */
 export const SIGNATURE_BOX = { width: 600, height: 200 };
 
-type Pdf = PDFKit.PDFDocument;
 export type QuoteAcceptanceFacts = Pick<QuoteResponseRow, "fullName" | "alternative" | "createdAt" | "documentSha256" | "signatureKind" | "signature" | "totalCents" | "depositCents" | "reducedVatConfirmed" | "usedMaterialsAuthorised">;
-
-const width = (pdf: Pdf) => pdf.page.width - 2 * MARGIN;
-
-function ensureRoom(pdf: Pdf, height: number) {
-  if (pdf.y + height > pdf.page.height - MARGIN - 20) {
-    pdf.addPage();
-    pdf.y = MARGIN;
-  }
-}
-
-function heading(pdf: Pdf, text: string) {
-  ensureRoom(pdf, 40);
-  pdf.moveDown(0.6).font("bold").fontSize(11).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf) });
-  pdf.moveDown(0.2).font("regular").fontSize(BODY);
-}
-
-function para(pdf: Pdf, text: string, options: PDFKit.Mixins.TextOptions = {}) {
-  pdf.font("regular").fontSize(BODY).fillColor("black").text(text, MARGIN, pdf.y, { width: width(pdf), ...options });
-}
 
 function lineRow(pdf: Pdf, line: QuoteLine) {
   const cols = [0, 62, 62, 80, 80];
@@ -114,24 +86,7 @@ export function drawSignature(pdf: Pdf, path: string, x: number, y: number, boxW
 }
 
 export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAcceptanceFacts | null): Promise<Buffer> {
-  const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    font: FONT_REGULAR,
-    lang: "es-ES",
-    displayTitle: true,
-    info: { Title: `Presupuesto ${doc.number} (versión ${doc.version})`, Author: doc.seller.legalName, CreationDate: new Date(`${doc.issuedOn}T12:00:00Z`) },
-  });
-  pdf.registerFont("regular", FONT_REGULAR);
-  pdf.registerFont("bold", FONT_BOLD);
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const { pdf, bytes } = await a4Pdf({ Title: `Presupuesto ${doc.number} (versión ${doc.version})`, Author: doc.seller.legalName, CreationDate: new Date(`${doc.issuedOn}T12:00:00Z`) });
 
   // Heading: what it is, its number, version, date and validity.
   pdf.font("bold").fontSize(18).text("PRESUPUESTO", MARGIN, MARGIN, { width: width(pdf) });
@@ -237,7 +192,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
     pdf.fillColor("black");
   }
   pdf.end();
-  return ended;
+  return bytes;
 }
 
 /** The PDF of one version of a quote, with its acceptance when it has one; null when there is no such version. */
