@@ -3,7 +3,8 @@ import { formatYmd, madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
-import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { type RedsysStandIn } from "../support/redsys-standin";
+import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
@@ -20,7 +21,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const OWNER = "admin-reembolsos@termoclima.test";
 const CUSTOMER = "lucia.reembolsos@example.com";
 const THERMOSTAT = "/tienda/detalle/termostatos/14";
-const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
 const DESKTOP = { width: 1400, height: 900 };
 
 const state: { server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn } = {};
@@ -41,7 +41,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   const stale = await fetch(`${base}/healthz`).then(() => true, () => false);
   expect(stale, `el puerto ${PORT} ya está en uso (¿un servidor de una ejecución anterior?)`).toBe(false);
   state.smtp = await startSmtpCapture();
-  state.redsys = await startRedsysStandIn({ ...REDSYS, port: 0 });
+  state.redsys = await startShopRedsys();
   state.server = await startAppServer({
     port: PORT,
     dataDir: freshDataDir("reembolsos"),
@@ -50,11 +50,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
       OUTBOX_POLL_MS: "200",
       ADMIN_EMAILS: OWNER,
       CART_RATE_LIMIT: "1000",
-      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
-      REDSYS_TERMINAL: REDSYS.terminal,
-      REDSYS_SECRET_KEY: REDSYS.secretKey,
-      REDSYS_URL: state.redsys.url,
-      REDSYS_REST_URL: state.redsys.restUrl,
+      ...redsysEnv(state.redsys),
     },
   });
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: DESKTOP });

@@ -4,7 +4,8 @@ import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
-import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { type RedsysStandIn } from "../support/redsys-standin";
+import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
@@ -22,7 +23,6 @@ const base = `http://127.0.0.1:${PORT}`;
 const CUSTOMER = "marta.senal@example.com";
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
-const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
 
 const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn; job?: JobFixture } = { dataDir: "" };
 let customer: { context: BrowserContext; page: Page };
@@ -37,11 +37,7 @@ const startServer = async () => {
     env: {
       SMTP_URL: state.smtp!.url,
       OUTBOX_POLL_MS: "200",
-      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
-      REDSYS_TERMINAL: REDSYS.terminal,
-      REDSYS_SECRET_KEY: REDSYS.secretKey,
-      REDSYS_URL: state.redsys!.url,
-      REDSYS_REST_URL: state.redsys!.restUrl,
+      ...redsysEnv(state.redsys!),
     },
   });
 };
@@ -61,7 +57,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
   test.setTimeout(240_000);
   viewport = testInfo.project.name === "movil" ? PHONE : DESKTOP;
   state.smtp = await startSmtpCapture();
-  state.redsys = await startRedsysStandIn({ ...REDSYS, port: 0 });
+  state.redsys = await startShopRedsys();
   state.dataDir = freshDataDir("senal");
   // The first start migrates the database; the accepted quote goes in while it is stopped (PGlite is single-process).
   await startServer();

@@ -7,7 +7,7 @@ import { adminContext, submitCode } from "../support/admin-e2e";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
 import { expectAccessible, hydrated, lookAtBothWidths, waitForMail } from "./helpers";
 
 /*
@@ -112,12 +112,7 @@ test("the owner schedules a job for the technician; an overlap is refused; the c
   await expect(page.getByRole("heading", { name: `Trabajo del presupuesto ${jobs.first!.number}` })).toBeVisible();
   const map = page.getByRole("link", { name: /Ver en el mapa/ });
   await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Calle%20de%20Alcal/);
-  await page.getByLabel("Día", { exact: true }).fill(day);
-  await page.getByLabel("Desde (hora de Madrid)").fill("09:00");
-  await page.getByLabel("Hasta", { exact: true }).fill("11:00");
-  await page.getByLabel("Técnico", { exact: true }).selectOption({ label: TECH.name });
-  await page.getByLabel("Notas para el técnico").fill("Llevar la llave del cuarto de calderas.");
-  await page.getByRole("button", { name: "Programar" }).click();
+  await scheduleJob(page, { day, from: "09:00", to: "11:00", technician: TECH.name, notes: "Llevar la llave del cuarto de calderas." });
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
   await expect(page.getByText("Programado", { exact: true })).toBeVisible();
   await lookAtBothWidths(page, "trabajo");
@@ -125,11 +120,7 @@ test("the owner schedules a job for the technician; an overlap is refused; the c
 
   // The second job at an overlapping time for the same technician: refused, said plainly.
   await page.goto(`/admin/trabajos/${jobs.second!.jobId}`);
-  await page.getByLabel("Día", { exact: true }).fill(day);
-  await page.getByLabel("Desde (hora de Madrid)").fill("10:00");
-  await page.getByLabel("Hasta", { exact: true }).fill("12:00");
-  await page.getByLabel("Técnico", { exact: true }).selectOption({ label: TECH.name });
-  await page.getByRole("button", { name: "Programar" }).click();
+  await scheduleJob(page, { day, from: "10:00", to: "12:00", technician: TECH.name });
   await expect(page.getByRole("alert")).toContainText(`${TECH.name} ya tiene el trabajo ${jobs.first!.number}`);
   await page.getByLabel("Técnico", { exact: true }).selectOption({ label: OTHER.name });
   await page.getByRole("button", { name: "Programar" }).click();

@@ -7,7 +7,8 @@ import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
-import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { type RedsysStandIn } from "../support/redsys-standin";
+import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { validateSuministroLR } from "../support/aeat-xsd";
 import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
@@ -27,7 +28,6 @@ const CUSTOMER = "lucia.tarjeta@example.com";
 const THERMOSTAT = { path: "/tienda/detalle/termostatos/14", id: 14 };
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
-const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
 
 const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn } = { dataDir: "" };
 let customer: { context: BrowserContext; page: Page };
@@ -47,11 +47,7 @@ const startServer = async () => {
       OUTBOX_POLL_MS: "200",
       ADMIN_EMAILS: OWNER,
       CART_RATE_LIMIT: "1000",
-      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
-      REDSYS_TERMINAL: REDSYS.terminal,
-      REDSYS_SECRET_KEY: REDSYS.secretKey,
-      REDSYS_URL: state.redsys!.url,
-      REDSYS_REST_URL: state.redsys!.restUrl,
+      ...redsysEnv(state.redsys!),
     },
   });
 };
@@ -110,7 +106,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(async ({ browser }) => {
   browserRef = browser;
   state.smtp = await startSmtpCapture();
-  state.redsys = await startRedsysStandIn({ ...REDSYS, port: 0 });
+  state.redsys = await startShopRedsys();
   state.dataDir = freshDataDir("pagos");
   await startServer();
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: DESKTOP });

@@ -6,10 +6,11 @@ import { day as spanishDay } from "../../app/domain/quotes/quote-format";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { drawSignature, newQuote, sendContactRequest, sendQuote } from "../support/quote-e2e";
-import { startRedsysStandIn, type RedsysStandIn } from "../support/redsys-standin";
+import { type RedsysStandIn } from "../support/redsys-standin";
+import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { pdfText } from "../support/pdf-text";
-import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
 import { customerSigns, fillBoilerReport, addPhoto, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
 import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
@@ -28,7 +29,6 @@ const PORT = specPort(170);
 const base = `http://127.0.0.1:${PORT}`;
 const OWNER = "admin-camino@termoclima.test";
 const TECH = { name: "Irene Técnica", email: "irene.tecnica@termoclima.test", password: "contraseña-de-irene-1" };
-const REDSYS = { merchantCode: "999008881", terminal: "1", secretKey: "sq7HjrUOBfKmC576ILgskD5srU870gJ7" };
 const PHONE = { width: 375, height: 740 };
 const SERIAL = "21334500100998877";
 const PASSWORD = "contraseña-de-carmen-1";
@@ -52,7 +52,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
   touch = Boolean(info.project.use.hasTouch);
   email = `carmen.${info.project.name}@correo.es`;
   state.smtp = await startSmtpCapture();
-  state.redsys = await startRedsysStandIn({ ...REDSYS });
+  state.redsys = await startShopRedsys();
   state.server = await startAppServer({
     port: PORT,
     dataDir: freshDataDir("camino"),
@@ -64,11 +64,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
       VISIT_RATE_LIMIT: "1000",
       QUOTE_RATE_LIMIT: "1000",
       SHOP_INSTALLER_REGISTRY: "28-EI-004242",
-      REDSYS_MERCHANT_CODE: REDSYS.merchantCode,
-      REDSYS_TERMINAL: REDSYS.terminal,
-      REDSYS_SECRET_KEY: REDSYS.secretKey,
-      REDSYS_URL: state.redsys.url,
-      REDSYS_REST_URL: state.redsys.restUrl,
+      ...redsysEnv(state.redsys),
     },
   });
   admin = await adminContext(browser, base, OWNER, { viewport });
@@ -174,11 +170,7 @@ test("the owner schedules the job for a technician", async () => {
   await expect(page).toHaveURL(/\/admin\/trabajos\/\d+$/);
   story.jobId = Number(/\/admin\/trabajos\/(\d+)$/.exec(page.url())![1]);
   await expect(page.getByText(`Señal`).first()).toBeVisible();
-  await page.getByLabel("Día", { exact: true }).fill(addDays(madridDay(new Date()), 1));
-  await page.getByLabel("Desde (hora de Madrid)").fill("09:00");
-  await page.getByLabel("Hasta", { exact: true }).fill("13:00");
-  await page.getByLabel("Técnico", { exact: true }).selectOption({ label: TECH.name });
-  await page.getByRole("button", { name: "Programar" }).click();
+  await scheduleJob(page, { day: addDays(madridDay(new Date()), 1), from: "09:00", to: "13:00", technician: TECH.name });
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
   await mailTo(email, /fecha de su instalación/);
 });

@@ -11,7 +11,7 @@ import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer 
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { pdfText } from "../support/pdf-text";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
 import { addExtra, addPhoto, customerSigns, expectDrawn, fillBoilerReport, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
 import { expectAccessible, hydrated, lookAtBothWidths, waitForMail, widerThanScreen } from "./helpers";
 
@@ -90,11 +90,7 @@ test("the owner makes a technician and schedules the boiler job for them", async
   await technicianFirstSignIn(tech.page, mailTo, TECH);
   const page = owner.page;
   await page.goto(`/admin/trabajos/${state.job!.jobId}`);
-  await page.getByLabel("Día", { exact: true }).fill(addDays(madridDay(new Date()), 1));
-  await page.getByLabel("Desde (hora de Madrid)").fill("09:00");
-  await page.getByLabel("Hasta", { exact: true }).fill("13:00");
-  await page.getByLabel("Técnico", { exact: true }).selectOption({ label: TECH.name });
-  await page.getByRole("button", { name: "Programar" }).click();
+  await scheduleJob(page, { day: addDays(madridDay(new Date()), 1), from: "09:00", to: "13:00", technician: TECH.name });
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
 });
 

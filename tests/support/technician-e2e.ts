@@ -53,3 +53,15 @@ export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: Tec
   await expect(page.getByRole("heading", { name: "Mis trabajos y visitas" })).toBeVisible();
   return key;
 }
+
+export type JobSlot = { day: string; from: string; to: string; technician: string; notes?: string };
+
+/** On the owner's page of a job: the day, the Madrid times and the technician, then "Programar" (the caller checks the answer). */
+export async function scheduleJob(owner: Page, slot: JobSlot) {
+  await owner.getByLabel("Día", { exact: true }).fill(slot.day);
+  await owner.getByLabel("Desde (hora de Madrid)").fill(slot.from);
+  await owner.getByLabel("Hasta", { exact: true }).fill(slot.to);
+  await owner.getByLabel("Técnico", { exact: true }).selectOption({ label: slot.technician });
+  if (slot.notes !== undefined) await owner.getByLabel("Notas para el técnico").fill(slot.notes);
+  await owner.getByRole("button", { name: "Programar" }).click();
+}

@@ -50,7 +50,7 @@ export function PartyFields(v: Values) {
         <legend>Cliente</legend>
         <div className="quote-editor-grid">
           <TextField {...v} name="customerName" label="Nombre y apellidos o razón social" autoComplete="off" />
-          <TextField {...v} name="customerNif" label="NIF (opcional)" />
+          <TextField {...v} name="customerNif" label="NIF, DNI o NIE (lo piden las facturas de la señal y del trabajo)" />
           <TextField {...v} name="customerEmail" label="E-mail" type="email" />
           <TextField {...v} name="customerPhone" label="Teléfono" type="tel" />
           <TextField {...v} name="customerAddress" label="Domicilio" />
