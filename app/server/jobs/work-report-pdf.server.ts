@@ -10,7 +10,7 @@ import { lineText } from "~/domain/quotes/quote-document-text";
 import { euros } from "~/domain/quotes/quote-format";
 import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
-import { a4Pdf, BODY, ensureRoom, GREY, heading, MARGIN, para, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
+import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { readVariant } from "../images/image-store.server";
 import { drawSignature } from "../quotes/quote-pdf.server";
 import { loadWorkReport, type ReportPhoto, type WorkReportView } from "./work-report-store.server";
@@ -48,20 +48,13 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   pdf.font("regular").fontSize(BODY).text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`);
 
   pdf.moveDown(0.8);
-  const top = pdf.y;
-  const half = (width(pdf) - 20) / 2;
-  const block = (caption: string, lines: string[], x: number) => {
-    pdf.font("bold").fontSize(8).fillColor(GREY).text(caption.toUpperCase(), x, top, { width: half });
-    pdf.fillColor("black").fontSize(10).text(lines[0] ?? "", x, pdf.y, { width: half });
-    pdf.font("regular").fontSize(BODY);
-    for (const line of lines.slice(1)) pdf.text(line, x, pdf.y, { width: half });
-    return pdf.y;
-  };
   const s = view.seller;
   const c = view.customer;
-  const left = block("Empresa instaladora", [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`], MARGIN);
-  const right = block("Cliente", [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])], MARGIN + half + 20);
-  pdf.y = Math.max(left, right);
+  sideBySide(
+    pdf,
+    { caption: "Empresa instaladora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
+    { caption: "Cliente", lines: [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])] },
+  );
   const w = view.workPlace;
   heading(pdf, "Lugar del trabajo");
   para(pdf, [w.address, w.postcode, w.town, w.province].filter(Boolean).join(", "));
@@ -107,16 +100,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   pdf.y = boxTop + boxHeight + 8;
   para(pdf, `Huella SHA-256 del parte firmado: ${row.documentSha256}`);
 
-  const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    pdf.page.margins.bottom = 0;
-    const y = pdf.page.height - MARGIN - 6;
-    pdf.font("regular").fontSize(7.5).fillColor(GREY);
-    pdf.text(`${s.legalName} · NIF ${s.nif} · Parte de trabajo del presupuesto ${view.quoteNumber}`, MARGIN, y, { width: width(pdf) - 80, lineBreak: false });
-    pdf.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width(pdf) - 80, y, { width: 80, align: "right", lineBreak: false });
-    pdf.fillColor("black");
-  }
+  pageFooters(pdf, `${s.legalName} · NIF ${s.nif} · Parte de trabajo del presupuesto ${view.quoteNumber}`);
   pdf.end();
   return bytes;
 }

@@ -70,3 +70,34 @@ export function para(pdf: Pdf, text: string, options: PDFKit.Mixins.TextOptions 
   ensureRoom(pdf, 14);
   pdf.font("regular").fontSize(BODY).fillColor("black").text(text, MARGIN, pdf.y, { width: textWidth(pdf), ...options });
 }
+
+export type CaptionedBlock = { caption: string; lines: string[] };
+
+/** Two blocks side by side from the current line (the installer and the customer): a small grey caption, the first line larger; the text continues below the longer one. */
+export function sideBySide(pdf: Pdf, left: CaptionedBlock, right: CaptionedBlock) {
+  const top = pdf.y;
+  const half = (textWidth(pdf) - 20) / 2;
+  const draw = ({ caption, lines }: CaptionedBlock, x: number) => {
+    pdf.font("bold").fontSize(8).fillColor(GREY).text(caption.toUpperCase(), x, top, { width: half });
+    pdf.fillColor("black").fontSize(10).text(lines[0] ?? "", x, pdf.y, { width: half });
+    pdf.font("regular").fontSize(BODY);
+    for (const line of lines.slice(1)) pdf.text(line, x, pdf.y, { width: half });
+    return pdf.y;
+  };
+  const bottom = Math.max(draw(left, MARGIN), draw(right, MARGIN + half + 20));
+  pdf.y = bottom;
+}
+
+/** On every page (a document made with bufferPages): `text` at the bottom left, "Página n de m" at the right. */
+export function pageFooters(pdf: Pdf, text: string) {
+  const range = pdf.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    pdf.page.margins.bottom = 0;
+    const y = pdf.page.height - MARGIN - 6;
+    pdf.font("regular").fontSize(7.5).fillColor(GREY);
+    pdf.text(text, MARGIN, y, { width: textWidth(pdf) - 80, lineBreak: false });
+    pdf.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + textWidth(pdf) - 80, y, { width: 80, align: "right", lineBreak: false });
+    pdf.fillColor("black");
+  }
+}

@@ -13,7 +13,7 @@ import { day, euros, percentBasis, quantity } from "~/domain/quotes/quote-format
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
-import { a4Pdf, BODY, ensureRoom, GREY, heading, MARGIN, para, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
+import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { acceptanceOf, versionOf, type QuoteResponseRow } from "./quote-store.server";
 import { quotes } from "../db/schema.server";
 import { eq } from "drizzle-orm";
@@ -98,24 +98,16 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
 
   // The installer and the customer, side by side.
   pdf.moveDown(0.8);
-  const top = pdf.y;
-  const half = (width(pdf) - 20) / 2;
-  const block = (caption: string, lines: string[], x: number) => {
-    pdf.font("bold").fontSize(8).fillColor(GREY).text(caption.toUpperCase(), x, top, { width: half });
-    pdf.fillColor("black").fontSize(10).text(lines[0] ?? "", x, pdf.y, { width: half });
-    pdf.font("regular").fontSize(BODY);
-    for (const line of lines.slice(1)) pdf.text(line, x, pdf.y, { width: half });
-    return pdf.y;
-  };
   const s = doc.seller;
   const c = doc.customer;
-  const sellerBottom = block("Empresa instaladora", [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `E-mail: ${s.email}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`], MARGIN);
-  const customerBottom = block(
-    "Cliente",
-    [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), [c.address, c.postcode, c.town, c.province].filter(Boolean).join(", "), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])],
-    MARGIN + half + 20,
+  sideBySide(
+    pdf,
+    { caption: "Empresa instaladora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `E-mail: ${s.email}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
+    {
+      caption: "Cliente",
+      lines: [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), [c.address, c.postcode, c.town, c.province].filter(Boolean).join(", "), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])],
+    },
   );
-  pdf.y = Math.max(sellerBottom, customerBottom);
   const w = doc.workPlace;
   heading(pdf, "Lugar de la obra");
   para(pdf, [w.address, w.postcode, w.town, w.province].filter(Boolean).join(", "));
@@ -159,6 +151,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   pdf.moveDown(1);
   const boxTop = pdf.y;
   const boxHeight = 130;
+  const half = (width(pdf) - 20) / 2;
   pdf.rect(MARGIN, boxTop, half, boxHeight).lineWidth(0.6).stroke();
   pdf.rect(MARGIN + half + 20, boxTop, half, boxHeight).stroke();
   pdf.font("regular").fontSize(BODY);
@@ -180,17 +173,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   pdf.text(acceptance ? `Firma del cliente: ${acceptance.fullName}` : "Firma del cliente", cx, boxTop + boxHeight - 16, { width: half - 12 });
   pdf.y = boxTop + boxHeight + 8;
 
-  // Footer on every page.
-  const range = pdf.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    pdf.page.margins.bottom = 0;
-    const y = pdf.page.height - MARGIN - 6;
-    pdf.font("regular").fontSize(7.5).fillColor(GREY);
-    pdf.text(`${s.legalName} · NIF ${s.nif} · Presupuesto ${doc.number}, versión ${doc.version}`, MARGIN, y, { width: width(pdf) - 80, lineBreak: false });
-    pdf.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width(pdf) - 80, y, { width: 80, align: "right", lineBreak: false });
-    pdf.fillColor("black");
-  }
+  pageFooters(pdf, `${s.legalName} · NIF ${s.nif} · Presupuesto ${doc.number}, versión ${doc.version}`);
   pdf.end();
   return bytes;
 }
