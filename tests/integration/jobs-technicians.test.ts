@@ -11,13 +11,12 @@ import { loader as feedLoader } from "~/routes/calendar-feed";
 import { loader as technicianHomeLoader, action as technicianHomeAction } from "~/routes/technician-home";
 import { loader as technicianJobLoader } from "~/routes/technician-job";
 import { loader as technicianLayoutLoader } from "~/routes/technician-layout";
-import { markSecondFactor } from "~/server/accounts/admin-access.server";
 import { resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { auditLog, jobs, outbox, products, session, user } from "~/server/db/schema.server";
+import { auditLog, jobs, outbox, products, user } from "~/server/db/schema.server";
 import { runJobReminders } from "~/server/scheduled/job-reminders.server";
 import { setupTestDatabase } from "../db-utils";
-import { adminCookie, adminRequest, settle } from "../support/admin-utils";
+import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
 import { signUp } from "../support/auth-utils";
 import { insertAcceptedJob } from "../support/job-fixtures";
 
@@ -41,14 +40,6 @@ afterAll(() => {
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
-/** A technician whose session passed the second factor (the enrolment itself is tested end to end). */
-async function technician(db: Database, email: string, name: string) {
-  const cookie = await signUp(email, "contraseña-segura-1", name);
-  const [row] = await db.update(user).set({ role: "tecnico", twoFactorEnabled: true }).where(eq(user.email, email)).returning();
-  for (const { token } of await db.select({ token: session.token }).from(session).where(eq(session.userId, row!.id))) await markSecondFactor(db, token);
-  return { cookie, id: row!.id };
-}
-
 async function schedule(jobId: number, form: { day: string; from: string; to: string; technicianId: string; notes?: string }) {
   return settle(() => jobAction(args(adminRequest(`/admin/trabajos/${jobId}`, owner, { intent: "schedule", notes: "", ...form }), { id: String(jobId) })));
 }
@@ -59,8 +50,8 @@ describe("jobs and technicians", () => {
   it("sets the scene: the owner and two technicians", async () => {
     const { db } = await ready;
     owner = await adminCookie(db, OWNER);
-    techs.ana = await technician(db, "ana.tecnica@termoclima.test", "Ana Técnica");
-    techs.bruno = await technician(db, "bruno.tecnico@termoclima.test", "Bruno Técnico");
+    techs.ana = await technicianSession(db, "ana.tecnica@termoclima.test", "Ana Técnica");
+    techs.bruno = await technicianSession(db, "bruno.tecnico@termoclima.test", "Bruno Técnico");
   });
 
   it("answers 404 to a technician on every /admin page and action (read from app/routes.ts)", async () => {

@@ -12,18 +12,16 @@ import { loader as technicianPhotoLoader } from "~/routes/technician-job-photo";
 import { action as photosAction } from "~/routes/technician-job-photos";
 import { action as reportAction } from "~/routes/technician-job-report";
 import { loader as customerPdfLoader } from "~/routes/work-report-pdf";
-import { markSecondFactor } from "~/server/accounts/admin-access.server";
 import { publicShopInfo, resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { images, installedUnits, jobs, outbox, products, quotes, session, user, workReports } from "~/server/db/schema.server";
+import { images, installedUnits, jobs, outbox, products, quotes, workReports } from "~/server/db/schema.server";
 import { processImage } from "~/server/images/image-pipeline.server";
 import { saveImage } from "~/server/images/image-store.server";
 import { withWorkReportPdf, type WorkReportMail } from "~/server/jobs/work-report-email.server";
 import { sha256 } from "~/server/jobs/work-report.server";
 import { loadWorkReport, reportFacts } from "~/server/jobs/work-report-store.server";
 import { setupTestDatabase } from "../db-utils";
-import { adminCookie, adminRequest, settle } from "../support/admin-utils";
-import { signUp } from "../support/auth-utils";
+import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { pdfText } from "../support/pdf-text";
 
@@ -50,13 +48,6 @@ afterAll(() => {
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 const base = () => publicShopInfo().baseUrl;
-
-async function technician(db: Database, email: string, name: string) {
-  const cookie = await signUp(email, "contraseña-segura-1", name);
-  const [row] = await db.update(user).set({ role: "tecnico", twoFactorEnabled: true }).where(eq(user.email, email)).returning();
-  for (const { token } of await db.select({ token: session.token }).from(session).where(eq(session.userId, row!.id))) await markSecondFactor(db, token);
-  return { cookie, id: row!.id };
-}
 
 /** A job of option B (one boiler) scheduled for `technicianId` tomorrow morning. */
 async function scheduledJob(db: Database, technicianId: string, name: string): Promise<JobFixture> {
@@ -117,8 +108,8 @@ describe("the technician's work report", () => {
   it("sets the scene: the owner, two technicians and a boiler of the catalogue", async () => {
     const { db } = await ready;
     owner = await adminCookie(db, OWNER);
-    techs.ana = await technician(db, "ana.parte@termoclima.test", "Ana Técnica");
-    techs.bruno = await technician(db, "bruno.parte@termoclima.test", "Bruno Técnico");
+    techs.ana = await technicianSession(db, "ana.parte@termoclima.test", "Ana Técnica");
+    techs.bruno = await technicianSession(db, "bruno.parte@termoclima.test", "Bruno Técnico");
     const [boiler] = await db.select({ id: products.id }).from(products).where(eq(products.family, "calderas")).limit(1);
     boilerId = boiler!.id;
   });

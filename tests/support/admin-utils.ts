@@ -11,12 +11,21 @@ import { signUp } from "./auth-utils";
  * tests/integration/admin-access.test.ts and end to end).
  */
 export async function adminCookie(db: Database, email = "duena@termoclima.test"): Promise<string> {
-  const cookie = await signUp(email, "contraseña-segura-1", "Dueña de la tienda");
-  const [row] = await db.update(user).set({ role: "admin", twoFactorEnabled: true }).where(eq(user.email, email)).returning();
+  return (await staffSession(db, email, "Dueña de la tienda", "admin")).cookie;
+}
+
+/** A technician (issue 17) signed in past the second factor, made the same way: their cookie and user id. */
+export function technicianSession(db: Database, email: string, name: string): Promise<{ cookie: string; id: string }> {
+  return staffSession(db, email, name, "tecnico");
+}
+
+async function staffSession(db: Database, email: string, name: string, role: "admin" | "tecnico"): Promise<{ cookie: string; id: string }> {
+  const cookie = await signUp(email, "contraseña-segura-1", name);
+  const [row] = await db.update(user).set({ role, twoFactorEnabled: true }).where(eq(user.email, email)).returning();
   if (!row) throw new Error(`no existe ${email}`);
   const sessions = await db.select({ token: session.token }).from(session).where(eq(session.userId, row.id));
   for (const { token } of sessions) await markSecondFactor(db, token);
-  return cookie;
+  return { cookie, id: row.id };
 }
 
 /** A request to an admin page or action, as the browser of a signed-in administrator sends it. */
