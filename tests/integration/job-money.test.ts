@@ -383,6 +383,22 @@ describe("the deposit's window", () => {
   });
 });
 
+describe("cancelling a job", () => {
+  it("tells the customer, with the date to take out of their calendar and the paid deposit to be given back", async () => {
+    const job = await insertAcceptedJob(db, { deposit: THIRTY, now: NOW, email: "marta.cancela@example.com" });
+    const [deposit] = await chargesOf(job.jobId);
+    await payByCard(job, deposit!.id);
+    await db.update(jobs).set({ status: "programado", startsAt: new Date("2032-05-20T07:00:00Z"), endsAt: new Date("2032-05-20T09:00:00Z") }).where(eq(jobs.id, job.jobId));
+    const done = await cancelJob(db, OWNER, job.jobId, "La comunidad no da permiso para la salida de humos", NOW);
+    expect(done).toMatchObject({ ok: true, message: expect.stringContaining("Se lo hemos dicho a marta.cancela@example.com.") });
+    const mail = (await mailsOf(job.jobId)).find((m) => m.subject.includes("instalación cancelada"));
+    expect(mail?.to).toBe("marta.cancela@example.com");
+    expect(mail?.text).toContain("Motivo: La comunidad no da permiso para la salida de humos");
+    expect(mail?.text).toContain("Puede borrar de su agenda la cita del jueves, 20 de mayo de 2032, de 09:00 a 11:00 (hora de Madrid).");
+    expect(mail?.text).toContain("Le devolveremos la señal que pagó, 65,34");
+  });
+});
+
 describe("the job's page in the back office", () => {
   it("lists the charges and records a transfer from its form; a bad form is a 400 in Spanish", async () => {
     const cookie = await adminCookie(db, "duena-cobros@termoclima.test");

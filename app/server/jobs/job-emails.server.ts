@@ -1,4 +1,5 @@
 import { describeSlot } from "~/domain/jobs/job-times";
+import { formatEuros } from "~/domain/pricing";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
@@ -6,7 +7,7 @@ import { calendarFile, type CalendarEvent } from "./job-ics.server";
 
 /*
  * The customer's e-mails about their installation (issue 17): the date with a calendar file
- * when the job is scheduled or moved, and a reminder the day before. Both go through the
+ * when the job is scheduled or moved, a reminder the day before, and its cancellation. All go through the
  * outbox (kind "email"), queued in the transaction that makes the change.
  */
 
@@ -93,5 +94,31 @@ export function jobReminderMail(job: JobMailFacts): MailMessage {
       "",
       shop.name,
     ].join("\n"),
+  };
+}
+
+/**
+ * The customer's e-mail when the owner cancels their installation: the reason, the date to take
+ * out of their calendar if it had one, and what happens to a deposit already paid.
+ */
+export function jobCancelledMail(job: Omit<JobMailFacts, "startsAt" | "endsAt" | "technicianName"> & { startsAt: Date | null; endsAt: Date | null }, reason: string, paidDepositCents: number): MailMessage {
+  const shop = publicShopInfo();
+  return {
+    to: job.customer.email,
+    subject: `${shop.name}: instalación cancelada (${job.quoteNumber})`,
+    text: [
+      `Hola, ${job.customer.name}:`,
+      "",
+      `Hemos cancelado la instalación de su presupuesto ${job.quoteNumber}.`,
+      `Motivo: ${reason}`,
+      job.startsAt && job.endsAt ? `Puede borrar de su agenda la cita del ${describeSlot(job.startsAt, job.endsAt)} (hora de Madrid).` : "",
+      paidDepositCents > 0 ? `Le devolveremos la señal que pagó, ${formatEuros(paidDepositCents)}, por transferencia, con su factura rectificativa.` : "",
+      "",
+      `Si tiene cualquier duda, llámenos al ${shop.phone} o escríbanos a ${shop.email}.`,
+      "",
+      shop.name,
+    ]
+      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .join("\n"),
   };
 }
