@@ -123,7 +123,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
 
       {page.canAnswer ? (
         <div className="quote-answers">
-          <AcceptForm version={page.version} documentSha256={page.documentSha256} alternatives={page.alternatives} reply={reply} />
+          <AcceptForm version={page.version} documentSha256={page.documentSha256} alternatives={page.alternatives} askNif={page.askNif} reply={reply} />
           <ChangesForm version={page.version} documentSha256={page.documentSha256} reply={reply} />
           <DeclineForm version={page.version} documentSha256={page.documentSha256} reply={reply} />
         </div>

@@ -102,8 +102,6 @@ test("the owner writes the quote from the request: two options and a 30 % deposi
   await page.goto("/admin/solicitudes");
   await page.getByRole("link", { name: /Carmen Ortega/ }).first().click();
   await newQuote(page, "Carmen Ortega Ruiz", email, () => page.getByRole("link", { name: "Escribir presupuesto" }).click().then(() => page.getByRole("button", { name: "Crear el presupuesto" }).click()));
-  // The invoices need the customer's DNI (a complete invoice names the buyer's NIF).
-  await page.getByLabel(/^NIF/).fill("50123456Q");
   await page.getByLabel("Porcentaje del total").check();
   await page.getByLabel("Porcentaje (%)").fill("30");
   await page.locator("#alt-A-title").fill("Reparación de la caldera actual");
@@ -132,6 +130,8 @@ test("the customer chooses B and signs", async () => {
   await hydrated(page);
   await page.getByRole("radio", { name: /Opción B/ }).check();
   await page.getByLabel("Nombre y apellidos").fill("Carmen Ortega Ruiz");
+  // The owner did not type her DNI: the page asks it, for the invoices (a complete invoice names the buyer's NIF).
+  await page.getByLabel("DNI, NIE o NIF (para las facturas)").fill("50123456Q");
   await expect(page.locator('.quote-signature-pad[data-state="ready"]')).toBeVisible();
   await drawSignature(page, page.getByTestId("signature-canvas"), touch);
   await page.getByRole("checkbox", { name: "PRESUPUESTO RECIBIDO ANTES DE LA REALIZACIÓN DE LOS TRABAJOS" }).check();
@@ -158,7 +158,9 @@ test("the customer pays the 30 % deposit by card and its invoice arrives", async
   const mail = await mailTo(email, new RegExp(`factura F\\d{4}-\\d{6} del presupuesto ${story.quoteNumber}`));
   story.depositInvoice = /F\d{4}-\d{6}/.exec(mail.subject ?? "")![0];
   expect(mail.attachments.map((file) => file.filename)).toEqual([`${story.depositInvoice}.pdf`]);
-  expect(await pdfText(mail.attachments[0]!.content)).toContain("Anticipo a cuenta del presupuesto");
+  const invoice = await pdfText(mail.attachments[0]!.content);
+  expect(invoice).toContain("Anticipo a cuenta del presupuesto");
+  expect(invoice).toContain("50123456Q");
 });
 
 test("the owner schedules the job for a technician", async () => {

@@ -267,6 +267,21 @@ describe("the customer's page", () => {
     expect(text).toContain(version.documentSha256);
   });
 
+  it("a quote without the customer's NIF asks it on acceptance: a wrong one is a 400, a right one goes on the job for its invoices", async () => {
+    const { quote, version } = await sentQuote();
+    const page = await pageLoader(args(new Request(`https://tienda.example/presupuestos/${quote.token}`), { token: quote.token }));
+    expect(page).toMatchObject({ askNif: true });
+    const base = { intent: "aceptar", version: "1", documentSha256: version.documentSha256, alternative: "B", fullName: "Ana Pérez", typedSignature: "Ana Pérez", statement: "on" };
+    const wrong = await settle(() => pageAction(args(form(quote.token, { ...base, customerNif: "12345678A" }), { token: quote.token })));
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({ errors: { customerNif: "Escriba un DNI, NIE o NIF válido (por ejemplo 12345678Z), o déjelo en blanco." } });
+    const signed = await settle(() => pageAction(args(form(quote.token, { ...base, customerNif: "12.345.678-z" }), { token: quote.token })));
+    expect(signed.status).toBe(303);
+    const { db } = await ready;
+    const [job] = await db.select().from(jobs).where(eq(jobs.quoteId, quote.id));
+    expect(job!.customer).toMatchObject({ name: "Ana Pérez", nif: "12345678Z" });
+  });
+
   it("an expired quote answers 410 with «Caducado»", async () => {
     const { quote, version } = await sentQuote({}, new Date("2025-01-01T10:00:00Z"));
     const page = await pageLoader(args(new Request(`https://tienda.example/presupuestos/${quote.token}`), { token: quote.token }));

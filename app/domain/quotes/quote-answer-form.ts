@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
 import { ALTERNATIVE_KEYS } from "./quote-content";
 
 /*
@@ -38,6 +39,12 @@ export const acceptForm = z
     // The two conditions of the 10 % VAT the quote cannot check (quote-vat.ts): both, or 21 %.
     reducedVatPrivate: z.literal("on").optional(),
     reducedVatAge: z.literal("on").optional(),
+    // Asked only when the quote has no valid NIF of the customer: the deposit's and the job's invoices need it.
+    customerNif: z
+      .string()
+      .default("")
+      .transform((value) => normalizeSpanishId(value))
+      .refine((value) => value === "" || isValidSpanishId(value), { error: "Escriba un DNI, NIE o NIF válido (por ejemplo 12345678Z), o déjelo en blanco." }),
   })
   .superRefine((value, ctx) => {
     if (!value.signaturePath.includes("L") && value.typedSignature.length < 3) {

@@ -6,9 +6,10 @@ import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { euros } from "~/domain/quotes/quote-format";
 import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
+import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { quoteResponses, quotes } from "../db/schema.server";
+import { jobs, quoteResponses, quotes } from "../db/schema.server";
 import { askDeposit } from "../jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "../jobs/open-job.server";
 import type { Transaction } from "../orders/order-units.server";
@@ -55,7 +56,10 @@ async function lockForAnswer(tx: Transaction, token: string, posted: { version: 
 /** Whether a failure is the unique index of acceptances (another request accepted first). */
 const isUniqueViolation = (error: unknown) => pgErrorCode(error) === UNIQUE_VIOLATION;
 
-export async function acceptQuote(db: Database, token: string, input: AcceptInput, who: Requester, now = new Date()): Promise<AnswerResult> {
+/** The accepted form; `customerNif` (normalised, valid or "") only where the page asked it. */
+export type Acceptance = Omit<AcceptInput, "customerNif"> & { customerNif?: string };
+
+export async function acceptQuote(db: Database, token: string, input: Acceptance, who: Requester, now = new Date()): Promise<AnswerResult> {
   try {
     return await db.transaction(async (tx): Promise<AnswerResult> => {
       const checked = await lockForAnswer(tx, token, input, now);
@@ -97,6 +101,9 @@ export async function acceptQuote(db: Database, token: string, input: AcceptInpu
         .returning();
       await tx.update(quotes).set({ status: "aceptado", updatedAt: now }).where(eq(quotes.id, quote.id));
       const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document }, now);
+      // The customer gave the NIF the quote lacked: the job's invoices will carry it.
+      const givenNif = input.customerNif && !isValidSpanishId(normalizeSpanishId(document.customer.nif ?? "")) ? input.customerNif : null;
+      if (givenNif) await tx.update(jobs).set({ customer: { ...document.customer, nif: givenNif }, updatedAt: now }).where(eq(jobs.id, job.jobId));
       const depositCharge = await askDeposit(tx, job.jobId, deposit, now);
       await audit(tx, { email: quote.customer.email || "cliente" }, {
         action: "aceptar presupuesto",

@@ -40,7 +40,7 @@ function Hidden({ version, documentSha256, intent }: { version: number; document
   );
 }
 
-export function AcceptForm({ version, documentSha256, alternatives, reply }: { version: number; documentSha256: string; alternatives: AlternativeChoice[]; reply: Reply }) {
+export function AcceptForm({ version, documentSha256, alternatives, askNif, reply }: { version: number; documentSha256: string; alternatives: AlternativeChoice[]; askNif: boolean; reply: Reply }) {
   const [wantPad, setWantPad] = useState(false);
   const mine = reply?.intent === "aceptar" ? reply : undefined;
   const errors = mine?.errors ?? {};
@@ -105,6 +105,25 @@ export function AcceptForm({ version, documentSha256, alternatives, reply }: { v
         <input id="fullName" name="fullName" type="text" autoComplete="name" required maxLength={150} defaultValue={fields.fullName} aria-describedby={errors.fullName ? "nombre-error" : undefined} aria-invalid={errors.fullName ? true : undefined} />
         <FieldError id="nombre-error" text={errors.fullName} />
       </div>
+      {askNif ? (
+        <div className="field">
+          <label htmlFor="customerNif">DNI, NIE o NIF (para las facturas)</label>
+          <input
+            id="customerNif"
+            name="customerNif"
+            type="text"
+            autoComplete="off"
+            maxLength={20}
+            defaultValue={fields.customerNif}
+            aria-describedby={errors.customerNif ? "nif-ayuda nif-error" : "nif-ayuda"}
+            aria-invalid={errors.customerNif ? true : undefined}
+          />
+          <p id="nif-ayuda" className="field-hint">
+            Las facturas de la señal y del trabajo lo llevan. Si lo deja en blanco, se lo pediremos antes de facturar.
+          </p>
+          <FieldError id="nif-error" text={errors.customerNif} />
+        </div>
+      ) : null}
       <SignatureField load={wantPad} error={errors.signature} typedDefault={fields.typedSignature} />
       <label className="checkbox-field quote-statement">
         <input type="checkbox" name="statement" required defaultChecked={fields.statement === "on"} aria-describedby={errors.statement ? "declaracion-error" : undefined} />
