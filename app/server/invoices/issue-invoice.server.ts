@@ -41,6 +41,14 @@ export async function takeNumber(tx: Transaction, series: "F" | "R", year: numbe
   return row!.next - 1;
 }
 
+/** The number, series and dates of a complete invoice issued now: the next "F" number of Madrid's year (under the series' lock). */
+export async function nextCompleteInvoice(tx: Transaction, now: Date) {
+  const issuedOn = madridDay(now);
+  const year = Number(issuedOn.slice(0, 4));
+  const sequence = await takeNumber(tx, "F", year);
+  return { number: invoiceNumber("F", year, sequence), series: "F" as const, year, sequence, issuedOn, issuedAt: now };
+}
+
 export function seller(): InvoiceParty {
   const c = config();
   const [street, ...rest] = c.SHOP_ADDRESS.split(",").map((part) => part.trim());
@@ -89,21 +97,14 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
     charged.map((line) => ({ description: line.description, chargedCents: line.inclusiveCents })),
     !order.vatExempt,
   );
-  const issuedOn = madridDay(now);
-  const year = Number(issuedOn.slice(0, 4));
-  const sequence = await takeNumber(tx, "F", year);
-  const paidOn = order.paidAt ? madridDay(order.paidAt) : issuedOn;
+  const numbered = await nextCompleteInvoice(tx, now);
+  const paidOn = order.paidAt ? madridDay(order.paidAt) : numbered.issuedOn;
   const [invoice] = await tx
     .insert(invoices)
     .values({
-      number: invoiceNumber("F", year, sequence),
-      series: "F",
-      year,
-      sequence,
+      ...numbered,
       orderId,
-      issuedOn,
-      operationOn: paidOn !== issuedOn ? paidOn : null,
-      issuedAt: now,
+      operationOn: paidOn !== numbered.issuedOn ? paidOn : null,
       seller: seller(),
       buyer: buyer(order.addressBill),
       lines: lineViews(amounts),

@@ -9,7 +9,7 @@ import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
 import type { Database } from "../db/client.server";
 import { invoiceAnnulments, invoices, jobCharges, quoteResponses, quoteVersions } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
-import { invoiceNumber, seller, takeNumber, type Invoice, type Transaction } from "../invoices/issue-invoice.server";
+import { nextCompleteInvoice, seller, type Invoice, type Transaction } from "../invoices/issue-invoice.server";
 import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
 import type { ChargeContext, Job } from "./job-charges.server";
 
@@ -99,20 +99,13 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
   if (existing) return { issued: false, invoice: existing };
   const nif = invoiceableNif(context.job.customer);
   if (!nif) return { issued: false, invoice: null, missingNif: true };
-  const issuedOn = madridDay(now);
-  const year = Number(issuedOn.slice(0, 4));
-  const sequence = await takeNumber(tx, "F", year);
+  const numbered = await nextCompleteInvoice(tx, now);
   const [invoice] = await tx
     .insert(invoices)
     .values({
-      number: invoiceNumber("F", year, sequence),
-      series: "F",
-      year,
-      sequence,
+      ...numbered,
       jobChargeId: context.charge.id,
-      issuedOn,
-      operationOn: draft.operationOn && draft.operationOn !== issuedOn ? draft.operationOn : null,
-      issuedAt: now,
+      operationOn: draft.operationOn && draft.operationOn !== numbered.issuedOn ? draft.operationOn : null,
       seller: seller(),
       buyer: buyerOf(context.job.customer, nif),
       lines: draft.lines,
