@@ -31,7 +31,7 @@ export function SignatureFields({ fields, errors, change, extrasTotalCents, hasE
       ) : (
         <>
           <p className="field-hint">Firme dentro del recuadro con el dedo{state === "loading" ? " (preparando el recuadro…)" : ""}.</p>
-          <canvas ref={canvasRef} className="work-report-canvas" role="img" aria-label="Recuadro para la firma del cliente" data-testid="signature-canvas" />
+          <canvas ref={canvasRef} className="signature-canvas" role="img" aria-label="Recuadro para la firma del cliente" data-testid="signature-canvas" />
           <button type="button" className="button button-secondary" onClick={clear} disabled={!path}>
             Borrar la firma
           </button>

@@ -19,7 +19,7 @@ export function SignatureField({ load, error, typedDefault }: { load: boolean; e
           <p id="firma-ayuda" className="field-help">
             Firme dentro del recuadro con el dedo o con el ratón{state === "loading" ? " (preparando el recuadro…)" : ""}.
           </p>
-          <canvas ref={canvasRef} className="quote-signature-canvas" role="img" aria-label="Recuadro para firmar" data-testid="signature-canvas" />
+          <canvas ref={canvasRef} className="signature-canvas" role="img" aria-label="Recuadro para firmar" data-testid="signature-canvas" />
           <input type="hidden" name="signaturePath" value={path} />
           <button type="button" className="button button-secondary" onClick={clear} disabled={!path}>
             Borrar la firma
