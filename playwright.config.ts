@@ -1,7 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
+import { sharedPort } from "./tests/support/app-server";
 
-// End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+/*
+ * End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
+ * Spec files run in E2E_WORKERS parallel workers (default 2), each with a shared server and
+ * database of its own: a spec sees the same shop whichever worker runs it, and no spec's data
+ * meets another's running at the same time. This file is read again in every worker, where
+ * TEST_PARALLEL_INDEX says which one it is (tests/support/app-server.ts, sharedPort).
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const PORT = sharedPort();
 const ADMIN_E2E_EMAILS = ["admin-acceso", "admin-acceso-movil", "admin-pedidos", "admin-avisos", "admin-catalogo", "admin-fotos", "admin-sitio", "admin-solicitudes", "admin-clientes", "admin-js", "admin-datos", "admin-gases", "admin-presupuestos"].map(
   (name) => `${name}@termoclima.test`,
 );
@@ -19,9 +27,10 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: "tests/.tmp/results/e2e.json" }]],
@@ -44,16 +53,19 @@ export default defineConfig({
       testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search|jobs-calendar|visit-booking|quotes|job-deposit|request-to-paid-job)\.spec\.ts$/,
     },
   ],
-  webServer: {
-    command: "node tests/e2e/start-server.mjs",
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    // Every e2e post comes from 127.0.0.1: the contact form's and the basket's limits per address are raised here.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, CONTACT_RATE_LIMIT: "1000", CART_RATE_LIMIT: "1000",
-      // The back-office specs each enrol one of these administrators (tests/support/admin-e2e.ts).
-      ADMIN_EMAILS: ADMIN_E2E_EMAILS.join(",") },
-  },
+  webServer: Array.from({ length: WORKERS }, (_, index) => {
+    const port = sharedPort(index);
+    return {
+      command: "node tests/e2e/start-server.mjs",
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      // Every e2e post comes from 127.0.0.1: the contact form's, the basket's and the sign-in's limits per address are raised here.
+      env: { PORT: String(port), HOST: "127.0.0.1", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, CONTACT_RATE_LIMIT: "1000", CART_RATE_LIMIT: "1000", SIGN_IN_RATE_LIMIT: "1000",
+        // The back-office specs each enrol one of these administrators (tests/support/admin-e2e.ts).
+        ADMIN_EMAILS: ADMIN_E2E_EMAILS.join(",") },
+    };
+  }),
 });

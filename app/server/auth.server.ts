@@ -99,7 +99,7 @@ function createAuth(db: Database) {
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-in/email": { window: 60, max: c.SIGN_IN_RATE_LIMIT },
         "/sign-up/email": { window: 60, max: 5 },
         "/request-password-reset": { window: 60, max: 5 },
       },

@@ -120,6 +120,8 @@ const envSchema = z.object({
   VISIT_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   // Adds to the basket accepted per client address in a minute (the e2e server raises it).
   CART_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
+  // Password sign-ins tried per client address in a minute (the e2e servers raise it).
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(10),
   // Search suggestions answered per client address in a minute (issue 15; the bench raises it).
   SUGGESTIONS_RATE_LIMIT: z.coerce.number().int().min(1).max(10000000).default(240),
   // Accounts. The secret signs sessions: required in production, a fixed dev value otherwise.

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { freshDataDir, sharedPort, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { startTrelloStandIn } from "../support/trello-standin";
 import { expectAccessible, rejectCookies } from "./helpers";
@@ -11,7 +11,7 @@ const REQUIRED = "Para poder contactarte necesitamos un Nombre, un email/telefon
 const SENT = "Solicitud enviada.Nos pondremos en contacto con usted lo antes posible.";
 const BOILER = "/tienda/detalle/calderas/1";
 /** Where the e2e server keeps its data (tests/e2e/start-server.mjs); without SMTP, mails are .eml files there. */
-const E2E_MAIL_DIR = `tests/.tmp/e2e-data-${process.env.E2E_PORT ?? "3100"}/mail`;
+const E2E_MAIL_DIR = `tests/.tmp/e2e-data-${sharedPort()}/mail`;
 
 /** Waits until React has taken over the form (it adds the field that marks enhanced posts). */
 async function waitForEnhancedForm(scope: Page | Locator) {

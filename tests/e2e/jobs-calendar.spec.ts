@@ -94,6 +94,8 @@ test("the owner creates a technician, who chooses a password and enrols the seco
 
   // Signing in again asks for the app's code, and lands on /tecnico without being told where.
   await p.getByRole("button", { name: "Cerrar sesión" }).click();
+  // The sign-out's answer first: a navigation started before it would cancel it.
+  await expect(p.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
   await p.goto("/login");
   await p.getByLabel("Email", { exact: true }).fill(TECH.email);
   await p.getByLabel("Contraseña", { exact: true }).fill(TECH.password);

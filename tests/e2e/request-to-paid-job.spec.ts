@@ -232,6 +232,8 @@ test("the customer's account, once its address is confirmed, shows the boiler in
   await expect(page.getByText(/aquí solo se muestran los equipos cuando su correo está confirmado/)).toBeVisible();
   await page.goto("/login");
   await page.getByRole("button", { name: "Cerrar sesión" }).click();
+  // The sign-out's answer first: a navigation started before it would cancel it.
+  await expect(page.getByRole("heading", { level: 1, name: "Iniciar sesión" })).toBeVisible();
 
   // "¿Ha olvidado su contraseña?": the e-mailed link proves the address.
   await page.goto("/login?modo=recuperar");

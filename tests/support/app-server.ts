@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -37,14 +37,36 @@ export type AppServer = {
   stop: (graceMs?: number) => Promise<number | null>;
 };
 
-/** A port for a spec's own server, beside the shared e2e server's (E2E_PORT, default 3100). */
+/** Ports between two parallel workers' shared servers: each worker's spec servers sit in its own range. */
+export const PORTS_PER_WORKER = 1000;
+
+/**
+ * The shared e2e server of this Playwright worker: E2E_PORT (default 3100) for the first,
+ * 1,000 more for each further one (TEST_PARALLEL_INDEX); `index` names another worker's.
+ */
+export function sharedPort(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): number {
+  return Number(process.env.E2E_PORT ?? 3100) + PORTS_PER_WORKER * index;
+}
+
+/** A port for a spec's own server, beside its worker's shared e2e server. */
 export function specPort(offset: number): number {
-  return Number(process.env.E2E_PORT ?? 3100) + offset;
+  return sharedPort() + offset;
 }
 
 /** A new, empty folder for an embedded database. */
 export function freshDataDir(name: string): string {
   return mkdtempSync(path.join(tmpdir(), `tienda-${name}-`));
+}
+
+/** The environment variable naming the run's seeded database to copy (tests/support/data-template.ts). */
+export const DATA_TEMPLATE_ENV = "E2E_DATA_TEMPLATE";
+
+/** Gives a data folder without a database a copy of the run's seeded one, when there is one. */
+export function fillFromTemplate(dataDir: string): void {
+  const template = process.env[DATA_TEMPLATE_ENV];
+  const target = path.join(dataDir, "pglite");
+  if (!template || existsSync(target)) return;
+  cpSync(path.join(template, "pglite"), target, { recursive: true });
 }
 
 /** The production build in use: E2E_BUILD_DIR, or build/ of the app. */
@@ -64,6 +86,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const { port, timeoutMs = 90_000 } = options;
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? freshDataDir("servidor");
+  fillFromTemplate(dataDir);
   const cwd = options.cwd ?? process.cwd();
   const buildDir = path.resolve(cwd, options.buildDir ?? process.env.E2E_BUILD_DIR ?? "build");
   const child = spawn(process.execPath, [...serverNodeFlags(cwd), path.join(buildDir, "server/index.js")], {
