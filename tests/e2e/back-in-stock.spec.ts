@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Back-in-stock alerts (issue 15), on a server of this spec's own with a real SMTP server: the
@@ -41,6 +41,7 @@ const linkIn = (mail: ParsedMail, action: "confirmar" | "retirar") => {
  * run, on a copy of its document (scripts taken out, the same stylesheet) in a page with them.
  */
 async function lookWithoutJs(page: Page, name: string) {
+  if (desktopRunLooks()) return expectNoSidewaysScroll(page, name);
   const size = page.viewportSize();
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);

@@ -10,8 +10,9 @@ import { hydrated, lookAtBothWidths, rejectCookies } from "./helpers";
  * the catalogue filtered to the products that fit. Runs at 1400 and at 375 px.
  */
 
-/** The powers the catalogue's cards show, in kW. */
+/** The powers the catalogue's cards show, in kW (once the whole page has arrived). */
 async function cardPowers(page: Page): Promise<number[]> {
+  await page.waitForLoadState("load");
   const values = await page
     .locator(".catalogue-grid .card-features dl > div")
     .filter({ has: page.locator("dt", { hasText: /^Potencia$/ }) })

@@ -119,15 +119,20 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   };
 
   const deadline = Date.now() + timeoutMs;
+  let last = "sin respuesta";
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { baseUrl, port, dataDir, output: () => output, child, exited, stop };
-    } catch {
+      // Each try gives up after 5 s: a connection that hangs must not hold the loop past its deadline.
+      const health = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (health.ok) return { baseUrl, port, dataDir, output: () => output, child, exited, stop };
+      last = `/healthz respondió ${health.status}`;
+    } catch (error) {
       // not listening yet
+      last = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ""}` : String(error);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill("SIGKILL");
-  throw new Error(`el servidor no arrancó en ${timeoutMs / 1000} s:\n${output}`);
+  throw new Error(`el servidor no arrancó en ${timeoutMs / 1000} s (último intento: ${last}):\n${output}`);
 }
