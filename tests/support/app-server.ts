@@ -37,12 +37,17 @@ export type AppServer = {
   stop: (graceMs?: number) => Promise<number | null>;
 };
 
-/** Ports between two parallel workers' shared servers: each worker's spec servers sit in its own range. */
-export const PORTS_PER_WORKER = 1000;
+/**
+ * Ports between two parallel workers' shared servers: each worker's spec servers sit in its
+ * own range of 200. 300 apart, the ranges of the first three (3100, 3400, 3700) miss the ports
+ * fetch refuses to reach ("bad port": 4190, 3659, 4045, ...) and this machine's services
+ * (MariaDB 3306, NATS 4222); 1,000 apart, a spec's server landed on 4190.
+ */
+export const PORTS_PER_WORKER = 300;
 
 /**
  * The shared e2e server of this Playwright worker: E2E_PORT (default 3100) for the first,
- * 1,000 more for each further one (TEST_PARALLEL_INDEX); `index` names another worker's.
+ * 300 more for each further one (TEST_PARALLEL_INDEX); `index` names another worker's.
  */
 export function sharedPort(index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)): number {
   return Number(process.env.E2E_PORT ?? 3100) + PORTS_PER_WORKER * index;
