@@ -76,3 +76,9 @@ export function isValidPostcode(value: string): boolean {
 export function isValidPhone(value: string): boolean {
   return /^\d{2,3}[- ]?\d{6,7}$/.test(value.trim());
 }
+
+/** The customer's NIF, DNI or NIE an invoice can carry (normalised), or null when there is none valid. */
+export function invoiceableNif(customer: { nif?: string | null }): string | null {
+  const nif = normalizeSpanishId(customer.nif ?? "");
+  return nif && isValidSpanishId(nif) ? nif : null;
+}

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { DATA_TEMPLATE_ENV, makeDataTemplate } from "../support/data-template";
+import { DATA_TEMPLATE_ENV } from "../support/app-server";
+import { makeDataTemplate } from "../support/data-template";
 
 /** Before the specs: the seeded database that every spec's own server starts from (data-template.ts). */
 export default async function globalSetup(): Promise<void> {

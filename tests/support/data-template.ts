@@ -1,9 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { embeddedClient } from "~/server/db/client.server";
-import { DATA_TEMPLATE_ENV, specPort, startAppServer } from "./app-server";
-
-export { DATA_TEMPLATE_ENV };
+import { specPort, startAppServer } from "./app-server";
 
 /*
  * One embedded database made once per e2e run (tests/e2e/global-setup.ts): migrated and

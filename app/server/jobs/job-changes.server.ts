@@ -10,7 +10,7 @@ import { jobCharges, jobs, quotes, user, visits } from "../db/schema.server";
 import type { Transaction } from "../orders/order-units.server";
 import { enqueue } from "../outbox.server";
 import { jobCancelledMail, jobScheduledMail } from "./job-emails.server";
-import { annulUnpaidCharges } from "./job-charges.server";
+import { annulUnpaidCharges, chargesOf } from "./job-charges.server";
 import { issueFinalInvoice } from "./job-final-invoice.server";
 import { closeJobIfNothingOwed } from "./job-payments.server";
 import { releaseJobUnits } from "./job-units.server";
@@ -177,7 +177,7 @@ export async function cancelJob(db: Database, admin: Admin, id: number, reason: 
       before: { estado: job.status, unidades: job.heldUnits },
       after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned, ...(annulled.length ? { cobrosAnulados: annulled.map((c) => c.id) } : {}) },
     });
-    const paid = await paidDepositCents(tx, id);
+    const paid = (await chargesOf(tx, id)).filter((c) => c.kind === "senal" && c.state === "pagado").reduce((sum, c) => sum + c.amountCents, 0);
     let told = "";
     if (job.customer.email) {
       const facts = { id, quoteNumber: locked.quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
@@ -187,13 +187,4 @@ export async function cancelJob(db: Database, admin: Admin, id: number, reason: 
     const units = returned ? `; ${returned} unidades han vuelto al stock` : "";
     return { ok: true, message: `Trabajo cancelado${units}.${told}` };
   });
-}
-
-/** The deposits the customer has paid for the job, in cents (to give back when it is cancelled). */
-async function paidDepositCents(tx: Transaction, jobId: number): Promise<number> {
-  const [row] = await tx
-    .select({ paid: sql<number>`coalesce(sum(${jobCharges.amountCents}), 0)::int` })
-    .from(jobCharges)
-    .where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.kind, "senal"), eq(jobCharges.state, "pagado")));
-  return row?.paid ?? 0;
 }

@@ -5,7 +5,7 @@ import { madridDay } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "~/domain/quotes/quote-vat";
-import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
+import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Database } from "../db/client.server";
 import { invoiceAnnulments, invoices, jobCharges, quoteResponses, quoteVersions } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
@@ -38,12 +38,6 @@ export async function acceptedTerms(db: Executor, job: Pick<Job, "quoteId" | "qu
   const alternative = row?.document.alternatives.find((a) => a.key === (job.alternative as AlternativeKey));
   if (!row || !alternative) throw new Error(`el trabajo del presupuesto ${job.quoteId} no tiene una aceptación de la versión ${job.quoteVersion}`);
   return { document: row.document, alternative, rate: row.reduced ? REDUCED_VAT_RATE : STANDARD_VAT_RATE };
-}
-
-/** The buyer's NIF as an invoice needs it, or null when the customer gave none (or a wrong one). */
-export function invoiceableNif(customer: Pick<QuoteParty, "nif">): string | null {
-  const nif = normalizeSpanishId(customer.nif ?? "");
-  return nif && isValidSpanishId(nif) ? nif : null;
 }
 
 function buyerOf(customer: QuoteParty, nif: string): InvoiceParty {

@@ -4,13 +4,14 @@ import type { JobChargeAction } from "~/domain/jobs/job-charge-forms";
 import { formatYmd, madridDay, madridInstant } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { formatEuros } from "~/domain/pricing";
+import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { jobs } from "../db/schema.server";
 import { chargeContext, chargesOf } from "./job-charges.server";
 import { issueChargeInvoice } from "./job-final-invoice.server";
-import { chargeInvoice, invoiceableNif } from "./job-invoices.server";
+import { chargeInvoice } from "./job-invoices.server";
 import { lockCharge, settleCharge } from "./job-payments.server";
 
 /*

@@ -6,7 +6,7 @@ import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { euros } from "~/domain/quotes/quote-format";
 import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
-import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
+import { invoiceableNif } from "~/domain/spanish-ids";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { jobs, quoteResponses, quotes } from "../db/schema.server";
@@ -102,7 +102,7 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
       await tx.update(quotes).set({ status: "aceptado", updatedAt: now }).where(eq(quotes.id, quote.id));
       const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document }, now);
       // The customer gave the NIF the quote lacked: the job's invoices will carry it.
-      const givenNif = input.customerNif && !isValidSpanishId(normalizeSpanishId(document.customer.nif ?? "")) ? input.customerNif : null;
+      const givenNif = input.customerNif && !invoiceableNif(document.customer) ? input.customerNif : null;
       if (givenNif) await tx.update(jobs).set({ customer: { ...document.customer, nif: givenNif }, updatedAt: now }).where(eq(jobs.id, job.jobId));
       const depositCharge = await askDeposit(tx, job.jobId, deposit, now);
       await audit(tx, { email: quote.customer.email || "cliente" }, {

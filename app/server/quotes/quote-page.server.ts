@@ -6,7 +6,7 @@ import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
-import { isValidSpanishId, normalizeSpanishId } from "~/domain/spanish-ids";
+import { invoiceableNif } from "~/domain/spanish-ids";
 import { config } from "../config.server";
 import { getDb } from "../db/db.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
@@ -77,7 +77,7 @@ export async function loadQuotePage(token: string | undefined, now = new Date())
     lastAnswer: lastAnswer && lastAnswer.kind !== "aceptado" ? { kind: lastAnswer.kind, message: lastAnswer.message, at: formatDateTime(lastAnswer.createdAt) } : null,
     canAnswer: !currentAccepted && !expired && quote.status !== "rechazado",
     // The invoices need the customer's NIF: asked on acceptance when the quote has no valid one.
-    askNif: !isValidSpanishId(normalizeSpanishId(doc.customer.nif ?? "")),
+    askNif: invoiceableNif(doc.customer) === null,
   };
 }
 
