@@ -338,6 +338,10 @@ export const session = pgTable(
     impersonatedBy: text("impersonated_by"),
     /** Set by us when this session passed the second factor; /admin requires it (issue 11). */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** The last proof of the password or a passkey in this session (sign-in or re-authentication, issue 28). */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
+    /** A staff session's last request, for the idle limit (issue 28); updated at most once a minute. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -452,3 +456,4 @@ export * from "./schema-visits.server";
 export * from "./schema-quotes.server";
 export * from "./schema-jobs.server";
 export * from "./schema-job-charges.server";
+export * from "./schema-staff.server";
