@@ -16,6 +16,7 @@ import { startScheduler } from "~/server/scheduled/scheduler.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { log } from "~/server/log.server";
+import { makePrivate, restrictNewFiles } from "~/server/files/private-files.server";
 
 const SHUTDOWN_LIMIT_MS = 4500;
 const logger = log("server");
@@ -55,6 +56,12 @@ function stopGracefully(server: Server, beforeDatabaseCloses: () => Promise<void
 
 async function main() {
   const c = config();
+  // Before anything is written: the database, the auth secret and the e-mails are the shop's only (issue 28).
+  restrictNewFiles();
+  const corrected = makePrivate(c.DATA_DIR);
+  if (corrected.files + corrected.folders > 0) {
+    logger.warn({ dataDir: path.resolve(c.DATA_DIR), ...corrected }, "permisos del directorio de datos corregidos: solo el usuario de la tienda puede leerlos");
+  }
   const handle = await databaseHandle();
   logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
   registerOutboxHandlers();

@@ -3,6 +3,7 @@
  * Sets a flag in the configured database (DATABASE_URL, or the embedded one under DATA_DIR;
  * the embedded database is single-process, so stop the server first).
  */
+import { restrictNewFiles } from "../app/server/files/private-files.server";
 import { isFlagName, FLAG_NAMES } from "../app/domain/flags";
 import { prepareDatabase } from "../app/server/db/client.server";
 import { optionsFromConfig } from "../app/server/db/db.server";
@@ -17,6 +18,7 @@ export function parseFlagArgs(args: string[]): { name: (typeof FLAG_NAMES)[numbe
 }
 
 async function main() {
+  restrictNewFiles(); // the data folder is the shop's only (issue 28)
   const { name, enabled } = parseFlagArgs(process.argv.slice(2));
   const options = optionsFromConfig();
   let handle;

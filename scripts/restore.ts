@@ -4,10 +4,12 @@
  * empty PostgreSQL database (DATABASE_URL); it refuses to write over data. The next start applies
  * the migrations added since the backup.
  */
+import { restrictNewFiles } from "../app/server/files/private-files.server";
 import { restoreDatabase, backupTargetFromEnv, BackupError } from "../app/server/db/backup.server";
 import { describeCounts } from "./backup";
 
 async function main() {
+  restrictNewFiles(); // the data folder is the shop's only (issue 28)
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0]!.startsWith("-")) throw new BackupError("Uso: npm run restore -- ARCHIVO");
   const target = backupTargetFromEnv();
