@@ -272,6 +272,13 @@ test("the order page: the declaration, the installing company completed, a file 
   await section.getByLabel("Certificado de la empresa instaladora").setInputFiles({ name: "certificado.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html>no soy un PDF</html>") });
   await section.getByRole("button", { name: "Subir el certificado" }).click();
   await expect(section.locator("#certificado-error")).toHaveText("El archivo no es un PDF, un JPEG ni un PNG. Súbalo en uno de esos formatos.");
+  // The audit's file (issue 28, finding 6): a PDF header on top of an HTML page with a script.
+  const disguised = Buffer.from("%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n");
+  await section.getByLabel("Certificado de la empresa instaladora").setInputFiles({ name: "certificado.pdf", mimeType: "application/pdf", buffer: disguised });
+  await section.getByRole("button", { name: "Subir el certificado" }).click();
+  await expect(section.locator("#certificado-error")).toHaveText(
+    "No hemos podido abrir el archivo: no es un PDF, un JPEG ni un PNG válido. Súbalo de nuevo, por ejemplo escaneado en PDF.",
+  );
   await look(page, "pedido-gases-fluorados");
 });
 

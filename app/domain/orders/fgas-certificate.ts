@@ -35,6 +35,8 @@ export const CERTIFICATE_MESSAGES = {
   type: "El archivo no es un PDF, un JPEG ni un PNG. Súbalo en uno de esos formatos.",
   size: "El archivo pasa del máximo de 5 MB. Redúzcalo o escanéelo con menos resolución.",
   empty: "El archivo está vacío.",
+  /** Its first bytes say PDF, JPEG or PNG, but it does not open as one (issue 28). */
+  unreadable: "No hemos podido abrir el archivo: no es un PDF, un JPEG ni un PNG válido. Súbalo de nuevo, por ejemplo escaneado en PDF.",
 } as const;
 
 export type CertificateCheck = { ok: true; type: CertificateType; name: string } | { ok: false; error: string };

@@ -6,6 +6,7 @@ import { getDb } from "../db/db.server";
 import { findMyOrder } from "../my-orders.server";
 import { bodyProblemStatus, readUploadForm, uploadedFiles } from "../request-body.server";
 import type { SessionUser } from "../session.server";
+import { certificateOpens } from "./fgas-certificate-content.server";
 import { saveCertificate, saveInstaller } from "./fgas.server";
 
 /*
@@ -64,6 +65,7 @@ export async function fgasAction(user: SessionUser, number: string, intent: Fgas
   const bytes = new Uint8Array(await file.arrayBuffer());
   const checked = checkCertificate(file.name, bytes);
   if (!checked.ok) return refuse(intent, { [CERTIFICATE_FIELD]: checked.error });
+  if (!(await certificateOpens(bytes, checked.type))) return refuse(intent, { [CERTIFICATE_FIELD]: CERTIFICATE_MESSAGES.unreadable });
   if (!(await saveCertificate(db, mine.order.id, { bytes, name: checked.name, type: checked.type }))) throw data(null, { status: 404 });
   throw redirect(`${here}?gases=certificado#gases-fluorados`);
 }
