@@ -1,25 +1,20 @@
 import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
+import { isAuthRequestAllowed } from "~/server/accounts/auth-endpoints.server";
 import { getAuth } from "~/server/auth.server";
 import { authBodyFields, hasForeignRedirect } from "~/server/auth-redirects.server";
 import { registerAccount } from "~/server/auth-forms.server";
 import { readJsonText } from "~/server/request-body.server";
 import type { Route } from "./+types/auth-api";
 
-/** better-auth's HTTP endpoints (/api/auth/*): sign-in, sign-up, reset, OAuth callbacks. */
+/**
+ * better-auth's HTTP endpoints (/api/auth/*), only those a browser needs and only in the session
+ * states that need them (app/server/accounts/auth-endpoints.server.ts, issue 28): the rest,
+ * the admin plugin's and the second factor's among them, is the same 404 as an unknown path.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (isClosed(request)) return closed();
+  if (!(await isAuthRequestAllowed(request))) return closed();
   if (hasForeignRedirect(request)) return foreignRedirectRefused();
   return inSpanish(await (await getAuth()).handler(request));
-}
-
-/**
- * The admin plugin's endpoints (roles, bans, impersonation, sessions of others) are closed: the
- * back office does these through its own actions, which require the second factor and write
- * the audit log (issue 11). The plugin stays for its ban enforcement at sign-in.
- */
-function isClosed(request: Request): boolean {
-  const path = new URL(request.url).pathname.toLowerCase();
-  return path === "/api/auth/admin" || path.startsWith("/api/auth/admin/");
 }
 
 function closed(): Response {
@@ -45,7 +40,7 @@ const AUTH_BODY_LIMIT = 64_000;
 const BODY_TYPES = /^(application\/json|application\/x-www-form-urlencoded)\s*(;|$)/i;
 
 export async function action({ request }: Route.ActionArgs) {
-  if (isClosed(request)) return closed();
+  if (!(await isAuthRequestAllowed(request))) return closed();
   if (!BODY_TYPES.test(request.headers.get("content-type") ?? "")) {
     return Response.json({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Envíe los datos como JSON." }, { status: 415 });
   }

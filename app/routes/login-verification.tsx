@@ -20,6 +20,9 @@ async function situation(request: Request) {
   const state = await staffState(request);
   if (state.kind === "ok") return { kind: "done" as const, home: STAFF_HOME[state.staff.role] };
   if (state.kind === "verify") return { kind: "step-up" as const, userId: state.staff.id };
+  // Not enrolled yet: a code here would finish an enrolment better-auth holds for the session,
+  // skipping the enrolment page (its audit line, the end of the other sessions). Its own page does it.
+  if (state.kind === "enrol") return { kind: "done" as const, home: STAFF_HOME[state.staff.role] };
   if (PENDING_COOKIE.test(request.headers.get("cookie") ?? "")) return { kind: "sign-in" as const, userId: null };
   return { kind: "nothing" as const };
 }

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { secondFactorError } from "~/domain/second-factor";
 import { audit } from "../audit.server";
 import { callAuth } from "../auth-forms.server";
 import { getDb } from "../db/db.server";
-import { account } from "../db/schema.server";
+import type { Database } from "../db/client.server";
+import { account, session as sessionTable } from "../db/schema.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { markSecondFactor, sessionTokenFromCookies, type Admin } from "./admin-access.server";
+import { markReauthenticated } from "./fresh-authentication.server";
 
 /*
  * The second factor through better-auth's two-factor plugin, called over its HTTP handler
@@ -56,21 +58,35 @@ export async function finishEnrolment(request: Request, admin: Admin, code: stri
   if (!token || !(await markSecondFactor(db, token))) {
     return { ok: false, status: 502, message: secondFactorError(502, undefined, false) };
   }
+  const ended = await endOtherSessions(db, admin.id, token);
   await audit(db, { email: admin.email }, {
     action: "activó el segundo factor",
     entity: "cliente",
     entityId: admin.id,
-    after: { segundoFactor: true },
+    after: { segundoFactor: true, sesionesCerradas: ended },
   });
   return { ok: true, cookies: answer.cookies };
+}
+
+/**
+ * Enrolling a factor ends every other session of the account (issue 28): one opened before,
+ * perhaps by whoever knew the password, must not live on past the factor. Returns how many.
+ */
+async function endOtherSessions(db: Database, userId: string, keepToken: string): Promise<number> {
+  const ended = await db
+    .delete(sessionTable)
+    .where(and(eq(sessionTable.userId, userId), ne(sessionTable.token, keepToken)))
+    .returning({ id: sessionTable.id });
+  return ended.length;
 }
 
 /** Step-up checks of a signed-in session are ours to limit (better-auth's lockout counts sign-ins only). */
 const STEP_UP_LIMIT = { prefix: "segundo-factor", max: 10, windowMs: 15 * 60_000 };
 
 /**
- * A code at sign-in (better-auth's two-factor cookie, no session yet) or for a session that has
- * not passed the factor (signed in with Google): either way the session that comes out is marked.
+ * A code at sign-in (better-auth's two-factor cookie, no session yet; userId null) or for a
+ * session that has not passed the factor (signed in with Google): either way the session that
+ * comes out is marked.
  */
 export async function verifySecondFactor(
   request: Request,
@@ -87,5 +103,8 @@ export async function verifySecondFactor(
   if (!token || !(await markSecondFactor(db, token))) {
     return { ok: false, status: 502, message: secondFactorError(502, undefined, input.backup) };
   }
+  // At sign-in the password was typed a moment ago: a full proof, for managing the factor.
+  // A step-up (a Google session) proves the code only.
+  if (!input.userId) await markReauthenticated(db, token);
   return { ok: true, cookies: answer.cookies };
 }
