@@ -44,6 +44,8 @@ export default [
   // The signed work report of the quote's job (issue 17), the customer's copy.
   route("presupuestos/:token/parte.pdf", "routes/work-report-pdf.ts"),
   route("login/verificacion", "routes/login-verification.tsx"),
+  // A technician's invitation (issue 28): choose the password, or accept with the existing account.
+  route("invitacion/:token", "routes/invitation.tsx"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),
   route("cookies", "routes/cookies.ts"),

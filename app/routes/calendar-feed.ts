@@ -7,7 +7,8 @@ import type { Route } from "./+types/calendar-feed";
 
 /**
  * A technician's private calendar (issue 17): /calendario/<token>.ics, their jobs and visits,
- * read by the phone's calendar app without a cookie. A revoked or unknown token: 404.
+ * read by the phone's calendar app without a cookie. A revoked or unknown token, or one of an
+ * account that is disabled or no longer a technician (issue 28): 404.
  * Never cached by anyone but that app (private, no-store keeps shared caches out).
  */
 const TOKEN = /^([A-Za-z0-9_-]{20,100})\.ics$/;

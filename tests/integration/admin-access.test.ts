@@ -40,6 +40,9 @@ const post = (path: string, cookie: string, form: Record<string, string>) => {
 /** Enrols the owner through the real pages; returns the signed-in cookie and the text key. */
 async function enrolOwner() {
   let cookie = await register(OWNER, PASSWORD);
+  // A listed address opens /admin once proved (issue 28; the link itself: tests/integration/staff-roles.test.ts).
+  const { db } = await ready;
+  await db.update(user).set({ emailVerified: true }).where(eq(user.email, OWNER));
   const first = await settle(() => auditLoader(args(get("/admin/registro", cookie))));
   expect(first.status).toBe(302);
   expect(first.location).toBe("/admin/segundo-factor");

@@ -151,6 +151,9 @@ describe("the administrator role", () => {
     const id = await idOf("nueva.admin@example.com");
     expect((await settle(() => customersLoader(args(adminRequest("/admin/clientes", theirs)))))).toMatchObject({ status: 404 });
 
+    // Issue 28: only an address its holder proved gets the role.
+    expect(await change(id, { intent: "grant" })).toMatchObject({ status: 409, data: { ok: false } });
+    await db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
     expect(await change(id, { intent: "grant" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await settle(() => customersLoader(args(adminRequest("/admin/clientes", theirs))))).toMatchObject({
       status: 302,
@@ -163,7 +166,7 @@ describe("the administrator role", () => {
     const lines = await db.select().from(auditLog).where(and(eq(auditLog.entity, "cliente"), eq(auditLog.entityId, id))).orderBy(auditLog.id);
     expect(lines.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
       { action: "conceder administración", before: { email: "nueva.admin@example.com", rol: "user" }, after: { email: "nueva.admin@example.com", rol: "admin" } },
-      { action: "retirar administración", before: { email: "nueva.admin@example.com", rol: "admin" }, after: { email: "nueva.admin@example.com", rol: "user" } },
+      { action: "retirar administración", before: { email: "nueva.admin@example.com", rol: "admin" }, after: { email: "nueva.admin@example.com", rol: "user", sesionesCerradas: 1 } },
     ]);
   });
 

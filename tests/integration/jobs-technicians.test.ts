@@ -222,16 +222,14 @@ describe("jobs and technicians", () => {
     expect((await settle(() => feedLoader(args(new Request(url), { file: "desconocido-desconocido-desconocido.ics" })))).status).toBe(404);
   });
 
-  it("creates a technician by e-mail and name, who gets the password e-mail; revoking ends their sessions", async () => {
+  it("invites a technician by e-mail and name (issue 28: no account until the invitation is used); revoking ends their sessions", async () => {
     const { db } = await ready;
     const created = await settle(() => techniciansAction(args(adminRequest("/admin/tecnicos", owner, { intent: "create", name: "Diego Nuevo", email: "Diego.Nuevo@termoclima.test" }))));
-    expect(created.status).toBe(200);
-    const [row] = await db.select().from(user).where(eq(user.email, "diego.nuevo@termoclima.test"));
-    expect(row).toMatchObject({ role: "tecnico", name: "Diego Nuevo" });
+    expect(created).toMatchObject({ status: 200, data: { ok: true, message: expect.stringContaining("Hemos enviado una invitación a diego.nuevo@termoclima.test") } });
+    expect(await db.select().from(user).where(eq(user.email, "diego.nuevo@termoclima.test"))).toEqual([]);
     const mails = await db.select({ payload: outbox.payload }).from(outbox).where(sql`${outbox.payload}->>'to' = 'diego.nuevo@termoclima.test'`);
     const subjects = mails.map((m) => String(m.payload.subject));
-    expect(subjects.some((s) => s.includes("restablecer su contraseña"))).toBe(true);
-    expect(subjects.some((s) => s.includes("acceso de técnico"))).toBe(true);
+    expect(subjects).toEqual([expect.stringContaining("invitación para ser técnico")]);
     const again = await settle(() => techniciansAction(args(adminRequest("/admin/tecnicos", owner, { intent: "create", name: "Diego", email: "diego.nuevo@termoclima.test" }))));
     expect(again.status).toBe(409);
     const invalid = await settle(() => techniciansAction(args(adminRequest("/admin/tecnicos", owner, { intent: "create", name: "", email: "no-es-un-email" }))));

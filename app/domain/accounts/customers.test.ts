@@ -24,6 +24,11 @@ describe("refusal", () => {
     expect(refusal("disable", { ...someone, banned: true })).toBe("La cuenta ya está deshabilitada.");
     expect(refusal("revoke", someone)).toBe("La cuenta no es administradora.");
   });
+
+  it("grants the role only to a proven address (issue 28)", () => {
+    expect(refusal("grant", { ...someone, verified: false })).toMatch(/Nadie ha confirmado/);
+    expect(refusal("grant", { ...someone, verified: true })).toBeNull();
+  });
 });
 
 describe("the list's URL", () => {

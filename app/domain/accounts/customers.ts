@@ -40,7 +40,10 @@ export type AccountChange = "disable" | "enable" | "grant" | "revoke";
  * could be left with nobody to let them back in), and the configuration's administrators
  * change only in the configuration.
  */
-export function refusal(change: AccountChange, target: { self: boolean; listed: boolean; banned: boolean; role: string | null }): string | null {
+export function refusal(
+  change: AccountChange,
+  target: { self: boolean; listed: boolean; banned: boolean; role: string | null; verified?: boolean },
+): string | null {
   if (change === "disable") {
     if (target.self) return "No puede deshabilitar su propia cuenta.";
     if (target.listed) return "Esta cuenta es administradora por configuración (ADMIN_EMAILS): no se puede deshabilitar desde aquí.";
@@ -50,6 +53,9 @@ export function refusal(change: AccountChange, target: { self: boolean; listed: 
   if (change === "grant") {
     if (target.listed || target.role === "admin") return "La cuenta ya es administradora.";
     if (target.banned) return "La cuenta está deshabilitada: habilítela antes de hacerla administradora.";
+    // Issue 28: the role goes only to an address its holder proved (a reset link used, or Google).
+    if (target.verified === false)
+      return "Nadie ha confirmado todavía que este email sea de quien tiene la cuenta: pídale que restablezca su contraseña con «¿Ha olvidado su contraseña?» (o que entre con Google) y vuelva a intentarlo.";
   }
   if (change === "revoke") {
     if (target.listed) return "Esta cuenta es administradora por configuración (ADMIN_EMAILS): solo se le quita el papel cambiando la configuración.";

@@ -2,7 +2,9 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { fieldErrors, newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
-import { createTechnician, findTechnician, listTechnicians, revokeTechnician } from "~/server/accounts/technicians.server";
+import { invitationChangeSchema } from "~/domain/accounts/invitations";
+import { inviteTechnician, listInvitations, resendInvitation, revokeInvitation } from "~/server/accounts/invitations.server";
+import { findTechnician, listTechnicians, revokeTechnician } from "~/server/accounts/technicians.server";
 import { getDb } from "~/server/db/db.server";
 import { feedUrl, renewFeed, revokeFeed } from "~/server/jobs/calendar-feeds.server";
 import { readForm } from "~/server/request-body.server";
@@ -11,13 +13,19 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/technicians";
 
 /**
- * Technicians (issue 17): the owner creates them by e-mail and name (they choose their password
- * from the reset e-mail), revokes the role, and renews or revokes their private calendar feed.
+ * Technicians (issue 17): the owner invites them by e-mail and name (issue 28: the invitation's
+ * link lets them choose their password, or accept with their existing account), resends or
+ * cancels pending invitations, revokes the role, and renews or revokes their calendar feed.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const rows = await listTechnicians(await getDb());
-  return { rows: rows.map((row) => ({ ...row, feedSince: row.feedSince ? formatYmd(madridDay(row.feedSince)) : null })) };
+  const db = await getDb();
+  const rows = await listTechnicians(db);
+  const invitations = await listInvitations(db);
+  return {
+    rows: rows.map((row) => ({ ...row, feedSince: row.feedSince ? formatYmd(madridDay(row.feedSince)) : null })),
+    invitations: invitations.map((row) => ({ ...row, sentAt: formatYmd(madridDay(row.sentAt)) })),
+  };
 }
 
 type Reply =
@@ -32,8 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = newTechnicianSchema.safeParse(form);
     const values = { name: String(form.name ?? "").slice(0, 120), email: String(form.email ?? "").slice(0, 200) };
     if (!parsed.success) return data<Reply>({ ok: false, intent: "create", error: "Revise los datos marcados.", fields: fieldErrors(parsed.error), values }, { status: 400 });
-    const result = await createTechnician(db, admin, parsed.data);
+    const result = await inviteTechnician(db, admin, parsed.data);
     if (!result.ok) return data<Reply>({ ok: false, intent: "create", error: result.error, fields: { email: result.error }, values }, { status: result.status });
+    return data<Reply>({ ok: true, message: result.message });
+  }
+  const invitation = invitationChangeSchema.safeParse(form);
+  if (invitation.success) {
+    const { intent, invitationId } = invitation.data;
+    const result = intent === "invitation-resend" ? await resendInvitation(db, admin, invitationId) : await revokeInvitation(db, admin, invitationId);
+    if (!result.ok) return data<Reply>({ ok: false, intent, error: result.error, fields: {} }, { status: result.status });
     return data<Reply>({ ok: true, message: result.message });
   }
   const parsed = technicianChangeSchema.safeParse(form);
@@ -58,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Técnicos");
 
 export default function TechniciansPage() {
-  const { rows } = useLoaderData<typeof loader>();
+  const { rows, invitations } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const createError = (field: string) => (reply && !reply.ok && reply.intent === "create" ? reply.fields[field] : undefined);
@@ -136,9 +151,13 @@ export default function TechniciansPage() {
           </tbody>
         </table>
       </div>
+      {invitations.length > 0 ? <PendingInvitations invitations={invitations} busy={busy} /> : null}
       <section className="admin-section admin-form" aria-labelledby="tecnico-nuevo">
-        <h2 id="tecnico-nuevo">Dar de alta un técnico</h2>
-        <p className="field-hint">Recibirá un email para elegir su contraseña; la primera vez que entre configurará el segundo factor.</p>
+        <h2 id="tecnico-nuevo">Invitar a un técnico</h2>
+        <p className="field-hint">
+          Recibirá un enlace (válido 72 horas, un solo uso) para elegir su contraseña; si ya tiene cuenta con ese email, será técnico cuando acepte con su sesión
+          iniciada. La primera vez que entre configurará el segundo factor.
+        </p>
         {/* A new key after each success empties the fields for the next technician. */}
         <Form method="post" noValidate key={reply?.ok ? reply.message : "alta"}>
           <input type="hidden" name="intent" value="create" />
@@ -180,11 +199,64 @@ export default function TechniciansPage() {
             ) : null}
           </div>
           <button type="submit" className="button" disabled={busy}>
-            Dar de alta
+            Enviar la invitación
           </button>
         </Form>
       </section>
     </>
+  );
+}
+
+type InvitationRow = { id: number; name: string; email: string; sentAt: string; expired: boolean };
+
+/** Invitations not accepted yet: send the link again (72 h more, the old one stops) or cancel it. */
+function PendingInvitations({ invitations, busy }: { invitations: InvitationRow[]; busy: boolean }) {
+  return (
+    <section className="admin-section" aria-labelledby="invitaciones-pendientes">
+      <h2 id="invitaciones-pendientes">Invitaciones pendientes</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table stack">
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">Email</th>
+              <th scope="col">Enviada</th>
+              <th scope="col">Acciones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Nombre">{row.name}</td>
+                <td data-label="Email" className="admin-email-cell">
+                  {row.email}
+                </td>
+                <td data-label="Enviada">
+                  {row.sentAt}
+                  {row.expired ? <span className="admin-muted"> (caducada)</span> : null}
+                </td>
+                <td data-label="Acciones">
+                  <div className="admin-account-actions">
+                    <Form method="post">
+                      <input type="hidden" name="invitationId" value={row.id} />
+                      <button type="submit" name="intent" value="invitation-resend" className="button button-secondary" disabled={busy}>
+                        Reenviar<span className="visually-hidden"> la invitación de {row.email}</span>
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="invitationId" value={row.id} />
+                      <button type="submit" name="intent" value="invitation-revoke" className="button button-ghost" disabled={busy}>
+                        Anular<span className="visually-hidden"> la invitación de {row.email}</span>
+                      </button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -15,12 +15,22 @@ import { session as sessionTable, user as userTable } from "../db/schema.server"
 
 export type Admin = { id: string; email: string; name: string; sessionToken: string };
 
+/** The address is in ADMIN_EMAILS (whoever holds the account: see isAdminAccount for who is one). */
 export function isListedAdmin(email: string): boolean {
   return config().ADMIN_EMAILS.includes(email.trim().toLowerCase());
 }
 
-export function isAdminAccount(account: { email: string; role?: string | null }): boolean {
-  return account.role === "admin" || isListedAdmin(account.email);
+/** What decides an account's role; emailVerified is required so that no caller forgets it. */
+export type RoleFacts = { email: string; role?: string | null; emailVerified: boolean | null | undefined };
+
+/**
+ * A listed address makes an administrator only once its owner proved it (issue 28: whoever
+ * registered the address first would otherwise be the owner): a verification link opened, a
+ * completed password reset or a Google sign-in. The role granted from the back office needs a
+ * proven address when it is granted (customer-changes.server.ts), so it stands on its own.
+ */
+export function isAdminAccount(account: RoleFacts): boolean {
+  return account.role === "admin" || (isListedAdmin(account.email) && account.emailVerified === true);
 }
 
 /*
@@ -33,7 +43,7 @@ export const TECHNICIAN_ROLE = "tecnico";
 export type StaffRole = "admin" | "tecnico";
 export type Staff = Admin & { role: StaffRole };
 
-export function staffRoleOf(account: { email: string; role?: string | null }): StaffRole | null {
+export function staffRoleOf(account: RoleFacts): StaffRole | null {
   if (isAdminAccount(account)) return "admin";
   return account.role === TECHNICIAN_ROLE ? "tecnico" : null;
 }
@@ -55,7 +65,7 @@ export async function staffState(request: Request): Promise<StaffState> {
   const found = await auth.api.getSession({ headers: request.headers });
   if (!found) return { kind: "none" };
   const { user, session } = found;
-  const role = staffRoleOf({ email: user.email, role: user.role });
+  const role = staffRoleOf({ email: user.email, role: user.role, emailVerified: user.emailVerified });
   if (!role) return { kind: "none" };
   const staff: Staff = { id: user.id, email: user.email, name: user.name, sessionToken: session.token, role };
   if (!user.twoFactorEnabled) return { kind: "enrol", staff };
@@ -119,7 +129,7 @@ export async function staffHomeOfCookies(cookies: string[]): Promise<string> {
   if (!token) return STAFF_HOME.admin;
   const db = await getDb();
   const [row] = await db
-    .select({ email: userTable.email, role: userTable.role })
+    .select({ email: userTable.email, role: userTable.role, emailVerified: userTable.emailVerified })
     .from(sessionTable)
     .innerJoin(userTable, eq(userTable.id, sessionTable.userId))
     .where(eq(sessionTable.token, token));

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { refusal, type AccountChange } from "~/domain/accounts/customers";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { session, user } from "../db/schema.server";
+import { user } from "../db/schema.server";
 import { isListedAdmin, type Admin } from "./admin-access.server";
+import { endAccess, endedFields } from "./end-access.server";
 
 /*
  * Disabling, enabling and the administrator role, from the back office (issue 11). The same
@@ -25,12 +26,18 @@ export async function changeAccount(
 ): Promise<ChangeResult> {
   return db.transaction(async (tx) => {
     const [target] = await tx
-      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason, role: user.role })
+      .select({ id: user.id, email: user.email, banned: user.banned, banReason: user.banReason, role: user.role, emailVerified: user.emailVerified })
       .from(user)
       .where(eq(user.id, userId))
       .for("update");
     if (!target) return { ok: false, status: 404, error: "Esta cuenta ya no existe." };
-    const facts = { self: target.id === admin.id, listed: isListedAdmin(target.email), banned: Boolean(target.banned), role: target.role };
+    const facts = {
+      self: target.id === admin.id,
+      listed: isListedAdmin(target.email),
+      banned: Boolean(target.banned),
+      role: target.role,
+      verified: Boolean(target.emailVerified),
+    };
     const refused = refusal(change, facts);
     if (refused) return { ok: false, status: 409, error: refused };
 
@@ -41,14 +48,14 @@ export async function changeAccount(
       case "disable": {
         const reason = options.reason || null;
         await tx.update(user).set({ banned: true, banReason: reason, banExpires: null, updatedAt: now }).where(eq(user.id, target.id));
-        const ended = await tx.delete(session).where(eq(session.userId, target.id)).returning({ id: session.id });
+        const ended = await endAccess(tx, target, now);
         await audit(tx, actor, {
           action: "deshabilitar cuenta",
           ...entity,
           before: { email: target.email, deshabilitada: false },
-          after: { email: target.email, deshabilitada: true, motivo: reason, sesionesCerradas: ended.length },
+          after: { email: target.email, deshabilitada: true, motivo: reason, ...endedFields(ended) },
         });
-        return { ok: true, message: `Cuenta deshabilitada; se han cerrado sus sesiones abiertas (${ended.length}).` };
+        return { ok: true, message: `Cuenta deshabilitada; se han cerrado sus sesiones abiertas (${ended.sessions}).` };
       }
       case "enable":
         await tx.update(user).set({ banned: false, banReason: null, banExpires: null, updatedAt: now }).where(eq(user.id, target.id));
@@ -63,11 +70,13 @@ export async function changeAccount(
       case "revoke": {
         const role = change === "grant" ? "admin" : "user";
         await tx.update(user).set({ role, updatedAt: now }).where(eq(user.id, target.id));
+        // Taking the role away ends what the account could still use as an administrator (issue 28).
+        const ended = change === "revoke" ? endedFields(await endAccess(tx, target, now)) : {};
         await audit(tx, actor, {
           action: change === "grant" ? "conceder administración" : "retirar administración",
           ...entity,
           before: { email: target.email, rol: target.role },
-          after: { email: target.email, rol: role },
+          after: { email: target.email, rol: role, ...ended },
         });
         return {
           ok: true,

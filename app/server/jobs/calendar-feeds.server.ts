@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { TECHNICIAN_ROLE } from "../accounts/admin-access.server";
 import { audit, type Actor } from "../audit.server";
 import { publicShopInfo } from "../config.server";
@@ -59,13 +59,16 @@ export async function revokeFeed(db: Database, actor: Actor, userId: string): Pr
   });
 }
 
-/** The technician a live token belongs to (still a technician), or null. */
+/**
+ * The technician a live token belongs to, or null: still a technician and not disabled (issue 28:
+ * disabling revokes the feeds too, but a row missed by anything must not keep a feed alive).
+ */
 export async function feedOwner(db: Database, token: string): Promise<{ id: string; name: string } | null> {
   const [row] = await db
     .select({ id: user.id, name: user.name })
     .from(calendarFeeds)
     .innerJoin(user, eq(user.id, calendarFeeds.userId))
-    .where(and(eq(calendarFeeds.token, token), isNull(calendarFeeds.revokedAt), eq(user.role, TECHNICIAN_ROLE)))
+    .where(and(eq(calendarFeeds.token, token), isNull(calendarFeeds.revokedAt), eq(user.role, TECHNICIAN_ROLE), sql`${user.banned} is not true`))
     .limit(1);
   return row ?? null;
 }
