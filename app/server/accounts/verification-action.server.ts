@@ -1,17 +1,14 @@
 import { data } from "react-router";
+import { RESEND_VERIFICATION, type VerificationReply } from "~/domain/accounts/admin-verification";
 import type { AuthNotice } from "~/domain/auth-messages";
 import { authSecret } from "../auth.server";
 import { getDb } from "../db/db.server";
 import { getSessionUser } from "../session.server";
 import { sendAdminVerification } from "./admin-verification.server";
 
-/** The account page's "Enviar el enlace otra vez" (issue 28), posted to /login. */
-export const RESEND_VERIFICATION = "verify-admin";
-
-export type VerificationReply = { intent: typeof RESEND_VERIFICATION; notice: AuthNotice };
-
 const reply = (notice: AuthNotice, status = 200) => data<VerificationReply>({ intent: RESEND_VERIFICATION, notice }, { status });
 
+/** The account page's "Enviar el enlace otra vez" (issue 28), posted to /login. */
 export async function resendVerification(request: Request) {
   const user = await getSessionUser(request);
   if (!user) return reply({ tone: "error", text: "Inicie sesión para pedir el enlace." }, 401);
