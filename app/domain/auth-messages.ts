@@ -1,8 +1,10 @@
+import { PASSWORD_MESSAGES } from "./accounts/password-rules";
+
 /**
  * What a visitor reads after a sign-in, registration or password action (spec section 8).
  * better-auth answers with an HTTP status and an English code; nobody ever sees the code.
  * Deliberate differences (docs/deviations.md): a wrong password and an unknown e-mail share
- * one message, and passwords need 8 characters, not 6.
+ * one message, and passwords need 12 characters, not 6, and may not be common ones (issue 28).
  */
 
 export type AuthAction = "signin" | "register" | "forget" | "reset" | "google";
@@ -14,10 +16,11 @@ export const MESSAGES = {
   disabled: "La cuenta ha sido desabilitada por el administrador.",
   created: "Usuario creado correctamente. Puede iniciar sesión.",
   resetSent: "Se le ha enviado un email. Puede aparecer en la carpeta spam.",
-  weakPassword: "la contraseña debe contener 8 caracteres o mas.",
+  weakPassword: PASSWORD_MESSAGES.tooShort,
+  commonPassword: PASSWORD_MESSAGES.common,
   badCredentials: "Email o contraseña incorrectos.",
   tooMany: "Demasiados intentos. Espere un minuto e inténtelo de nuevo.",
-  passwordTooLong: "La contraseña es demasiado larga: use como máximo 128 caracteres.",
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
   passwordMissing: "Escriba su contraseña.",
   passwordsDiffer: "Las dos contraseñas no coinciden.",
   passwordChanged: "Contraseña cambiada. Ya puede iniciar sesión.",
@@ -28,6 +31,9 @@ export const MESSAGES = {
   googleUnavailable: "El acceso con Google no está disponible en este momento.",
   unexpected: "No hemos podido completar la operación. Inténtelo de nuevo en unos minutos.",
 } as const;
+
+/** Our code for a new password found in the breached/common dictionaries (app/server/accounts/password-check.server.ts). */
+export const PASSWORD_COMMON = "PASSWORD_COMMON";
 
 /** The better-auth codes that mean "these credentials do not open an account". */
 const BAD_CREDENTIALS = new Set([
@@ -57,6 +63,7 @@ export function authErrorMessage(action: AuthAction, status: number, code: strin
   // Sign-up and reset requests validate the e-mail in their body schema: the only field there.
   if (c === "VALIDATION_ERROR" && (action === "register" || action === "forget")) return MESSAGES.invalidEmail;
   if (c === "PASSWORD_TOO_SHORT") return MESSAGES.weakPassword;
+  if (c === PASSWORD_COMMON) return MESSAGES.commonPassword;
   if (c === "PASSWORD_TOO_LONG") return MESSAGES.passwordTooLong;
   if (c === "INVALID_TOKEN" || c === "TOKEN_EXPIRED") return MESSAGES.badToken;
   if (BAD_ORIGIN.has(c) || (status === 403 && !c)) return MESSAGES.badOrigin;
@@ -75,4 +82,17 @@ export function oauthErrorMessage(error: string): string {
   if (e === "banned" || e === "banned_user") return MESSAGES.disabled;
   if (e === "email_not_found") return MESSAGES.invalidEmail;
   return MESSAGES.googleFailed;
+}
+
+/** "12 horas", "1 hora", "90 minutos": a staff session limit as the verification page says it. */
+export function spanishDuration(minutes: number): string {
+  if (minutes % 60 !== 0) return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? "1 hora" : `${hours} horas`;
+}
+
+/** Why the back office asks a signed-in staff member for the second factor again (issue 28). */
+export function reverifyMessage(reason: "age" | "idle", limits: { sessionHours: number; idleMinutes: number }): string {
+  const lapse = reason === "age" ? spanishDuration(limits.sessionHours * 60) : `${spanishDuration(limits.idleMinutes)} sin actividad`;
+  return `Por seguridad, vuelva a confirmar su identidad: ${lapse.startsWith("1 ") ? "ha pasado" : "han pasado"} ${lapse}.`;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "./auth-messages";
-import { INTENTS, MIN_PASSWORD_LENGTH } from "./login-form";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./accounts/password-rules";
+import { INTENTS } from "./login-form";
 
 /*
  * The schemas of the /login and /login/restablecer forms, parsed by their actions only (the
@@ -22,7 +23,7 @@ export type LoginForm = z.infer<typeof loginFormSchema>;
 export const resetFormSchema = z
   .object({
     token: z.string().min(1, MESSAGES.badToken),
-    password: z.string().min(MIN_PASSWORD_LENGTH, MESSAGES.weakPassword).max(128, MESSAGES.passwordTooLong),
+    password: z.string().min(MIN_PASSWORD_LENGTH, MESSAGES.weakPassword).max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
     confirm: z.string(),
   })
   .refine((form) => form.password === form.confirm, { message: MESSAGES.passwordsDiffer, path: ["confirm"] });

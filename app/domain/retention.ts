@@ -32,6 +32,11 @@ export const RETENTION = {
   rateLimitWindowMinutes: 10,
   /** How often the purge of rate-limit counters runs. */
   rateLimitPurgeEveryMinutes: 5,
+  /**
+   * Failed sign-ins counted per account (issue 28): forgotten a day after the last failure. The
+   * longest wait they impose is 15 minutes, so a day without failures means nobody is guessing.
+   */
+  signInFailureHours: 24,
 } as const;
 
 /** At most how long a client address stays in the rate-limit table. */

@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { reverifyMessage } from "~/domain/auth-messages";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { backupCodeSchema, SECOND_FACTOR_MESSAGES, totpCodeSchema } from "~/domain/second-factor";
 import { STAFF_HOME, staffHomeOfCookies, staffState } from "~/server/accounts/admin-access.server";
 import { verifySecondFactor } from "~/server/accounts/second-factor.server";
+import { staffSessionSettings } from "~/server/accounts/staff-sessions.server";
 import { cookieHeaders } from "~/server/auth-forms.server";
 import { readForm } from "~/server/request-body.server";
 import type { Route } from "./+types/login-verification";
@@ -19,7 +21,7 @@ async function situation(request: Request) {
   // Administrators and technicians (issue 17) alike; each lands on their own pages by default.
   const state = await staffState(request);
   if (state.kind === "ok") return { kind: "done" as const, home: STAFF_HOME[state.staff.role] };
-  if (state.kind === "verify") return { kind: "step-up" as const, userId: state.staff.id };
+  if (state.kind === "verify") return { kind: "step-up" as const, userId: state.staff.id, reason: state.reason };
   // Not enrolled yet: a code here would finish an enrolment better-auth holds for the session,
   // skipping the enrolment page (its audit line, the end of the other sessions). Its own page does it.
   if (state.kind === "enrol") return { kind: "done" as const, home: STAFF_HOME[state.staff.role] };
@@ -38,7 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (now.kind === "done") throw redirect(target(request, undefined, now.home));
   if (now.kind === "nothing") throw redirect("/login");
   // Empty when none was asked: the account's own start page is known only after the code.
-  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") ? target(request) : "" };
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ? target(request) : "";
+  // A session whose factor lapsed (12 hours, or 2 without use: issue 28) is told why it is asked again.
+  const lapsed = now.kind === "step-up" && (now.reason === "age" || now.reason === "idle") ? now.reason : null;
+  return { redirectTo, notice: lapsed ? reverifyMessage(lapsed, staffSessionSettings()) : null };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -79,6 +84,11 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
   return (
     <div className="container account-page">
       <h1 className="page-title">Código de verificación</h1>
+      {loaderData.notice ? (
+        <p className="login-hint" role="status">
+          {loaderData.notice}
+        </p>
+      ) : null}
       <Form method="post" className="account-form">
         <input type="hidden" name="intent" value="totp" />
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -1,7 +1,7 @@
 import { readForm } from "~/server/request-body.server";
 import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { authErrorMessage, MESSAGES } from "~/domain/auth-messages";
+import { authErrorMessage, MESSAGES, PASSWORD_COMMON } from "~/domain/auth-messages";
 import { HINTS, loginHref } from "~/domain/login-form";
 import { resetFormSchema } from "~/domain/login-form-schema";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
@@ -37,7 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const answer = await callAuth(request, "/reset-password", { token: parsed.data.token, newPassword: parsed.data.password });
   if (answer.ok) return data<Reply>({ done: true });
-  return data<Reply>({ done: false, message: authErrorMessage("reset", answer.status, answer.code) }, { status: answer.status });
+  // A common password (issue 28, refused inside better-auth): the field to change is the password.
+  const field = answer.code === PASSWORD_COMMON ? "password" : undefined;
+  return data<Reply>({ done: false, message: authErrorMessage("reset", answer.status, answer.code), field }, { status: answer.status });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -19,7 +19,9 @@ export type AuditEntry = {
     // Free visits and their availability (issue 17).
     | "visita"
     // Written quotes (issue 17).
-    | "presupuesto";
+    | "presupuesto"
+    // Staff accounts' sign-ins and failures (issue 28): the account's user id.
+    | "cuenta";
   entityId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

@@ -131,6 +131,10 @@ const envSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url()
     .default("https://accounts.google.com/.well-known/openid-configuration"),
+  // Staff sessions (issue 28): the second factor is asked again this long after it was given,
+  // and after this long without a request to the back office; customers keep 30 days.
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   // The back office (issue 11): these accounts are administrators, plus those granted from /admin.
   ADMIN_EMAILS: z
     .string()
@@ -238,6 +242,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
+      }
+      if (c.STAFF_IDLE_MINUTES > c.STAFF_SESSION_HOURS * 60) {
+        ctx.addIssue({ code: "custom", path: ["STAFF_IDLE_MINUTES"], message: "no puede ser mayor que STAFF_SESSION_HOURS (en minutos)" });
       }
       if (c.DATABASE_URL && !c.BETTER_AUTH_SECRET) {
         ctx.addIssue({

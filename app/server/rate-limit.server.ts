@@ -18,7 +18,7 @@ export function contactRateLimit(): RateLimitRule {
 }
 
 /** The client address that server.ts puts in x-forwarded-for (from the socket, or the trusted proxy). */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, "headers">): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return forwarded ? forwarded.slice(0, 64) : "desconocida";
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { passwordProgress } from "~/domain/accounts/password-rules";
 import { useHydrated } from "./use-hydrated";
 
 type Props = {
@@ -13,11 +14,16 @@ type Props = {
 /**
  * A password input with a show/hide button (spec section 2). The button's name says what it
  * does ("Mostrar contraseña" / "Ocultar contraseña"); it appears only when JavaScript runs,
- * since without it the button could do nothing.
+ * since without it the button could do nothing. A new password also gets, with JavaScript, a
+ * live count of the characters still missing (issue 28: 12 at least), read out politely.
  */
 export function PasswordField({ id, name, label, autoComplete, describedBy, invalid }: Props) {
   const [visible, setVisible] = useState(false);
+  const [typed, setTyped] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const counting = hydrated && autoComplete === "new-password";
+  const progressId = `${id}-progress`;
+  const described = [describedBy, counting ? progressId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -27,10 +33,11 @@ export function PasswordField({ id, name, label, autoComplete, describedBy, inva
           name={name}
           type={visible ? "text" : "password"}
           autoComplete={autoComplete}
-          aria-describedby={describedBy}
+          aria-describedby={described}
           aria-invalid={invalid || undefined}
           spellCheck={false}
           autoCapitalize="none"
+          onInput={counting ? (event) => setTyped(event.currentTarget.value) : undefined}
         />
         {hydrated ? (
           <button
@@ -45,6 +52,11 @@ export function PasswordField({ id, name, label, autoComplete, describedBy, inva
           </button>
         ) : null}
       </div>
+      {counting ? (
+        <p className="field-help password-progress" id={progressId} aria-live="polite">
+          {typed ? passwordProgress(typed) : ""}
+        </p>
+      ) : null}
     </div>
   );
 }

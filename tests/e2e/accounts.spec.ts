@@ -21,8 +21,8 @@ const CLIENT = { id: "tienda-e2e", secret: "secreto-e2e" };
 
 const ANA = "ana.cuentas@example.com";
 const BETO = "beto.google@example.com";
-const FIRST_PASSWORD = "primeraClave1";
-const NEW_PASSWORD = "segundaClave2";
+const FIRST_PASSWORD = "primera-clave-de-ana";
+const NEW_PASSWORD = "segunda-clave-de-ana";
 const SHOP_EMAIL = "info@termoclima.example";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -124,13 +124,13 @@ test("register, sign in, sign out, a wrong password, sign in again", async ({ pa
   await page.getByRole("link", { name: "¿No tiene cuenta? Cree una" }).click();
   await expect(page).toHaveURL(/\/login\?modo=registro$/);
   await expect(page.getByRole("heading", { level: 1, name: "Crear cuenta" })).toBeVisible();
-  await expect(page.getByText("La contraseña debe tener 8 caracteres o más.")).toBeVisible();
+  await expect(page.getByText("La contraseña debe tener 12 caracteres o más.")).toBeVisible();
   await expectAccessible(page);
 
   await page.getByLabel("Email", { exact: true }).fill(ANA);
   await page.getByLabel("Contraseña", { exact: true }).fill("corta");
   await page.getByRole("button", { name: "Crear cuenta", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("la contraseña debe contener 8 caracteres o mas.");
+  await expect(page.getByRole("alert")).toHaveText("la contraseña debe contener 12 caracteres o mas.");
 
   const password = page.getByLabel("Contraseña", { exact: true });
   await password.fill(FIRST_PASSWORD);

@@ -48,7 +48,7 @@ async function submitReset(token: string, password: string, confirm = password) 
 describe("forgotten password", () => {
   it("answers known and unknown e-mails alike, and only the known one gets an e-mail", async () => {
     await ready;
-    await register("olvido@example.com", "claveAntigua1");
+    await register("olvido@example.com", "tejado-antiguo-de-pizarra");
     const known = await postLogin({ intent: "forget", email: "olvido@example.com" });
     const unknown = await postLogin({ intent: "forget", email: "desconocido@example.com" });
     expect(known.reply?.data.notice).toEqual({ tone: "ok", text: "Se le ha enviado un email. Puede aparecer en la carpeta spam." });
@@ -70,7 +70,7 @@ describe("forgotten password", () => {
 
   it("the link leads to /login/restablecer, sets a new password once, and the old one stops working", async () => {
     const { db } = await ready;
-    await register("cambio@example.com", "claveAntigua1");
+    await register("cambio@example.com", "tejado-antiguo-de-pizarra");
     await postLogin({ intent: "forget", email: "cambio@example.com" });
     const [mail] = await resetMailsTo("cambio@example.com");
     const location = await openLink(linkIn(mail!.text));
@@ -82,18 +82,20 @@ describe("forgotten password", () => {
 
     // The form's own checks first: a short password, then two that differ.
     expect((await submitReset(token, "corta")).data).toMatchObject({ done: false, message: MESSAGES.weakPassword, field: "password" });
-    expect((await submitReset(token, "claveNueva123", "claveNueva124")).data).toMatchObject({ message: MESSAGES.passwordsDiffer, field: "confirm" });
+    expect((await submitReset(token, "tejado-nuevo-de-teja-9", "tejado-nuevo-de-teja-8")).data).toMatchObject({ message: MESSAGES.passwordsDiffer, field: "confirm" });
 
-    expect((await submitReset(token, "claveNueva123")).data).toEqual({ done: true });
+    // Long enough but common, or made of the shop's name (issue 28): refused, the link still usable.
+    expect((await submitReset(token, "termoclima2026")).data).toMatchObject({ done: false, message: MESSAGES.commonPassword, field: "password" });
+    expect((await submitReset(token, "tejado-nuevo-de-teja-9")).data).toEqual({ done: true });
     // The link reached the inbox: the address counts as proved (see account-linking.server.ts).
     const [owner] = await db.select().from(user).where(eq(user.email, "cambio@example.com"));
     expect(owner!.emailVerified).toBe(true);
-    const again = await submitReset(token, "otraClaveMas1");
+    const again = await submitReset(token, "otra-clave-mas-larga-1");
     expect(again.data).toMatchObject({ done: false, message: MESSAGES.badToken });
 
-    const old = await postLogin({ intent: "signin", email: "cambio@example.com", password: "claveAntigua1" });
+    const old = await postLogin({ intent: "signin", email: "cambio@example.com", password: "tejado-antiguo-de-pizarra" });
     expect(old.reply?.data.notice.text).toBe("Email o contraseña incorrectos.");
-    const fresh = await postLogin({ intent: "signin", email: "cambio@example.com", password: "claveNueva123" });
+    const fresh = await postLogin({ intent: "signin", email: "cambio@example.com", password: "tejado-nuevo-de-teja-9" });
     expect(fresh.redirect?.status).toBe(302);
 
     // Used once: the link itself now reports an invalid token, and the page says so.
@@ -104,7 +106,7 @@ describe("forgotten password", () => {
 
   it("the link expires (1 hour)", async () => {
     const { db } = await ready;
-    await register("caduca@example.com", "claveAntigua1");
+    await register("caduca@example.com", "tejado-antiguo-de-pizarra");
     await postLogin({ intent: "forget", email: "caduca@example.com" });
     const [mail] = await resetMailsTo("caduca@example.com");
     const link = linkIn(mail!.text);
@@ -116,6 +118,6 @@ describe("forgotten password", () => {
 
     await db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row!.id));
     expect(new URL(await openLink(link)).searchParams.get("error")).toBe("INVALID_TOKEN");
-    expect((await submitReset(token, "claveNueva123")).data).toMatchObject({ done: false, message: MESSAGES.badToken });
+    expect((await submitReset(token, "tejado-nuevo-de-teja-9")).data).toMatchObject({ done: false, message: MESSAGES.badToken });
   });
 });

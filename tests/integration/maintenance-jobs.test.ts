@@ -1,7 +1,7 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/retention";
-import { carts, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, user, verification } from "~/server/db/schema.server";
+import { carts, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, signInFailures, user, verification } from "~/server/db/schema.server";
 import {
   enforcePrivacyRetention,
   MAINTENANCE_TASKS,
@@ -144,7 +144,15 @@ describe("purges", () => {
       { id: "r3", key: "203.0.113.3/sign-in/email", count: 3, lastRequest: t - 11 * MINUTE_MS },
       { id: "r4", key: "203.0.113.4/sign-in/email", count: 1, lastRequest: t - 30_000 },
     ]);
-    expect(await purgeRateLimits(db, now)).toBe("contadores de límites de peticiones con la ventana cerrada borrados: 2");
+    // Failed sign-ins per account (issue 28): forgotten a day after the last one.
+    await db.insert(signInFailures).values([
+      { email: "vieja@example.com", failures: 7, lastFailedAt: ago(25 * 60 * MINUTE_MS) },
+      { email: "reciente@example.com", failures: 7, lastFailedAt: ago(23 * 60 * MINUTE_MS) },
+    ]);
+    expect(await purgeRateLimits(db, now)).toBe(
+      "contadores de límites de peticiones con la ventana cerrada borrados: 2; fallos de inicio de sesión de más de 24 horas: 1",
+    );
+    expect((await db.select({ email: signInFailures.email }).from(signInFailures)).map((row) => row.email)).toEqual(["reciente@example.com"]);
     const ours = await db.select({ key: requestLimits.key }).from(requestLimits).where(like(requestLimits.key, "contacto:203.0.113.%"));
     expect(ours.map((row) => row.key)).toEqual(["contacto:203.0.113.2"]);
     const left = await db.select({ id: rateLimit.id }).from(rateLimit).where(inArray(rateLimit.id, ["r3", "r4"]));

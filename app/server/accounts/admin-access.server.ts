@@ -5,6 +5,7 @@ import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { session as sessionTable, user as userTable } from "../db/schema.server";
+import { staffFactorStatus, type FactorStatus } from "./staff-sessions.server";
 
 /**
  * Who may use /admin (issue 11). Administrators are the accounts listed in ADMIN_EMAILS and
@@ -56,8 +57,8 @@ export type StaffState =
   | { kind: "none" }
   /** Has not enrolled the authenticator app yet. */
   | { kind: "enrol"; staff: Staff }
-  /** Enrolled, but this session has not passed the second factor (e.g. signed in with Google). */
-  | { kind: "verify"; staff: Staff }
+  /** Enrolled, but this session has not passed the second factor (e.g. signed in with Google), or passed it too long ago. */
+  | { kind: "verify"; staff: Staff; reason: Extract<FactorStatus, { kind: "verify" }>["reason"] }
   | { kind: "ok"; staff: Staff };
 
 export async function staffState(request: Request): Promise<StaffState> {
@@ -69,12 +70,9 @@ export async function staffState(request: Request): Promise<StaffState> {
   if (!role) return { kind: "none" };
   const staff: Staff = { id: user.id, email: user.email, name: user.name, sessionToken: session.token, role };
   if (!user.twoFactorEnabled) return { kind: "enrol", staff };
-  const db = await getDb();
-  const [row] = await db
-    .select({ secondFactorAt: sessionTable.secondFactorAt })
-    .from(sessionTable)
-    .where(eq(sessionTable.token, session.token));
-  return row?.secondFactorAt ? { kind: "ok", staff } : { kind: "verify", staff };
+  // The factor lasts STAFF_SESSION_HOURS, and STAFF_IDLE_MINUTES without use (issue 28).
+  const factor = await staffFactorStatus(await getDb(), session.token);
+  return factor.kind === "ok" ? { kind: "ok", staff } : { kind: "verify", staff, reason: factor.reason };
 }
 
 export type AdminState =

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
 import type { Database } from "../db/client.server";
-import { carts, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, verification } from "../db/schema.server";
+import { carts, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, signInFailures, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
@@ -42,7 +42,11 @@ export async function purgeRateLimits(db: Database, now = new Date()): Promise<s
   const ours = await deleted(db, sql`delete from ${requestLimits} where ${requestLimits.expiresAt} < ${now.getTime()}`);
   const cutoff = now.getTime() - RETENTION.rateLimitWindowMinutes * MINUTE_MS;
   const theirs = await deleted(db, sql`delete from ${rateLimit} where ${rateLimit.lastRequest} < ${cutoff}`);
-  return `contadores de límites de peticiones con la ventana cerrada borrados: ${ours + theirs}`;
+  const failures = await deleted(
+    db,
+    sql`delete from ${signInFailures} where ${signInFailures.lastFailedAt} < ${new Date(now.getTime() - RETENTION.signInFailureHours * 60 * MINUTE_MS).toISOString()}::timestamptz`,
+  );
+  return `contadores de límites de peticiones con la ventana cerrada borrados: ${ours + theirs}; fallos de inicio de sesión de más de ${RETENTION.signInFailureHours} horas: ${failures}`;
 }
 
 /** Delivered (or skipped) outbox entries after 30 days; failed ones after 180, for the owner to see. */
