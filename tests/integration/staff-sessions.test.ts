@@ -166,6 +166,8 @@ describe("staff browsers and the audit log", () => {
 
     const lines = await db.select().from(auditLog).where(and(eq(auditLog.entity, "cuenta"), eq(auditLog.entityId, id)));
     const actions = lines.map((line) => line.action);
+    // The enrolment, with where it was made.
+    expect(lines.find((line) => line.action === "activó el segundo factor")?.after).toMatchObject({ ip: expect.stringMatching(/^10\./), navegador: "vitest" });
     expect(actions.filter((action) => action === "inició sesión en la administración")).toHaveLength(2);
     expect(actions).toContain("intento de inicio de sesión: contraseña incorrecta");
     expect(actions).toContain("intento de inicio de sesión: código incorrecto");

@@ -8,6 +8,7 @@ import { account, session as sessionTable } from "../db/schema.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { markSecondFactor, sessionTokenFromCookies, type Admin } from "./admin-access.server";
 import { markReauthenticated } from "./fresh-authentication.server";
+import { clientOf } from "./staff-audit.server";
 
 /*
  * The second factor through better-auth's two-factor plugin, called over its HTTP handler
@@ -59,11 +60,13 @@ export async function finishEnrolment(request: Request, admin: Admin, code: stri
     return { ok: false, status: 502, message: secondFactorError(502, undefined, false) };
   }
   const ended = await endOtherSessions(db, admin.id, token);
+  // With the address and browser (issue 28), under the account like its sign-ins (staff-audit.server.ts).
+  const client = clientOf(request.headers);
   await audit(db, { email: admin.email }, {
     action: "activó el segundo factor",
-    entity: "cliente",
+    entity: "cuenta",
     entityId: admin.id,
-    after: { segundoFactor: true, sesionesCerradas: ended },
+    after: { segundoFactor: true, sesionesCerradas: ended, ip: client.ip, navegador: client.browser },
   });
   return { ok: true, cookies: answer.cookies };
 }
