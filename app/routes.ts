@@ -46,6 +46,8 @@ export default [
   route("login/verificacion", "routes/login-verification.tsx"),
   // A technician's invitation (issue 28): choose the password, or accept with the existing account.
   route("invitacion/:token", "routes/invitation.tsx"),
+  // Passkeys of the staff (issue 28): the JSON steps of enrolling, signing in and confirming with one.
+  route("cuenta/llaves/:paso", "routes/passkey-api.ts"),
   route("api/auth/*", "routes/auth-api.ts"),
   route("healthz", "routes/healthz.ts"),
   route("cookies", "routes/cookies.ts"),
@@ -76,6 +78,8 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("segundo-factor", "routes/admin/second-factor.tsx"),
+    // The administrator's passkeys and authenticator app (issue 28).
+    route("seguridad", "routes/admin/security.tsx"),
     route("registro", "routes/admin/audit-log.tsx"),
     // admin: orders
     route("desistimientos", "routes/admin/withdrawals.tsx"),
@@ -124,6 +128,7 @@ export default [
   route("tecnico", "routes/technician-layout.tsx", [
     index("routes/technician-home.tsx"),
     route("segundo-factor", "routes/technician-second-factor.tsx"),
+    route("seguridad", "routes/technician-security.tsx"),
     route("trabajos/:id", "routes/technician-job.tsx"),
     // The work report (issue 17): the phone posts its photos and the signed report (JSON); the private photos and the PDF.
     route("trabajos/:id/parte", "routes/technician-job-report.ts"),

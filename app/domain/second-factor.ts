@@ -55,6 +55,15 @@ export function totpKeyOf(uri: string): string | null {
 }
 
 /** What the enrolment form's action answers (app/server/accounts/enrolment-action.server.ts). */
-export type EnrolmentScan = { step: 2; uri: string; key: string; qrSvg: string; backupCodes: string[]; error: string | null };
+export type EnrolmentScan = {
+  step: 2;
+  uri: string;
+  key: string;
+  qrSvg: string;
+  backupCodes: string[];
+  /** The codes as a .txt download (a phone cannot print them): data: URL and file name (issue 28). */
+  codesFile: { href: string; name: string };
+  error: string | null;
+};
 export type EnrolmentStart = { step: 1; error: string };
 export type EnrolmentReply = EnrolmentScan | EnrolmentStart;

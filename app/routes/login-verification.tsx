@@ -4,10 +4,12 @@ import { reverifyMessage } from "~/domain/auth-messages";
 import { safeRedirectPath } from "~/domain/safe-redirect";
 import { backupCodeSchema, SECOND_FACTOR_MESSAGES, totpCodeSchema } from "~/domain/second-factor";
 import { STAFF_HOME, staffHomeOfCookies, staffState } from "~/server/accounts/admin-access.server";
+import { secondFactorChoices } from "~/server/accounts/passkey-flows.server";
 import { verifySecondFactor } from "~/server/accounts/second-factor.server";
 import { staffSessionSettings } from "~/server/accounts/staff-sessions.server";
 import { cookieHeaders } from "~/server/auth-forms.server";
 import { readForm } from "~/server/request-body.server";
+import { PasskeyButton } from "~/ui/passkey-button";
 import type { Route } from "./+types/login-verification";
 
 /**
@@ -43,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo") ? target(request) : "";
   // A session whose factor lapsed (12 hours, or 2 without use: issue 28) is told why it is asked again.
   const lapsed = now.kind === "step-up" && (now.reason === "age" || now.reason === "idle") ? now.reason : null;
-  return { redirectTo, notice: lapsed ? reverifyMessage(lapsed, staffSessionSettings()) : null };
+  // Passkeys as the other way to give the factor (issue 28).
+  const choices = await secondFactorChoices(request, now.userId);
+  return { redirectTo, notice: lapsed ? reverifyMessage(lapsed, staffSessionSettings()) : null, choices };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -88,6 +92,14 @@ export default function LoginVerification({ loaderData, actionData }: Route.Comp
         <p className="login-hint" role="status">
           {loaderData.notice}
         </p>
+      ) : null}
+      {loaderData.choices.passkey ? (
+        <div className="account-form">
+          <PasskeyButton mode="assert" onDone={(answer) => window.location.assign(loaderData.redirectTo || answer.redirectTo || "/login")}>
+            Usar mi llave de acceso
+          </PasskeyButton>
+          {loaderData.choices.totp ? <p className="login-hint">O escriba el código de su aplicación de autenticación:</p> : null}
+        </div>
       ) : null}
       <Form method="post" className="account-form">
         <input type="hidden" name="intent" value="totp" />

@@ -41,6 +41,9 @@ export default function TechnicianLayout() {
                   Mis trabajos y visitas
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/tecnico/seguridad">Seguridad</NavLink>
+              </li>
             </ul>
           </nav>
         ) : null}

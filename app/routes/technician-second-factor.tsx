@@ -32,7 +32,7 @@ export default function TechnicianSecondFactor({ loaderData, actionData }: Route
     <SecondFactorEnrolment
       needsPassword={loaderData.needsPassword}
       actionData={actionData}
-      intro="Para ver sus trabajos necesita, además de su contraseña, un código de una aplicación de autenticación en su móvil."
+      intro="Para ver sus trabajos necesita, además de su contraseña, un segundo factor: una llave de acceso en su móvil (su huella o su cara) o una aplicación de autenticación."
     />
   );
 }

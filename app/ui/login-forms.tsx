@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { AuthNotice } from "~/domain/auth-messages";
 import { HINTS, loginHref, MODE_TEXTS, type LoginMode } from "~/domain/login-form";
+import { PasskeyButton } from "./passkey-button";
 import { PasswordField } from "./password-field";
 
 /** A green or red line under a form (spec section 8); announced to screen readers. */
@@ -109,6 +110,13 @@ export function SignedOutPanel({ mode, googleEnabled, redirectTo, notice, email 
           {busy ? "Un momento…" : texts.submit}
         </button>
       </Form>
+
+      {/* Staff sign in with a passkey alone (issue 28): no e-mail, the phone's fingerprint or face. */}
+      {mode === "init" ? (
+        <PasskeyButton mode="assert" className="button button-secondary login-passkey" onDone={(answer) => window.location.assign(redirectTo ?? answer.redirectTo ?? "/login")}>
+          Entrar con una llave de acceso
+        </PasskeyButton>
+      ) : null}
 
       <ul className="login-switch">
         {mode === "init" ? (

@@ -30,7 +30,7 @@ export default function SecondFactor({ loaderData, actionData }: Route.Component
     <SecondFactorEnrolment
       needsPassword={loaderData.needsPassword}
       actionData={actionData}
-      intro="Para entrar en la administración necesita, además de su contraseña, un código de una aplicación de autenticación en su móvil (Google Authenticator, Microsoft Authenticator, FreeOTP u otra)."
+      intro="Para entrar en la administración necesita, además de su contraseña, un segundo factor: una llave de acceso en su móvil (su huella o su cara) o una aplicación de autenticación."
     />
   );
 }

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { SECOND_FACTOR_MESSAGES, totpCodeSchema, totpKeyOf, type EnrolmentScan, type EnrolmentStart } from "~/domain/second-factor";
+import { backupCodesFileName, backupCodesHref } from "~/domain/accounts/backup-codes-file";
 import { cookieHeaders } from "../auth-forms.server";
+import { config } from "../config.server";
 import { readForm } from "../request-body.server";
 import type { Admin } from "./admin-access.server";
 import { finishEnrolment, startEnrolment, qrSvg } from "./second-factor.server";
@@ -10,6 +12,12 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("start"), password: z.string().max(200).optional() }),
   z.object({ intent: z.literal("verify"), code: z.string().max(20), uri: z.string().max(500), codes: z.string().max(400) }),
 ]);
+
+/** The backup codes as a file to download, naming the shop and the account. */
+export function codesFileOf(email: string, codes: string[]): EnrolmentScan["codesFile"] {
+  const shop = config().SHOP_NAME;
+  return { href: backupCodesHref(shop, email, codes), name: backupCodesFileName(shop) };
+}
 
 /**
  * The enrolment form's two steps (app/ui/second-factor-enrolment.tsx), for an administrator or
@@ -23,12 +31,14 @@ export async function enrolmentAction(request: Request, account: Admin, home: st
     const started = await startEnrolment(request, form.password || undefined);
     if (!started.ok) return data<EnrolmentStart>({ step: 1, error: started.message }, { status: started.status });
     const { totpURI, backupCodes, qrSvg: svg } = started.enrolment;
-    return data<EnrolmentScan>({ step: 2, uri: totpURI, key: totpKeyOf(totpURI) ?? "", qrSvg: svg, backupCodes, error: null });
+    const codesFile = codesFileOf(account.email, backupCodes);
+    return data<EnrolmentScan>({ step: 2, uri: totpURI, key: totpKeyOf(totpURI) ?? "", qrSvg: svg, backupCodes, codesFile, error: null });
   }
   // The key and codes come back only to be shown again next to the error; nothing is trusted from them.
+  const codes = form.codes.split(" ").filter(Boolean);
   const again = async (error: string, status: number) =>
     data<EnrolmentScan>(
-      { step: 2, uri: form.uri, key: totpKeyOf(form.uri) ?? "", qrSvg: await qrSvg(form.uri), backupCodes: form.codes.split(" ").filter(Boolean), error },
+      { step: 2, uri: form.uri, key: totpKeyOf(form.uri) ?? "", qrSvg: await qrSvg(form.uri), backupCodes: codes, codesFile: codesFileOf(account.email, codes), error },
       { status },
     );
   const code = totpCodeSchema.safeParse(form.code);

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/sitio", label: "Sitio" },
   { to: "/admin/clientes", label: "Clientes" },
   { to: "/admin/registro", label: "Registro" },
+  { to: "/admin/seguridad", label: "Seguridad" },
 ] as const;
 
 /** Route handle of the back office: the root renders it without the shop's header and footer. */
