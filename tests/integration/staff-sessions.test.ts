@@ -164,6 +164,12 @@ describe("staff browsers and the audit log", () => {
     const wrongCode = totp(key) === "000000" ? "111111" : "000000";
     expect((await signIn(email, key, device!, FIREFOX, wrongCode)).status).toBe(401);
 
+    // The enrolment's session left idle gives the code again: logged as such, from its known browser.
+    await age(email, 3 * HOUR, 3 * HOUR);
+    const stepUp = await settle(() => verifyAction(args(post("/login/verificacion", cookie, { intent: "totp", code: totp(key) }, FIREFOX))));
+    expect(stepUp.status).toBe(302);
+    expect((await openAdmin(cookie)).status).toBe(200);
+
     const lines = await db.select().from(auditLog).where(and(eq(auditLog.entity, "cuenta"), eq(auditLog.entityId, id)));
     const actions = lines.map((line) => line.action);
     // The enrolment, with where it was made.
@@ -171,6 +177,7 @@ describe("staff browsers and the audit log", () => {
     expect(actions.filter((action) => action === "inició sesión en la administración")).toHaveLength(2);
     expect(actions).toContain("intento de inicio de sesión: contraseña incorrecta");
     expect(actions).toContain("intento de inicio de sesión: código incorrecto");
+    expect(lines.find((line) => line.action === "confirmó de nuevo su identidad")?.after).toMatchObject({ dispositivoNuevo: false });
     const newDevice = lines.find((line) => (line.after as { dispositivoNuevo?: boolean }).dispositivoNuevo === true);
     expect(newDevice?.after).toMatchObject({ navegador: "Firefox en Windows", ip: expect.stringMatching(/^10\./) });
     // The log's page lists them (its filter knows "cuenta").

@@ -8,7 +8,7 @@ import { user as userTable } from "../db/schema.server";
 import { staffRoleOf } from "./admin-access.server";
 import { passwordProblem } from "./password-check.server";
 import { checkAccountThrottle, recordSignInResult } from "./sign-in-throttle.server";
-import { auditStaffFailure, auditStaffSignIn, clientOf } from "./staff-audit.server";
+import { auditStaffFailure, auditStaffSignIn, clientOf, type SignInMoment } from "./staff-audit.server";
 import { checkStaffDevice, deviceCookieName, deviceCookieOptions } from "./staff-devices.server";
 
 /*
@@ -100,20 +100,20 @@ export function accountHooks(db: Database) {
    * Who gives a code, found before the code is checked (a success consumes the pending sign-in):
    * the signed-in session's user, or the user of the pending sign-in's two-factor cookie.
    */
-  const codeGivers = new WeakMap<Request, { userId: string; enrolling: boolean }>();
+  const codeGivers = new WeakMap<Request, { userId: string; moment: SignInMoment | "enrolment" }>();
 
   const rememberCodeGiver = createAuthMiddleware(async (ctx) => {
     if (!ctx.request) return;
     const session = await getSessionFromCtx(ctx).catch(() => null);
     if (session) {
-      codeGivers.set(ctx.request, { userId: session.user.id, enrolling: !session.user.twoFactorEnabled });
+      codeGivers.set(ctx.request, { userId: session.user.id, moment: session.user.twoFactorEnabled ? "step-up" : "enrolment" });
       return;
     }
     const cookie = ctx.context.createAuthCookie("two_factor");
     const pending = await ctx.getSignedCookie(cookie.name, ctx.context.secret).catch(() => null);
     if (!pending) return;
     const found = await ctx.context.internalAdapter.findVerificationValue(pending);
-    if (found) codeGivers.set(ctx.request, { userId: found.value, enrolling: false });
+    if (found) codeGivers.set(ctx.request, { userId: found.value, moment: "sign-in" });
   });
 
   const noteStaffSignIn = createAuthMiddleware(async (ctx) => {
@@ -124,7 +124,7 @@ export function accountHooks(db: Database) {
     const headers = headersOf(ctx);
     const client = clientOf(headers);
     if (isAPIError(ctx.context.returned)) {
-      if (!giver.enrolling && ctx.context.returned.statusCode === 401) await auditStaffFailure(db, account, client, "code");
+      if (giver.moment !== "enrolment" && ctx.context.returned.statusCode === 401) await auditStaffFailure(db, account, client, "code");
       return;
     }
     const device = await checkStaffDevice(db, account, {
@@ -134,7 +134,7 @@ export function accountHooks(db: Database) {
     });
     ctx.setCookie(deviceCookieName(), device.deviceId, deviceCookieOptions());
     // The enrolment has its own line ("activó el segundo factor").
-    if (!giver.enrolling) await auditStaffSignIn(db, account, client, device.newDevice);
+    if (giver.moment !== "enrolment") await auditStaffSignIn(db, account, client, device.newDevice, giver.moment);
   });
 
   return {

@@ -23,9 +23,12 @@ type Account = { id: string; email: string };
 /** Nobody is known when a password or code is wrong: the attempt is logged under the account, by "desconocido". */
 const UNKNOWN = { email: "desconocido" };
 
-export async function auditStaffSignIn(db: Database, account: Account, client: Client, newDevice: boolean): Promise<void> {
+/** A sign-in (password, then the factor), or the factor given again by a signed-in session (Google, 12 hours, idle). */
+export type SignInMoment = "sign-in" | "step-up";
+
+export async function auditStaffSignIn(db: Database, account: Account, client: Client, newDevice: boolean, moment: SignInMoment = "sign-in"): Promise<void> {
   await audit(db, { email: account.email }, {
-    action: "inició sesión en la administración",
+    action: moment === "sign-in" ? "inició sesión en la administración" : "confirmó de nuevo su identidad",
     entity: "cuenta",
     entityId: account.id,
     after: { ip: client.ip, navegador: client.browser, dispositivoNuevo: newDevice },
