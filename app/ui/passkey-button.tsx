@@ -64,8 +64,11 @@ export function PasskeyButton({ mode, children, className = "button", password, 
         response = register
           ? await webauthn.startRegistration({ optionsJSON: started.options as never })
           : await webauthn.startAuthentication({ optionsJSON: started.options as never });
-      } catch {
+      } catch (error) {
         // Cancelled, timed out, or the authenticator said no: nothing was sent.
+        const name = (error as { name?: string }).name;
+        if (name === "SecurityError") return setError(PASSKEY_MESSAGES.wrongAddress);
+        if (name === "InvalidStateError" && register) return setError(PASSKEY_MESSAGES.duplicate);
         return setError(PASSKEY_MESSAGES.cancelled);
       }
       const finished = await post(register ? "registro" : "entrada", register ? { response, name: name?.() ?? "" } : { response });

@@ -55,7 +55,8 @@ export function SecondFactorEnrolment({ needsPassword, actionData, intro }: { ne
   );
 }
 
-function ScanStep({ step, busy }: { step: EnrolmentScan; busy: boolean }) {
+/** Step 2 of the app: also shown by "Seguridad" when the app is added later (app/ui/security-page.tsx). */
+export function ScanStep({ step, busy }: { step: EnrolmentScan; busy: boolean }) {
   return (
     <section className="admin-section admin-form" aria-labelledby="sf-title">
       <h1 id="sf-title">Añada la cuenta a su aplicación</h1>

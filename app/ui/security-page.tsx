@@ -1,8 +1,10 @@
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import type { EnrolmentReply } from "~/domain/second-factor";
 import { PasskeyButton } from "./passkey-button";
 import { PasswordField } from "./password-field";
 import { ReauthenticateForm } from "./reauthenticate-form";
+import { ScanStep } from "./second-factor-enrolment";
 
 /*
  * "Seguridad" for administrators and technicians (issue 28; app/server/accounts/security-page.server.ts):
@@ -17,13 +19,19 @@ export type SecurityData =
   | { fresh: false; hasPassword: boolean; hasPasskeys: boolean }
   | { fresh: true; hasPassword: boolean; email: string; passkeys: PasskeyRow[]; totp: boolean };
 
-type Reply = { reauthError?: string; error?: string; removed?: string; codes?: string[]; codesFile?: { href: string; name: string } } | undefined;
+type Reply =
+  | { reauthError?: string; error?: string; removed?: string; codes?: string[]; codesFile?: { href: string; name: string }; step?: undefined }
+  | EnrolmentReply
+  | undefined;
 
 export function SecurityPage({ data, reply }: { data: SecurityData; reply: Reply }) {
+  const busy = useNavigation().state === "submitting";
+  // Adding the authenticator app: its QR code and first code, on this page.
+  if (data.fresh && reply?.step === 2) return <ScanStep step={reply} busy={busy} />;
   return (
     <section className="admin-section security-page" aria-labelledby="security-title">
       <h1 id="security-title">Seguridad</h1>
-      {data.fresh ? <Factors data={data} reply={reply} /> : <Confirm data={data} error={reply?.reauthError ?? null} />}
+      {data.fresh ? <Factors data={data} reply={reply?.step === 2 ? undefined : reply} /> : <Confirm data={data} error={reply && "reauthError" in reply ? (reply.reauthError ?? null) : null} />}
     </section>
   );
 }
@@ -43,17 +51,17 @@ function Confirm({ data, error }: { data: Extract<SecurityData, { fresh: false }
   );
 }
 
-function Factors({ data, reply }: { data: Extract<SecurityData, { fresh: true }>; reply: Reply }) {
+function Factors({ data, reply }: { data: Extract<SecurityData, { fresh: true }>; reply: Exclude<Reply, { step: 2 }> }) {
   const busy = useNavigation().state === "submitting";
   const nameRef = useRef<HTMLInputElement>(null);
   return (
     <>
-      {reply?.error ? (
+      {reply && "error" in reply && reply.error ? (
         <p className="form-error" role="alert">
           {reply.error}
         </p>
       ) : null}
-      {reply?.removed ? (
+      {reply && "removed" in reply && reply.removed ? (
         <p className="form-ok" role="status">
           Se ha quitado la llave de acceso «{reply.removed}».
         </p>
@@ -101,7 +109,7 @@ function Factors({ data, reply }: { data: Extract<SecurityData, { fresh: true }>
       {data.totp ? (
         <>
           <p>Configurada. Si ha usado o perdido sus códigos de respaldo, pida otros: los anteriores dejan de valer.</p>
-          {reply?.codes && reply.codesFile ? (
+          {reply && "codes" in reply && reply.codes && reply.codesFile ? (
             <div className="account-form" role="status">
               <p>Sus nuevos códigos de respaldo. Guárdelos ahora: no se volverán a mostrar.</p>
               <ul className="admin-codes" aria-label="Códigos de respaldo">
@@ -124,7 +132,19 @@ function Factors({ data, reply }: { data: Extract<SecurityData, { fresh: true }>
           )}
         </>
       ) : (
-        <p>No configurada. Su cuenta entra con llave de acceso.</p>
+        <Form method="post" className="account-form">
+          <p>No configurada. Añádala para poder entrar también con un código (y tener códigos de respaldo) si pierde el móvil.</p>
+          <input type="hidden" name="intent" value="start" />
+          {data.hasPassword ? <PasswordField id="security-app-password" name="password" label="Contraseña" autoComplete="current-password" /> : null}
+          {reply?.step === 1 ? (
+            <p className="form-error" role="alert">
+              {reply.error}
+            </p>
+          ) : null}
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Configurar la aplicación de autenticación
+          </button>
+        </Form>
       )}
     </>
   );

@@ -272,3 +272,50 @@ describe("Seguridad", () => {
     expect((await post({ intent: "otra-cosa" })).status).toBe(400);
   });
 });
+
+describe("Seguridad: the authenticator app beside a passkey", () => {
+  it("adds the app to a passkey-only account, gives new backup codes as a file, and then lets the passkey go", async () => {
+    const { loader: securityLoader, action: securityAction } = await import("~/routes/technician-security");
+    const { totp } = await import("../support/totp");
+    const tech = await newAdmin("llaves-tecnico@termoclima.test");
+    await db().update(user).set({ role: "tecnico" }).where(eq(user.id, tech.id));
+    const key = new SoftAuthenticator();
+    const started = await step("registro-opciones", { password: PASSWORD }, tech.cookie);
+    const enrolled = await step("registro", { response: key.register(started.json.options as never, { origin: origin() }) }, tech.cookie);
+    expect(enrolled.json).toMatchObject({ ok: true, redirectTo: "/tecnico" });
+    const post = (form: Record<string, string>) => {
+      const request = adminRequest("/tecnico/seguridad", tech.cookie, form);
+      request.headers.set("x-forwarded-for", freshIp());
+      return settle(() => securityAction(args(request)));
+    };
+
+    const scan = await post({ intent: "start", password: PASSWORD });
+    const app = scan.data as { step: number; uri: string; key: string; backupCodes: string[]; codesFile: { href: string; name: string } };
+    expect(app.step).toBe(2);
+    expect(app.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(app.key).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+    const file = decodeURIComponent(app.codesFile.href.replace(/^data:text\/plain;charset=utf-8,/, ""));
+    expect(file).toContain("Termoclima Madrid");
+    expect(file).toContain("llaves-tecnico@termoclima.test");
+    for (const code of app.backupCodes) expect(file).toContain(code);
+    expect(app.codesFile.name).toMatch(/^codigos-respaldo-.+\.txt$/);
+    const done = await post({ intent: "verify", uri: app.uri, codes: app.backupCodes.join(" "), code: totp(app.key) });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/tecnico/seguridad");
+    const page = await settle(() => securityLoader(args(adminRequest("/tecnico/seguridad", tech.cookie))));
+    expect(page.data).toMatchObject({ fresh: true, totp: true });
+
+    const wrongPassword = await post({ intent: "nuevos-codigos", password: "no-es-esta-1234" });
+    expect(wrongPassword.status).toBe(400);
+    const fresh = await post({ intent: "nuevos-codigos", password: PASSWORD });
+    const codes = fresh.data as { codes: string[]; codesFile: { href: string } };
+    expect(codes.codes).toHaveLength(10);
+    expect(codes.codes.some((code) => app.backupCodes.includes(code))).toBe(false);
+    expect(decodeURIComponent(codes.codesFile.href)).toContain(codes.codes[0]!);
+
+    const [row] = await db().select().from(passkeys).where(eq(passkeys.userId, tech.id));
+    expect((await post({ intent: "quitar-llave", id: String(row!.id) })).status).toBe(200);
+    const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, tech.id))).map((line) => line.action);
+    expect(actions).toEqual(expect.arrayContaining(["activó el segundo factor con una llave de acceso", "generó nuevos códigos de respaldo", "quitó una llave de acceso"]));
+  });
+});

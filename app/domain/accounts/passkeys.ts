@@ -20,6 +20,7 @@ export const PASSKEY_MESSAGES = {
   notStaff: "Las llaves de acceso son para el personal de la tienda. Entre con su email y contraseña.",
   tooMany: "Demasiados intentos. Espere unos minutos e inténtelo de nuevo.",
   notFresh: "Por seguridad, confirme antes que es usted.",
+  wrongAddress: "Las llaves de acceso necesitan que la tienda se abra por su nombre (por ejemplo https://www.su-tienda.es), no por una dirección IP.",
   badInput: "No hemos podido leer la respuesta del navegador. Vuelva a cargar la página e inténtelo de nuevo.",
 } as const;
 

@@ -24,7 +24,12 @@ export function codesFileOf(email: string, codes: string[]): EnrolmentScan["code
  * a technician already known to be enrolling; a finished enrolment goes to `home`.
  */
 export async function enrolmentAction(request: Request, account: Admin, home: string) {
-  const parsed = formSchema.safeParse(Object.fromEntries(await readForm(request, { maxBytes: 8_000 })));
+  return enrolmentSteps(request, account, home, Object.fromEntries(await readForm(request, { maxBytes: 8_000 })));
+}
+
+/** The same two steps on fields already read (the "Seguridad" page adds the app this way, issue 28). */
+export async function enrolmentSteps(request: Request, account: Admin, home: string, fields: Record<string, unknown>) {
+  const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return data<EnrolmentStart>({ step: 1, error: SECOND_FACTOR_MESSAGES.unexpected }, { status: 400 });
   const form = parsed.data;
   if (form.intent === "start") {

@@ -10,9 +10,9 @@ import { auditStaffSignIn, clientOf } from "./staff-audit.server";
 import { checkStaffDevice, deviceCookieName } from "./staff-devices.server";
 import { markSecondFactor, STAFF_HOME, staffRoleOf, staffState, type Staff } from "./admin-access.server";
 import { isFreshlyAuthenticated, markReauthenticated, REAUTH_MESSAGES, reauthenticateWithPassword } from "./fresh-authentication.server";
-import { consumePendingSignIn, deviceCookieLine, endOtherSessions, openPasskeySession, pendingSignIn } from "./passkey-session.server";
+import { consumePendingSignIn, deviceCookieLine, openPasskeySession, pendingSignIn } from "./passkey-session.server";
 import { assertionOptions, finishRegistration, passkeysOf, registrationOptions, totpConfigured, verifyAssertion, type PasskeyFailure } from "./passkeys.server";
-import { hasPassword } from "./second-factor.server";
+import { endOtherSessions, hasPassword } from "./second-factor.server";
 
 /*
  * What a passkey does depends on the session it arrives in (issue 28):

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getAuth } from "../auth.server";
 import type { Database } from "../db/client.server";
 import { session as sessionTable } from "../db/schema.server";
@@ -93,15 +93,6 @@ export async function consumePendingSignIn(pending: PendingSignIn): Promise<bool
   const context = await (await getAuth()).$context;
   const consumed = await context.internalAdapter.consumeVerificationValue(pending.identifier);
   return consumed?.value === pending.userId;
-}
-
-/** Enrolling a factor ends the account's other sessions (issue 28): one opened before it must not stay in. */
-export async function endOtherSessions(db: Pick<Database, "delete">, userId: string, keepToken: string): Promise<number> {
-  const ended = await db
-    .delete(sessionTable)
-    .where(and(eq(sessionTable.userId, userId), ne(sessionTable.token, keepToken)))
-    .returning({ id: sessionTable.id });
-  return ended.length;
 }
 
 /** The staff browser's device cookie (staff-devices.server.ts) as a Set-Cookie line. */

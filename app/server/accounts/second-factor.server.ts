@@ -55,7 +55,8 @@ export async function finishEnrolment(request: Request, admin: Admin, code: stri
   const answer = await callAuth(request, "/two-factor/verify-totp", { code });
   if (!answer.ok) return { ok: false, status: answer.status, message: secondFactorError(answer.status, answer.code, false) };
   const db = await getDb();
-  const token = sessionTokenFromCookies(answer.cookies);
+  // No new session when the account had a factor already (a passkey; the app added from "Seguridad"): the same one goes on.
+  const token = sessionTokenFromCookies(answer.cookies) ?? (typeof answer.body?.token === "string" ? answer.body.token : null);
   if (!token || !(await markSecondFactor(db, token))) {
     return { ok: false, status: 502, message: secondFactorError(502, undefined, false) };
   }
@@ -75,7 +76,7 @@ export async function finishEnrolment(request: Request, admin: Admin, code: stri
  * Enrolling a factor ends every other session of the account (issue 28): one opened before,
  * perhaps by whoever knew the password, must not live on past the factor. Returns how many.
  */
-async function endOtherSessions(db: Database, userId: string, keepToken: string): Promise<number> {
+export async function endOtherSessions(db: Pick<Database, "delete">, userId: string, keepToken: string): Promise<number> {
   const ended = await db
     .delete(sessionTable)
     .where(and(eq(sessionTable.userId, userId), ne(sessionTable.token, keepToken)))

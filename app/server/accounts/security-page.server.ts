@@ -9,7 +9,7 @@ import { getDb } from "../db/db.server";
 import { passkeys } from "../db/schema.server";
 import { readForm } from "../request-body.server";
 import type { StaffRole } from "./admin-access.server";
-import { codesFileOf } from "./enrolment-action.server";
+import { codesFileOf, enrolmentSteps } from "./enrolment-action.server";
 import { reauthenticationAction, requireFreshStaff, staleSessionReply } from "./fresh-authentication.server";
 import { REAUTH_INTENT } from "~/ui/reauthenticate-form";
 import { auditFactor } from "./passkey-flows.server";
@@ -57,9 +57,13 @@ export async function securityAction(request: Request, role: StaffRole) {
   const { staff, fresh } = await requireFreshStaff(request, role);
   if (fields.intent === REAUTH_INTENT) return reauthenticationAction(request, staff, fields);
   if (!fresh) return staleSessionReply();
+  const db = await getDb();
+  // The authenticator app added later (an account that enrolled a passkey first): the enrolment's own steps, back here.
+  if ((fields.intent === "start" || fields.intent === "verify") && !(await totpConfigured(db, staff.id))) {
+    return enrolmentSteps(request, staff, new URL(request.url).pathname, fields);
+  }
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return data<SecurityReply>({ error: PASSKEY_MESSAGES.badInput }, { status: 400 });
-  const db = await getDb();
   const form = parsed.data;
   if (form.intent === "quitar-llave") {
     const rows = await passkeysOf(db, staff.id);
