@@ -1,11 +1,16 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { rejectCookies } from "../e2e/helpers";
+import { dataDirOf } from "./app-server";
+import { capturedMail } from "./smtp-capture";
 import { totp } from "./totp";
 
 /*
  * Back-office specs: an administrator (one of the ADMIN_EMAILS of playwright.config.ts) who
- * registers, signs in and enrols the authenticator app through the real pages, as the owner
- * would. Do it once per spec (beforeAll) and reuse the context: the sign-in and two-factor
+ * registers, opens the link that proves the address (issue 28), signs in and enrols the
+ * authenticator app through the real pages, as the owner would. Do it once per spec (beforeAll) and reuse the context: the sign-in and two-factor
  * rate limits are real.
  */
 export const ADMIN_PASSWORD = "contraseña-de-la-dueña-1";
@@ -27,6 +32,10 @@ export async function adminContext(
   expect(signedUp.ok()).toBe(true);
   await page.goto("/login?redirectTo=/admin");
   await rejectCookies(page);
+  // A listed address opens /admin only once proved: the e-mailed link, back to /login.
+  await page.goto(await verificationLink(baseURL, email));
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/login?redirectTo=/admin");
   await signInForm(page, email);
   await expect(page).toHaveURL(/\/admin\/segundo-factor$/);
   await page.getByLabel("Confirme su contraseña").fill(ADMIN_PASSWORD);
@@ -64,4 +73,33 @@ export async function submitCode(page: Page, label: string, button: string, key:
     await page.getByRole("button", { name: button }).click();
     await expect(page).toHaveURL(done, { timeout: 3_000 });
   }).toPass({ intervals: [4_000, 4_000, 4_000], timeout: 30_000 });
+}
+
+/**
+ * The verification link e-mailed to a listed address by the server at `baseURL`, wherever its
+ * mail goes: a spec's SMTP capture (any of this process's), or the .eml files of its data folder.
+ */
+export async function verificationLink(baseURL: string, email: string): Promise<string> {
+  const prefix = `${baseURL}/api/auth/verify-email?`;
+  const linkIn = (mail: ParsedMail) =>
+    JSON.stringify(mail.to ?? "").includes(email) && /confirme su dirección/.test(mail.subject ?? "")
+      ? (/https?:\/\/\S+verify-email\?\S+/.exec(mail.text ?? "")?.[0] ?? null)
+      : null;
+  let arrived: ParsedMail[] = [];
+  const links = async () => {
+    arrived = [...capturedMail()];
+    const dir = path.join(dataDirOf(baseURL), "mail");
+    if (existsSync(dir)) {
+      for (const file of readdirSync(dir).filter((name) => name.endsWith(".eml"))) arrived.push(await simpleParser(readFileSync(path.join(dir, file))));
+    }
+    return arrived.map(linkIn).filter((link): link is string => link?.startsWith(prefix) ?? false);
+  };
+  let found: string[] = [];
+  try {
+    await expect.poll(async () => (found = await links()).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  } catch (error) {
+    const theirs = arrived.filter((m) => JSON.stringify(m.to ?? "").includes(email)).map((m) => `«${m.subject ?? ""}» ${/https?:\/\/\S+/.exec(m.text ?? "")?.[0] ?? ""}`);
+    throw new Error(`Ningún enlace de ${baseURL} para confirmar ${email}; le llegaron: ${theirs.join(", ") || "ninguno"} (${arrived.length} correos en total)`, { cause: error });
+  }
+  return found.at(-1)!;
 }

@@ -87,10 +87,19 @@ export function serverNodeFlags(cwd = process.cwd()): string[] {
   return (pkg.config?.serverNodeFlags ?? "").split(/\s+/).filter(Boolean);
 }
 
+/** The data folder of each server this process started, by its address: fixtures read its .eml files there. */
+const dataDirs = new Map<string, string>();
+
+/** Where the server at this address keeps its data: a spec's own server, else the worker's shared one. */
+export function dataDirOf(baseUrl: string): string {
+  return dataDirs.get(baseUrl) ?? `tests/.tmp/e2e-data-${new URL(baseUrl).port}`;
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const { port, timeoutMs = 90_000 } = options;
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? freshDataDir("servidor");
+  dataDirs.set(baseUrl, dataDir);
   fillFromTemplate(dataDir);
   const cwd = options.cwd ?? process.cwd();
   const buildDir = path.resolve(cwd, options.buildDir ?? process.env.E2E_BUILD_DIR ?? "build");

@@ -2,9 +2,16 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
+/** Every message any capture of this process received: fixtures that do not know the spec's capture read it here. */
+const everyCapture: ParsedMail[][] = [];
+export function capturedMail(): ParsedMail[] {
+  return everyCapture.flat();
+}
+
 /** A real SMTP server on localhost that keeps what it receives (tests only). */
 export async function startSmtpCapture(options: { rejectWith?: number } = {}) {
   const messages: ParsedMail[] = [];
+  everyCapture.push(messages);
   const server = new SMTPServer({
     authOptional: true,
     // A user and password in SMTP_URL are accepted (the hardening specs set a known fake one).

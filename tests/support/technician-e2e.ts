@@ -4,45 +4,39 @@ import { rejectCookies } from "../e2e/helpers";
 import { submitCode } from "./admin-e2e";
 
 /*
- * A technician's account as the owner makes it and the technician first uses it (issue 17):
- * the owner's form at /admin/tecnicos, then the reset e-mail's link to choose the password,
- * the first sign-in and the enrolment of the authenticator app. Returns the app's key.
+ * A technician's account as the owner makes it and the technician first uses it (issues 17
+ * and 28): the owner's invitation at /admin/tecnicos, then the invitation's link to choose the
+ * password, which signs them in and leads to the enrolment of the authenticator app.
  */
 
 export type TechnicianWho = { name: string; email: string; password: string };
 type MailTo = (to: string, subject: RegExp) => Promise<ParsedMail>;
 
-/** The owner's form: a new technician with a name and an e-mail. */
+/** The owner's form: an invitation to a new technician, with a name and an e-mail. */
 export async function createTechnician(owner: Page, who: Pick<TechnicianWho, "name" | "email">) {
   await owner.goto("/admin/tecnicos");
   await owner.getByLabel("Nombre").fill(who.name);
   await owner.getByLabel("Email").fill(who.email);
-  await owner.getByRole("button", { name: "Dar de alta" }).click();
-  await expect(owner.getByRole("status").filter({ hasText: `${who.email} es técnico` })).toBeVisible();
+  await owner.getByRole("button", { name: "Enviar la invitación", exact: true }).click();
+  await expect(owner.getByRole("status").filter({ hasText: `Hemos enviado una invitación a ${who.email}` })).toBeVisible();
 }
 
 /**
- * The technician chooses a password from the e-mailed link, signs in and enrols the second
- * factor; `onEnrolPage` looks at the enrolment page before it is used. The page decides on
- * cookies first, on an ordinary page (the reset page is reached through a redirect).
+ * The technician opens the invitation's link, chooses a password (which signs them in) and
+ * enrols the second factor; `onEnrolPage` looks at the enrolment page before it is used. The
+ * page decides on cookies first, on an ordinary page.
  */
 export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: TechnicianWho, onEnrolPage?: (page: Page) => Promise<void>): Promise<string> {
-  const reset = await mailTo(who.email, /restablecer su contraseña/);
-  const link = /https?:\/\/\S+reset-password\S+/.exec(reset.text ?? "")?.[0];
-  expect(link, "el enlace para elegir la contraseña").toBeTruthy();
+  const invitation = await mailTo(who.email, /invitación para ser técnico/);
+  const link = /https?:\/\/\S+\/invitacion\/[A-Za-z0-9_-]+/.exec(invitation.text ?? "")?.[0];
+  expect(link, "el enlace de la invitación").toBeTruthy();
   await page.goto("/login");
   await rejectCookies(page);
   await page.goto(link!);
-  await expect(page).toHaveURL(/\/login\/restablecer/);
-  await page.getByLabel("Contraseña nueva", { exact: true }).fill(who.password);
-  await page.getByLabel("Repita la contraseña nueva", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Guardar la contraseña" }).click();
-  await expect(page.getByText(/contraseña/i).first()).toBeVisible();
-
-  await page.goto("/login?redirectTo=/tecnico");
-  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await expect(page.getByRole("heading", { name: "Invitación al área de técnicos" })).toBeVisible();
   await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await page.getByLabel("Repita la contraseña", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Crear mi cuenta" }).click();
   await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/);
   if (onEnrolPage) await onEnrolPage(page);
   await page.getByLabel("Confirme su contraseña").fill(who.password);
@@ -52,6 +46,24 @@ export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: Tec
   await submitCode(page, "Escriba el código de 6 números que muestra la aplicación", "Activar y entrar", key, /\/tecnico$/);
   await expect(page.getByRole("heading", { name: "Mis trabajos y visitas" })).toBeVisible();
   return key;
+}
+
+/** A technician who only needs to exist: opens the invitation in a browser context of its own and chooses a password. */
+export async function acceptInvitationElsewhere(owner: Page, mailTo: MailTo, who: TechnicianWho): Promise<void> {
+  const invitation = await mailTo(who.email, /invitación para ser técnico/);
+  const link = /https?:\/\/\S+\/invitacion\/[A-Za-z0-9_-]+/.exec(invitation.text ?? "")?.[0];
+  expect(link, "el enlace de la invitación").toBeTruthy();
+  const context = await owner.context().browser()!.newContext({ locale: "es-ES" });
+  try {
+    const page = await context.newPage();
+    await page.goto(link!);
+    await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
+    await page.getByLabel("Repita la contraseña", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Crear mi cuenta" }).click();
+    await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/);
+  } finally {
+    await context.close();
+  }
 }
 
 export type JobSlot = { day: string; from: string; to: string; technician: string; notes?: string };

@@ -216,6 +216,7 @@ function PendingInvitations({ invitations, busy }: { invitations: InvitationRow[
       <h2 id="invitaciones-pendientes">Invitaciones pendientes</h2>
       <div className="admin-table-wrap">
         <table className="admin-table stack">
+          <caption className="visually-hidden">Invitaciones pendientes</caption>
           <thead>
             <tr>
               <th scope="col">Nombre</th>
