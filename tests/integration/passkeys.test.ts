@@ -182,6 +182,27 @@ describe("passkeys: signing in", () => {
   });
 });
 
+describe("passkeys: a signed-in session without the factor", () => {
+  it("gives the factor again with a passkey (a Google sign-in, or 12 hours gone)", async () => {
+    const { cookies } = await signInWith(ownerKey);
+    const cookie = nextCookie("", cookies);
+    // As a Google sign-in leaves it, or the 12 hours once passed: signed in, the factor not given.
+    await db().update(session).set({ secondFactorAt: null }).where(eq(session.userId, owner.id));
+    expect((await settle(() => auditLoader(args(adminRequest("/admin/registro", cookie))))).status).toBe(302);
+    const started = await step("entrada-opciones", {}, cookie);
+    expect((started.json.options as unknown as { allowCredentials: { id: string }[] }).allowCredentials.map((c) => c.id)).toEqual([ownerKey.id]);
+    // Another account's passkey is not this session's factor.
+    const intruder = await step("entrada", { response: new SoftAuthenticator().assert(started.json.options as never, { origin: origin() }) }, cookie);
+    expect(intruder.status).toBe(400);
+    const again = await step("entrada-opciones", {}, cookie);
+    const passed = await step("entrada", { response: ownerKey.assert(again.json.options as never, { origin: origin() }) }, cookie);
+    expect(passed.json).toMatchObject({ ok: true, redirectTo: "/admin" });
+    expect((await settle(() => auditLoader(args(adminRequest("/admin/registro", cookie))))).status).toBe(200);
+    const lines = await db().select().from(auditLog).where(and(eq(auditLog.entityId, owner.id), eq(auditLog.action, "confirmó de nuevo su identidad")));
+    expect(lines.length).toBeGreaterThan(0);
+  });
+});
+
 describe("passkeys: adding another one later", () => {
   it("needs a fresh confirmation, which a passkey gives", async () => {
     const { cookies } = await signInWith(ownerKey);

@@ -6,7 +6,7 @@ import { getDb } from "../db/db.server";
 import type { Database } from "../db/client.server";
 import { user as userTable } from "../db/schema.server";
 import { clientAddress, hitRateLimit } from "../rate-limit.server";
-import { auditStaffSignIn, clientOf } from "./staff-audit.server";
+import { auditStaffSignIn, clientOf, type SignInMoment } from "./staff-audit.server";
 import { checkStaffDevice, deviceCookieName } from "./staff-devices.server";
 import { markSecondFactor, STAFF_HOME, staffRoleOf, staffState, type Staff } from "./admin-access.server";
 import { isFreshlyAuthenticated, markReauthenticated, REAUTH_MESSAGES, reauthenticateWithPassword } from "./fresh-authentication.server";
@@ -41,11 +41,11 @@ export async function auditFactor(db: Pick<Database, "insert">, staff: { id: str
  * A staff sign-in that passed the factor with a passkey is logged and its browser checked like
  * one with a code (auth-hooks.server.ts): a new browser e-mails the owner. The device cookie's line.
  */
-async function noteSignIn(db: Database, request: Request, account: { id: string; email: string; name: string }, enrolling: boolean): Promise<string> {
+async function noteSignIn(db: Database, request: Request, account: { id: string; email: string; name: string }, moment: SignInMoment | "enrolment"): Promise<string> {
   const client = clientOf(request.headers);
   const cookie = new RegExp(`(?:^|;\\s*)${deviceCookieName()}=([^;]*)`).exec(request.headers.get("cookie") ?? "")?.[1] ?? null;
   const device = await checkStaffDevice(db, account, { deviceId: cookie, client, userAgent: request.headers.get("user-agent") ?? "" });
-  if (!enrolling) await auditStaffSignIn(db, account, client, device.newDevice);
+  if (moment !== "enrolment") await auditStaffSignIn(db, account, client, device.newDevice, moment);
   return deviceCookieLine(device.deviceId);
 }
 
@@ -87,7 +87,7 @@ export async function completeRegistration(request: Request, response: unknown, 
       await auditFactor(tx, staff, "activó el segundo factor con una llave de acceso", request, { segundoFactor: true, llave: added.passkey.name });
     });
     await markReauthenticated(db, staff.sessionToken);
-    const device = await noteSignIn(db, request, staff, true);
+    const device = await noteSignIn(db, request, staff, "enrolment");
     return { ok: true, body: { passkey: added.passkey, redirectTo: STAFF_HOME[staff.role] }, cookies: [device] };
   } else {
     await auditFactor(db, staff, "añadió una llave de acceso", request, { llave: added.passkey.name });
@@ -128,7 +128,8 @@ export async function completeAssertion(request: Request, response: unknown): Pr
     await markReauthenticated(db, now.staff.sessionToken);
     if (now.purpose === "confirm") return { ok: true, body: { redirectTo: null } };
     await markSecondFactor(db, now.staff.sessionToken);
-    const device = await noteSignIn(db, request, now.staff, false);
+    // A signed-in session giving the factor again (Google, 12 hours, idle) is not a new sign-in.
+    const device = await noteSignIn(db, request, now.staff, "step-up");
     return { ok: true, body: { redirectTo: STAFF_HOME[now.staff.role] }, cookies: [device] };
   }
   const [account] = await db
@@ -142,7 +143,7 @@ export async function completeAssertion(request: Request, response: unknown): Pr
   if (!role) return fail(403, PASSKEY_MESSAGES.notStaff);
   if ("pending" in now && !(await consumePendingSignIn(now.pending))) return fail(400, PASSKEY_MESSAGES.expired);
   const opened = await openPasskeySession(db, request, account.id);
-  const device = await noteSignIn(db, request, account, false);
+  const device = await noteSignIn(db, request, account, "sign-in");
   return { ok: true, body: { redirectTo: STAFF_HOME[role] }, cookies: [...opened.cookies, device] };
 }
 
