@@ -12,7 +12,7 @@ import { listMyQuotes } from "~/server/quotes/quote-my-quotes.server";
 import { MyQuotes } from "~/ui/quotes/my-quotes";
 import { isAdminAccount, isListedAdmin } from "~/server/accounts/admin-access.server";
 import { RESEND_VERIFICATION, type VerificationReply } from "~/domain/accounts/admin-verification";
-import { resendVerification } from "~/server/accounts/verification-action.server";
+import { afterSignIn, resendVerification, staysOnAccountPage } from "~/server/accounts/verification-action.server";
 import { getSessionUser } from "~/server/session.server";
 import { Notice, SignedOutPanel } from "~/ui/login-forms";
 import { OrdersTable } from "~/ui/orders-table";
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   if (user) {
     // Signed in already (another tab, or back from Google): straight to the page asked for.
-    if (redirectTo) throw redirect(redirectTo);
+    if (redirectTo && !staysOnAccountPage(user, redirectTo)) throw redirect(redirectTo);
     const facts = { email: user.email, role: user.role, emailVerified: user.emailVerified };
     return {
       signedIn: true as const,
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
         const next = `/login/verificacion${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
         throw redirect(next, { headers: cookieHeaders(answer.cookies) });
       }
-      if (answer.ok) throw redirect(redirectTo ?? "/login", { headers: cookieHeaders(answer.cookies) });
+      if (answer.ok) throw redirect(afterSignIn(answer.body, redirectTo), { headers: cookieHeaders(answer.cookies) });
       return reply(intent, error(authErrorMessage("signin", answer.status, answer.code)), email, answer.status);
     }
     case "register": {

@@ -15,7 +15,7 @@ import { renewFeed } from "~/server/jobs/calendar-feeds.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, nextCookie, settle, technicianSession } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";
-import { freshIp, register } from "../support/login-utils";
+import { freshIp, loadLogin, postLogin, register } from "../support/login-utils";
 
 /*
  * Issue 28, findings 2 and 3: roles only for proven addresses (ADMIN_EMAILS after a verification
@@ -82,6 +82,18 @@ describe("ADMIN_EMAILS only for a proven address", () => {
     expect(verifyLink(links[0]!)).toContain("callbackURL=%2Flogin");
     const account = await settle(() => loginLoader(args(adminRequest("/login", cookie))));
     expect(account.data).toMatchObject({ signedIn: true, admin: false, adminUnverified: true });
+  });
+
+  it("a sign-in that asked for /admin lands on the account page instead of the 404", async () => {
+    const { redirect } = await postLogin({ intent: "signin", email: LISTED, password: PASSWORD, redirectTo: "/admin" });
+    expect(redirect?.headers.get("Location")).toBe("/login");
+    const signedIn = await loadLogin("?redirectTo=%2Fadmin", cookie);
+    expect(signedIn.redirect).toBeNull();
+    expect(signedIn.data).toMatchObject({ adminUnverified: true });
+    // Another page asked for is still honoured.
+    expect((await loadLogin("?redirectTo=%2Fcarrito", cookie)).redirect?.headers.get("Location")).toBe("/carrito");
+    // Signing in again within the minute sends no second link.
+    expect(await mailsTo(LISTED, /confirme su dirección/)).toHaveLength(1);
   });
 
   it("sends the link again from the account page, once a minute at most", async () => {
@@ -155,6 +167,8 @@ describe("technicians are invited", () => {
     expect(await openPage(token)).toMatchObject({ status: 200, data: { kind: "new", email: NEW } });
     const short = await submit(token, "", { intent: "create", password: "corta", confirm: "corta" });
     expect(short.status).toBe(400);
+    const common = await submit(token, "", { intent: "create", password: "123456789012", confirm: "123456789012" });
+    expect(common).toMatchObject({ status: 400, data: { field: "password", error: expect.stringContaining("demasiado común") } });
     const differ = await submit(token, "", { intent: "create", password: STRONG, confirm: `${STRONG}!` });
     expect(differ).toMatchObject({ status: 400, data: { field: "confirm" } });
     expect(await userRow(NEW)).toBeUndefined();

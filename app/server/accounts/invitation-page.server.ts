@@ -8,6 +8,7 @@ import { getDb } from "../db/db.server";
 import { readForm } from "../request-body.server";
 import { getSessionUser } from "../session.server";
 import { acceptAsAccount, acceptAsNewAccount, openInvitation, type Acceptance } from "./invitations.server";
+import { passwordProblem } from "./password-check.server";
 
 /*
  * The page of a technician's invitation, /invitacion/<token> (issue 28): what it shows and
@@ -58,6 +59,8 @@ export async function invitationAction(request: Request, token: string) {
     const issue = parsed.error.issues[0];
     return refusal(issue?.message ?? MESSAGES.unexpected, 400, issue?.path[0] === "confirm" ? "confirm" : "password");
   }
+  const problem = await passwordProblem(parsed.data.password, opened.email);
+  if (problem) return refusal(problem, 400, "password");
   const context = await (await getAuth()).$context;
   const hash = await context.password.hash(parsed.data.password);
   const accepted = await acceptAsNewAccount(db, token, hash);

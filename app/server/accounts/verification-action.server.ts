@@ -4,6 +4,7 @@ import type { AuthNotice } from "~/domain/auth-messages";
 import { authSecret } from "../auth.server";
 import { getDb } from "../db/db.server";
 import { getSessionUser } from "../session.server";
+import { isListedAdmin } from "./admin-access.server";
 import { sendAdminVerification } from "./admin-verification.server";
 
 const reply = (notice: AuthNotice, status = 200) => data<VerificationReply>({ intent: RESEND_VERIFICATION, notice }, { status });
@@ -21,4 +22,21 @@ export async function resendVerification(request: Request) {
     case "not-needed":
       return reply({ tone: "ok", text: "Su dirección ya está confirmada." });
   }
+}
+
+const isAdminPath = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
+
+/**
+ * Whether /login should show the account page (which says a link was sent) instead of going on
+ * to `redirectTo`: a listed address not proved yet would only meet /admin's ordinary 404.
+ */
+export function staysOnAccountPage(account: { email: string; emailVerified?: boolean | null }, redirectTo: string | null): boolean {
+  return Boolean(redirectTo && isAdminPath(redirectTo) && isListedAdmin(account.email) && account.emailVerified !== true);
+}
+
+/** Where a password sign-in goes, from better-auth's answer (its `user`) and the page asked for. */
+export function afterSignIn(body: Record<string, unknown> | null, redirectTo: string | null): string {
+  const user = body?.user as { email?: unknown; emailVerified?: unknown } | undefined;
+  const account = { email: typeof user?.email === "string" ? user.email : "", emailVerified: user?.emailVerified === true };
+  return staysOnAccountPage(account, redirectTo) ? "/login" : (redirectTo ?? "/login");
 }
