@@ -91,6 +91,12 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
       await page.screenshot({ path: "tests/.tmp/passkeys-security-375.png", fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "la página no se sale por los lados").toBeLessThanOrEqual(0);
+      // The authenticator app beside it, as a phone offers it: a link into the app, the codes as a file.
+      await page.getByLabel("Contraseña", { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole("button", { name: "Configurar la aplicación de autenticación" }).click();
+      await expect(page.getByRole("link", { name: "Añadir a mi aplicación" })).toHaveAttribute("href", /^otpauth:\/\/totp\//);
+      await expect(page.getByRole("link", { name: "Descargar los códigos (.txt)" })).toHaveAttribute("download", /\.txt$/);
+      await page.screenshot({ path: "tests/.tmp/passkeys-app-375.png", fullPage: true });
     }
 
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
