@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies } from "./helpers";
 import { ADMIN_PASSWORD } from "../support/admin-e2e";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
 
@@ -79,6 +79,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     await expect(page).toHaveURL(/\/admin\/segundo-factor$/);
     await page.getByLabel("Confirme su contraseña").fill(ADMIN_PASSWORD);
     if (phone) await page.screenshot({ path: "tests/.tmp/passkeys-enrolment-375.png", fullPage: true });
+    else await expectAccessible(page);
     await page.getByRole("button", { name: "Usar la huella o la cara de este móvil (llave de acceso)" }).click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("navigation", { name: "Secciones de la administración" })).toBeVisible();
@@ -87,6 +88,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     await page.getByRole("link", { name: "Seguridad" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Seguridad" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Quitar la llave de acceso/ })).toHaveCount(1);
+    if (!phone) await expectAccessible(page);
     if (phone) {
       await page.screenshot({ path: "tests/.tmp/passkeys-security-375.png", fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
