@@ -33,11 +33,14 @@ type Invitation = typeof staffInvitations.$inferSelect;
 const usable = (now: Date) => and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now));
 const pending = and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt));
 
-/** A new token for the row (a resend replaces the previous one) and its e-mail, in the caller's transaction. */
-async function sendLink(tx: Tx, invitation: Pick<Invitation, "id" | "email" | "name">, now: Date): Promise<void> {
+/** A fresh link: the token for the e-mail, its hash and end for the row. */
+function newLink(now: Date) {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(now.getTime() + INVITATION_HOURS * 3_600_000);
-  await tx.update(staffInvitations).set({ tokenHash: hashOf(token), expiresAt }).where(eq(staffInvitations.id, invitation.id));
+  return { token, tokenHash: hashOf(token), expiresAt: new Date(now.getTime() + INVITATION_HOURS * 3_600_000) };
+}
+
+/** The invitation's e-mail, in the caller's transaction. */
+async function sendLink(tx: Tx, invitation: Pick<Invitation, "id" | "email" | "name">, token: string): Promise<void> {
   const shop = publicShopInfo();
   await enqueue(
     tx,
@@ -76,12 +79,12 @@ export async function inviteTechnician(db: Database, admin: Admin, input: { name
     if (existing?.banned) return { ok: false, status: 409, error: "Esa cuenta está deshabilitada: habilítela antes en Clientes." };
     const [open] = await tx.select({ id: staffInvitations.id }).from(staffInvitations).where(and(eq(staffInvitations.email, email), usable(now)));
     if (open) return { ok: false, status: 409, error: "Ya hay una invitación pendiente para ese email: reenvíela o anúlela en la lista." };
+    const { token, tokenHash, expiresAt } = newLink(now);
     const [invitation] = await tx
       .insert(staffInvitations)
-      // A placeholder hash until sendLink sets the real one, in this same transaction.
-      .values({ email, name: input.name, role: TECHNICIAN_ROLE, tokenHash: `pendiente:${randomUUID()}`, invitedBy: admin.email, createdAt: now, expiresAt: now })
+      .values({ email, name: input.name, role: TECHNICIAN_ROLE, tokenHash, invitedBy: admin.email, createdAt: now, expiresAt })
       .returning();
-    await sendLink(tx, invitation!, now);
+    await sendLink(tx, invitation!, token);
     await audit(tx, { email: admin.email }, {
       action: "invitar técnico",
       entity: "cliente",
@@ -120,7 +123,10 @@ export async function resendInvitation(db: Database, admin: Admin, id: number, n
   return db.transaction(async (tx): Promise<InvitationResult> => {
     const [invitation] = await tx.select().from(staffInvitations).where(and(eq(staffInvitations.id, id), pending)).for("update");
     if (!invitation) return { ok: false, status: 404, error: "Esa invitación ya no está pendiente." };
-    await sendLink(tx, invitation, now);
+    // A new token: the previous link stops working.
+    const { token, tokenHash, expiresAt } = newLink(now);
+    await tx.update(staffInvitations).set({ tokenHash, expiresAt }).where(eq(staffInvitations.id, invitation.id));
+    await sendLink(tx, invitation, token);
     await audit(tx, { email: admin.email }, { action: "reenviar invitación de técnico", entity: "cliente", entityId: invitation.email, after: { email: invitation.email } });
     return { ok: true, message: `Invitación reenviada a ${invitation.email}; el enlace anterior ya no funciona.` };
   });
