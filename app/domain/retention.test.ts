@@ -14,6 +14,7 @@ describe("retention periods", () => {
       failedOutboxDays: 180,
       rateLimitWindowMinutes: 10,
       rateLimitPurgeEveryMinutes: 5,
+      signInFailureHours: 24,
     });
     expect(rateLimitRetentionMinutes()).toBe(15);
   });
