@@ -4,7 +4,7 @@ import { HINTS } from "~/domain/login-form";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { invitationAction, invitationStep, type InvitationReply } from "~/server/accounts/invitation-page.server";
 import { ErrorPage } from "~/ui/error-page";
-import { Notice } from "~/ui/login-forms";
+import { Notice } from "~/ui/notice";
 import { PasswordField } from "~/ui/password-field";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/invitation";

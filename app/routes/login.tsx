@@ -14,7 +14,8 @@ import { isAdminAccount, isListedAdmin } from "~/server/accounts/admin-access.se
 import { RESEND_VERIFICATION, type VerificationReply } from "~/domain/accounts/admin-verification";
 import { afterSignIn, resendVerification, staysOnAccountPage } from "~/server/accounts/verification-action.server";
 import { getSessionUser } from "~/server/session.server";
-import { Notice, SignedOutPanel } from "~/ui/login-forms";
+import { SignedOutPanel } from "~/ui/login-forms";
+import { Notice } from "~/ui/notice";
 import { OrdersTable } from "~/ui/orders-table";
 import type { Route } from "./+types/login";
 

@@ -6,7 +6,7 @@ import { HINTS, loginHref } from "~/domain/login-form";
 import { resetFormSchema } from "~/domain/login-form-schema";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { callAuth } from "~/server/auth-forms.server";
-import { Notice } from "~/ui/login-forms";
+import { Notice } from "~/ui/notice";
 import { PasswordField } from "~/ui/password-field";
 import type { Route } from "./+types/reset-password";
 

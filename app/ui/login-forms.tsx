@@ -1,23 +1,10 @@
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { AuthNotice } from "~/domain/auth-messages";
+import { Notice } from "./notice";
 import { HINTS, loginHref, MODE_TEXTS, type LoginMode } from "~/domain/login-form";
 import { PasskeyButton } from "./passkey-button";
 import { PasswordField } from "./password-field";
-
-/** A green or red line under a form (spec section 8); announced to screen readers. */
-export function Notice({ notice, id }: { notice: AuthNotice | null; id?: string }) {
-  if (!notice) return null;
-  return notice.tone === "ok" ? (
-    <p className="form-ok notice" role="status" id={id}>
-      {notice.text}
-    </p>
-  ) : (
-    <p className="form-error notice" role="alert" id={id}>
-      {notice.text}
-    </p>
-  );
-}
 
 type Props = {
   mode: LoginMode;

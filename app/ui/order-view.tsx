@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { EXEMPT_NOTE } from "~/domain/basket-vat";
 import { MAX_REASON_LENGTH } from "~/domain/withdrawal";
-import { Notice } from "./login-forms";
+import { Notice } from "./notice";
 import { PaymentOptions, type PaymentViewData } from "./order-payment";
 import { Modal } from "./modal";
 import { Price } from "./price";
