@@ -42,9 +42,8 @@ function answer(result: FlowAnswer): Response {
 const refused = (status: number, message: string) => Response.json({ ok: false, message }, { status, headers: NO_STORE });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const step = params.paso;
-  if (!(step in bodies)) throw data(null, { status: 404 });
-  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) return refused(415, PASSKEY_MESSAGES.badInput);
+  // The body first, like every action: a mistyped or oversized one is refused whatever the step.
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) return refused(415, PASSKEY_MESSAGES.notJson);
   let raw: unknown;
   try {
     const text = await readJsonText(request, BODY_LIMIT);
@@ -53,6 +52,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     const status = bodyProblemStatus(error);
     return refused(status ?? 400, bodyProblemMessage(error) ?? PASSKEY_MESSAGES.badInput);
   }
+  const step = params.paso;
+  if (!(step in bodies)) throw data(null, { status: 404 });
   switch (step) {
     case "registro-opciones": {
       const body = bodies[step].safeParse(raw);

@@ -19,6 +19,7 @@ export const VALID_PARAMS: Record<string, string[]> = {
   document: ["declaracion", "certificado"],
   file: ["hermann-micracom-condens-20-1.svg", "hermann-micracom-condens-20-4.svg"],
   accion: ["confirmar", "retirar"],
+  paso: ["registro-opciones", "registro", "entrada-opciones", "entrada"],
   token: ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
   "*": [
     "get-session",
@@ -228,6 +229,18 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["name", "Fuzz"],
     ["callbackURL", "/login"],
     ["redirectTo", "/login/restablecer"],
+  ],
+  // A technician's invitation (issue 28): a new address chooses its password.
+  "routes/invitation.tsx": [
+    ["intent", "create"],
+    ["password", "tejado-azul-lluvioso-7"],
+    ["confirm", "tejado-azul-lluvioso-7"],
+  ],
+  // The passkeys' JSON steps take JSON; as fields, the names they read.
+  "routes/passkey-api.ts": [
+    ["password", "tejado-azul-lluvioso-7"],
+    ["name", "Móvil de Ana"],
+    ["response", "{}"],
   ],
 };
 /** Field names any action might read. */

@@ -22,6 +22,7 @@ export const PASSKEY_MESSAGES = {
   notFresh: "Por seguridad, confirme antes que es usted.",
   wrongAddress: "Las llaves de acceso necesitan que la tienda se abra por su nombre (por ejemplo https://www.su-tienda.es), no por una dirección IP.",
   badInput: "No hemos podido leer la respuesta del navegador. Vuelva a cargar la página e inténtelo de nuevo.",
+  notJson: "Envíe los datos como JSON.",
 } as const;
 
 /** What each ceremony's challenge was issued for: an answer is only accepted for the same purpose. */
