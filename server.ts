@@ -63,6 +63,10 @@ async function main() {
     logger.warn({ dataDir: path.resolve(c.DATA_DIR), ...corrected }, "permisos del directorio de datos corregidos: solo el usuario de la tienda puede leerlos");
   }
   const handle = await databaseHandle();
+  // PGlite unpacks a new database, and rewrites a cache file at every start, with mode 0666 of
+  // its own whatever the umask; what PostgreSQL writes afterwards follows the umask.
+  const unpacked = makePrivate(c.DATA_DIR);
+  if (unpacked.files > 1) logger.info({ files: unpacked.files }, "ficheros nuevos de la base de datos integrada hechos privados (0600)");
   logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import http from "node:http";
 import { freshDataDir, specPort, startAppServer } from "../support/app-server";
 
@@ -20,9 +22,23 @@ function runFlag(...args: string[]) {
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
+/** What under the folder the group or others could read, write or enter (issue 28, finding 4). */
+function notPrivate(folder: string): string[] {
+  const found: string[] = [];
+  const visit = (entry: string) => {
+    const stat = statSync(entry);
+    if ((stat.mode & 0o077) !== 0) found.push(`${(stat.mode & 0o777).toString(8)} ${entry}`);
+    if (stat.isDirectory()) for (const name of readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(folder);
+  return found;
+}
+
 test("SIGTERM finishes the request in flight, closes the database and exits within 5 s", async () => {
   const server = await startServer();
   expect((await fetch(`${base}/`)).status).toBe(200);
+  // A new embedded database: every file and folder the shop's own only, PGlite's unpacked ones too.
+  expect(notPrivate(dataDir)).toEqual([]);
 
   // A form post whose body is still arriving when the signal comes.
   const reply = new Promise<number>((resolve, reject) => {
