@@ -5,11 +5,11 @@
 # Exits non-zero when any of them is accepted (or refused without the Spanish answer).
 # Lines in brackets are the steps that set an attempt up. Finding 4 is checked strictly: no
 # file or folder under DATA_DIR may carry a right for group or others (find -perm /077).
-# Usage: bash scripts/security-replay.sh   (PORT=3917 by default; the port must be free)
+# Usage: bash scripts/security-replay.sh   (REPLAY_PORT=3917 by default; the port must be free)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PORT="${PORT:-3917}"
+PORT="${REPLAY_PORT:-3917}"
 BASE="http://127.0.0.1:$PORT"
 ORIGIN="Origin: $BASE"
 OWNER="duena@termoclima.test"
