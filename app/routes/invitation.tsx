@@ -1,11 +1,10 @@
 import { useId } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
-import { HINTS } from "~/domain/login-form";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { invitationAction, invitationStep, type InvitationReply } from "~/server/accounts/invitation-page.server";
 import { ErrorPage } from "~/ui/error-page";
 import { Notice } from "~/ui/notice";
-import { PasswordField } from "~/ui/password-field";
+import { NewPasswordFields } from "~/ui/new-password-fields";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/invitation";
 
@@ -45,18 +44,7 @@ export default function Invitation({ loaderData: step, actionData, params }: Rou
               Hola, {step.name}. Elija la contraseña de su cuenta, <strong>{step.email}</strong>. Después configurará un segundo factor en su móvil.
             </p>
             <input type="hidden" name="intent" value="create" />
-            <PasswordField
-              id={`${id}-password`}
-              name="password"
-              label="Contraseña"
-              autoComplete="new-password"
-              describedBy={`${id}-hint`}
-              invalid={failed?.field === "password"}
-            />
-            <p className="login-hint field-help" id={`${id}-hint`}>
-              {HINTS.register}
-            </p>
-            <PasswordField id={`${id}-confirm`} name="confirm" label="Repita la contraseña" autoComplete="new-password" invalid={failed?.field === "confirm"} />
+            <NewPasswordFields id={id} label="Contraseña" confirmLabel="Repita la contraseña" invalidField={failed?.field} />
             <Notice notice={failed ? { tone: "error", text: failed.error } : null} />
             <button type="submit" className="button button-accent login-submit" disabled={busy}>
               {busy ? "Un momento…" : "Crear mi cuenta"}

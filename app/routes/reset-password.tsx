@@ -2,12 +2,12 @@ import { readForm } from "~/server/request-body.server";
 import { useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { authErrorMessage, MESSAGES, PASSWORD_COMMON } from "~/domain/auth-messages";
-import { HINTS, loginHref } from "~/domain/login-form";
+import { loginHref } from "~/domain/login-form";
 import { resetFormSchema } from "~/domain/login-form-schema";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { callAuth } from "~/server/auth-forms.server";
 import { Notice } from "~/ui/notice";
-import { PasswordField } from "~/ui/password-field";
+import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password";
 
 /**
@@ -101,24 +101,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="login-title">Elija una contraseña nueva</h1>
         <Form method="post" className="login-form">
           <input type="hidden" name="token" value={loaderData.token} />
-          <PasswordField
-            id={`${id}-password`}
-            name="password"
-            label="Contraseña nueva"
-            autoComplete="new-password"
-            describedBy={`${id}-hint`}
-            invalid={failed?.field === "password"}
-          />
-          <p className="login-hint field-help" id={`${id}-hint`}>
-            {HINTS.register}
-          </p>
-          <PasswordField
-            id={`${id}-confirm`}
-            name="confirm"
-            label="Repita la contraseña nueva"
-            autoComplete="new-password"
-            invalid={failed?.field === "confirm"}
-          />
+          <NewPasswordFields id={id} label="Contraseña nueva" confirmLabel="Repita la contraseña nueva" invalidField={failed?.field} />
           <Notice notice={failed ? { tone: "error", text: failed.message } : null} />
           {failed && !failed.field && failed.message === MESSAGES.badToken ? (
             <p>
