@@ -37,7 +37,8 @@ export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: Tec
   await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
   await page.getByLabel("Repita la contraseña", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Crear mi cuenta" }).click();
-  await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/);
+  // The first new password of a server loads the breached-password dictionaries and hashes: slow on a busy machine.
+  await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/, { timeout: 20_000 });
   if (onEnrolPage) await onEnrolPage(page);
   await page.getByLabel("Confirme su contraseña").fill(who.password);
   await page.getByRole("button", { name: "Empezar" }).click();
@@ -60,7 +61,7 @@ export async function acceptInvitationElsewhere(owner: Page, mailTo: MailTo, who
     await page.getByLabel("Contraseña", { exact: true }).fill(who.password);
     await page.getByLabel("Repita la contraseña", { exact: true }).fill(who.password);
     await page.getByRole("button", { name: "Crear mi cuenta" }).click();
-    await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/);
+    await expect(page).toHaveURL(/\/tecnico\/segundo-factor$/, { timeout: 20_000 });
   } finally {
     await context.close();
   }
