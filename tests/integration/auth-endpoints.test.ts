@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AUTH_ENDPOINTS, authSessionState, type AuthEndpoint, type AuthSessionState } from "~/server/accounts/auth-endpoints.server";
 import { getAuth } from "~/server/auth.server";
 import { callAuth } from "~/server/auth-forms.server";
-import { publicShopInfo, resetConfigForTests } from "~/server/config.server";
+import { publicShopInfo } from "~/server/config.server";
 import { session, twoFactor, user } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";
 import { freshIp, register } from "../support/login-utils";
-import { startOidcStandin, type OidcStandin } from "../support/oidc-standin";
+import { withGoogleStandin } from "../support/google-standin";
 import { enrolledStaff } from "../support/staff-enrolment";
 
 /*
@@ -20,36 +19,8 @@ import { enrolledStaff } from "../support/staff-enrolment";
  * registered only with it would be listed too.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let standin: OidcStandin;
-beforeAll(async () => {
-  standin = await startOidcStandin({
-    port: await freePort(),
-    clientId: "tienda-pruebas",
-    clientSecret: "secreto-de-pruebas",
-    redirectUri: `${publicShopInfo().baseUrl}/api/auth/callback/google`,
-  });
-  process.env.GOOGLE_CLIENT_ID = "tienda-pruebas";
-  process.env.GOOGLE_CLIENT_SECRET = "secreto-de-pruebas";
-  process.env.GOOGLE_DISCOVERY_URL = standin.discoveryUrl;
-  resetConfigForTests();
-});
+withGoogleStandin();
 const ready = setupTestDatabase();
-afterAll(async () => {
-  delete process.env.GOOGLE_CLIENT_ID;
-  delete process.env.GOOGLE_CLIENT_SECRET;
-  delete process.env.GOOGLE_DISCOVERY_URL;
-  resetConfigForTests();
-  await standin?.close();
-});
 
 type Registered = { path?: string; options?: { method?: string | string[]; metadata?: { SERVER_ONLY?: boolean } } };
 

@@ -1,53 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as authLoader } from "~/routes/auth-api";
-import { publicShopInfo, resetConfigForTests } from "~/server/config.server";
+import { publicShopInfo } from "~/server/config.server";
 import { account, outbox, user } from "~/server/db/schema.server";
 import { getSessionUser } from "~/server/session.server";
 import { setupTestDatabase } from "../db-utils";
 import { loadLogin, postLogin, register } from "../support/login-utils";
-import { startOidcStandin, type OidcStandin } from "../support/oidc-standin";
+import { withGoogleStandin } from "../support/google-standin";
 
 /*
  * Google sign-in through better-auth's generic OAuth against a real local OpenID provider:
  * the /login button, the provider's login and consent pages, the callback, the session.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let standin: OidcStandin;
-
-beforeAll(async () => {
-  const port = await freePort();
-  standin = await startOidcStandin({
-    port,
-    clientId: "tienda-pruebas",
-    clientSecret: "secreto-de-pruebas",
-    redirectUri: `${publicShopInfo().baseUrl}/api/auth/callback/google`,
-  });
-  process.env.GOOGLE_CLIENT_ID = "tienda-pruebas";
-  process.env.GOOGLE_CLIENT_SECRET = "secreto-de-pruebas";
-  process.env.GOOGLE_DISCOVERY_URL = standin.discoveryUrl;
-  resetConfigForTests();
-});
+const google = withGoogleStandin();
 
 const ready = setupTestDatabase();
-
-afterAll(async () => {
-  delete process.env.GOOGLE_CLIENT_ID;
-  delete process.env.GOOGLE_CLIENT_SECRET;
-  delete process.env.GOOGLE_DISCOVERY_URL;
-  resetConfigForTests();
-  await standin?.close();
-});
 
 /** A browser's cookie jar for the provider's host. */
 class Jar {
@@ -79,7 +47,7 @@ async function throughProvider(authorizationUrl: string, login: string): Promise
     const location = response.headers.get("location");
     if (location) {
       const target = new URL(location, next.url).toString();
-      if (!target.startsWith(standin.issuer)) return target;
+      if (!target.startsWith(google().issuer)) return target;
       next = { url: target, method: "GET" };
       continue;
     }
@@ -123,7 +91,7 @@ describe("Google sign-in (generic OAuth, local OpenID provider)", () => {
     await ready;
     const flow = await signInWithGoogle("nueva.google@example.com", "/carrito/pedido");
     const authorization = new URL(flow.authorization);
-    expect(authorization.origin).toBe(standin.issuer);
+    expect(authorization.origin).toBe(google().issuer);
     expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorization.searchParams.get("state")).toBeTruthy();
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${publicShopInfo().baseUrl}/api/auth/callback/google`);
