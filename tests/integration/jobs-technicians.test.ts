@@ -47,7 +47,8 @@ async function schedule(jobId: number, form: { day: string; from: string; to: st
 const stockOf = async (db: Database, id: number) => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
 
 describe("jobs and technicians", () => {
-  it("sets the scene: the owner and two technicians", async () => {
+  // The scene: the owner and two technicians.
+  beforeAll(async () => {
     const { db } = await ready;
     owner = await adminCookie(db, OWNER);
     techs.ana = await technicianSession(db, "ana.tecnica@termoclima.test", "Ana Técnica");
