@@ -92,7 +92,8 @@ describe.skipIf(!url)("back-in-stock notices on PostgreSQL with two instances", 
       await held.opened;
     });
     await held.entered;
-    const second = b.execute(sql`update products set stock = stock + 3 where id = ${product.id}`);
+    // then() sends it now: Drizzle runs a query only when it is awaited.
+    const second = b.execute(sql`update products set stock = stock + 3 where id = ${product.id}`).then(() => {});
     await waitForLockWaiters(a);
     held.open();
     await Promise.all([first, second]);
