@@ -31,7 +31,7 @@ const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
 /**
  * Waits until the page has decided about its pop-ups (<html data-campaigns>, set after
- * hydration by app/ui/site-shell.tsx and campaign-popups.tsx): only then does "no dialog"
+ * hydration by app/ui/site/site-shell.tsx and campaign-popups.tsx): only then does "no dialog"
  * mean none will come, however late the pop-ups' code arrives.
  */
 async function campaignsDecided(page: Page, decision: "off" | "waiting-for-cookies" | "promotion-page") {
