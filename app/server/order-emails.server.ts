@@ -1,9 +1,8 @@
 import type { OrderAddress } from "~/domain/order-form";
 import { addressLines, formatDate, formatDateTime, formatIban } from "~/domain/my-orders";
 import { certificateDueAt } from "~/domain/orders/fgas";
-import { EXEMPT_NOTE, territoryName } from "~/domain/basket-vat";
-import { territoryOfPostcode } from "~/domain/invoices/invoice-amounts";
-import { formatEuros } from "~/domain/pricing";
+import { EXEMPT_NOTE } from "~/domain/basket-vat";
+import { formatEuros, territoryName, territoryOfPostcode } from "~/domain/money";
 import { PAY_METHOD_LABELS, type PayMethod } from "~/domain/payment-methods";
 import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/withdrawal-terms";
 import { config, publicShopInfo } from "./config.server";

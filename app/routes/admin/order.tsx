@@ -1,6 +1,6 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { madridDay } from "~/domain/orders/madrid-dates";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { isOrderNumber } from "~/domain/order-number";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
 import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
-import { exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { territoryOfPostcode } from "~/domain/money";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/my-orders";
 import { madridDay } from "~/domain/orders/madrid-dates";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { isAuthorised, responseMeaning } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payment-methods";
 import { audit } from "../audit.server";
