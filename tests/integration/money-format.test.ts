@@ -3,11 +3,11 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { PricedLine } from "~/domain/basket-totals";
-import type { OrderAddress } from "~/domain/order-form";
+import type { PricedLine } from "~/domain/basket/basket-totals";
+import type { OrderAddress } from "~/domain/orders/order-form";
 import { renderInvoicePdf } from "~/server/invoices/invoice-pdf.server";
-import { orderConfirmationText } from "~/server/order-emails.server";
-import { BasketTable } from "~/ui/basket-table";
+import { orderConfirmationText } from "~/server/orders/order-emails.server";
+import { BasketTable } from "~/ui/basket/basket-table";
 import { sampleInvoice } from "../../scripts/invoice-sample";
 
 /*

@@ -1,4 +1,4 @@
-import type { Family } from "../product";
+import type { Family } from "./product";
 import { decimalEuros, formatEuros, parseEuros } from "../money";
 
 /*

@@ -1,4 +1,4 @@
-import { isFamily, type CatalogueProduct, type Family } from "../product";
+import { isFamily, type CatalogueProduct, type Family } from "./product";
 import { decimalEuros } from "../money";
 import { decimalToInput } from "./euros";
 import {
