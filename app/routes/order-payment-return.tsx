@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
+import { isAwaitingPayment } from "~/domain/orders/order-status";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { getDb } from "~/server/db/db.server";
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 
 export default function OrderPaymentReturn({ loaderData }: Route.ComponentProps) {
   const { number, status, payment, code, state, meaning, method, amountCents } = loaderData;
-  const waiting = state === "pendiente" && status === "Pendiente de Pago";
+  const waiting = state === "pendiente" && isAwaitingPayment(status);
   const stillPolling = usePolling(waiting);
   const orderLink = `/login/pedidos/${encodeURIComponent(number)}`;
   const self = `${orderLink}/pago/vuelta?intento=${encodeURIComponent(code)}`;

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { isOrderNumber } from "~/domain/order-number";
+import { isAwaitingPayment } from "~/domain/orders/order-status";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { redsysConfig } from "~/server/config.server";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const attempt = order ? await findAttempt(db, order.id, code) : null;
   if (!order || !attempt) throw data(null, { status: 404 });
   const redsys = redsysConfig();
-  if (order.status !== "Pendiente de Pago" || attempt.state !== "pendiente" || !redsys) throw redirect(returnPagePath(order.number, code));
+  if (!isAwaitingPayment(order.status) || attempt.state !== "pendiente" || !redsys) throw redirect(returnPagePath(order.number, code));
   return {
     number: order.number,
     code,
