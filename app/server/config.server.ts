@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { ShopInfo } from "~/domain/shop";
+import type { ShopInfo } from "~/domain/site/shop";
 import { isPostcodePrefix, type ServiceArea } from "~/domain/orders/service-area";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PriceListPlan } from "~/domain/catalogue/price-list";
-import { loader as cartLoader } from "~/routes/cart";
-import { loader as exportLoader } from "~/routes/admin/products-export";
-import { action as importAction, loader as importLoader } from "~/routes/admin/products-import";
+import { loader as cartLoader } from "~/routes/basket/basket";
+import { loader as exportLoader } from "~/routes/catalogue/admin-products-export";
+import { action as importAction, loader as importLoader } from "~/routes/catalogue/admin-products-import";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";

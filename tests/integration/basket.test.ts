@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/cart";
-import { action as addAction } from "~/routes/product-detail";
+import { action, loader } from "~/routes/basket/basket";
+import { action as addAction } from "~/routes/catalogue/product-detail";
 import { resetConfigForTests } from "~/server/config.server";
-import { CART_RATE_LIMIT_MESSAGE } from "~/server/cart-add.server";
-import { loader as checkoutLoader } from "~/routes/checkout";
+import { CART_RATE_LIMIT_MESSAGE } from "~/server/basket/basket-add.server";
+import { loader as checkoutLoader } from "~/routes/orders/checkout";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
 import { signUp as signUpFrom } from "../support/auth-utils";
@@ -245,7 +245,7 @@ describe("adding to the basket is rate limited per client address (issue 10)", (
   it("defaults to 60 adds a minute", async () => {
     delete process.env.CART_RATE_LIMIT;
     resetConfigForTests();
-    const { cartRateLimit } = await import("~/server/cart-add.server");
+    const { cartRateLimit } = await import("~/server/basket/basket-add.server");
     expect(cartRateLimit()).toEqual({ prefix: "carrito", max: 60, windowMs: 60_000 });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { action, loader } from "~/routes/catalogue";
-import { getCartLines } from "~/server/cart.server";
+import { action, loader } from "~/routes/catalogue/catalogue";
+import { getCartLines } from "~/server/basket/basket-store.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 

@@ -1,6 +1,6 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/retention";
+import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/site/retention";
 import { carts, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, signInFailures, user, verification } from "~/server/db/schema.server";
 import {
   enforcePrivacyRetention,

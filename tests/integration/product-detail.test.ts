@@ -3,9 +3,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { REGION_ERROR } from "~/domain/cart";
-import ProductDetail, { action, loader, meta } from "~/routes/product-detail";
-import { getCartLines } from "~/server/cart.server";
+import { REGION_ERROR } from "~/domain/basket/basket";
+import ProductDetail, { action, loader, meta } from "~/routes/catalogue/product-detail";
+import { getCartLines } from "~/server/basket/basket-store.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { setFlag } from "~/server/flags.server";
-import { action as cookiesAction } from "~/routes/cookies";
-import { loader as healthz } from "~/routes/healthz";
+import { setFlag } from "~/server/site/flags.server";
+import { action as cookiesAction } from "~/routes/site/cookies";
+import { loader as healthz } from "~/routes/site/healthz";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
 

@@ -5,14 +5,14 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { orderQuote, summarize } from "~/domain/basket-pricing";
-import type { OrderAddress, OrderFormValues } from "~/domain/order-form";
-import type { CartLine } from "~/domain/product";
+import { orderQuote, summarize } from "~/domain/basket/basket-pricing";
+import type { OrderAddress, OrderFormValues } from "~/domain/orders/order-form";
+import type { CartLine } from "~/domain/catalogue/product";
 import { resetConfigForTests } from "~/server/config.server";
 import { prepareDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 import { carts, orders, products, user } from "~/server/db/schema.server";
-import { placeOrder, type PlaceOrderResult } from "~/server/orders.server";
+import { placeOrder, type PlaceOrderResult } from "~/server/orders/orders.server";
 import type { SessionUser } from "~/server/session.server";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { carts, contactRequests, scheduledTasks } from "~/server/db/schema.server";
 import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
 import { runDueTasks, type ScheduledTask } from "~/server/scheduled/scheduler.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { CartLine } from "~/domain/product";
+import type { CartLine } from "~/domain/catalogue/product";
 import { cartCookie } from "~/server/cookies.server";
 import { getDb } from "~/server/db/db.server";
 import { carts, products } from "~/server/db/schema.server";

@@ -1,5 +1,5 @@
-import { formatDate } from "../my-orders";
-import { payMethodLabel } from "../payment-methods";
+import { formatDate } from "./my-orders";
+import { payMethodLabel } from "../payments/payment-methods";
 import { withoutVatCents } from "../pricing";
 
 /*

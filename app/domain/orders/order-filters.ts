@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PAY_METHODS, type PayMethod } from "../payment-methods";
-import { foldAccents } from "../search-folding";
+import { PAY_METHODS, type PayMethod } from "../payments/payment-methods";
+import { foldAccents } from "../catalogue/search-folding";
 import { isYmd } from "./madrid-dates";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 

@@ -1,4 +1,4 @@
-import type { PayMethod } from "../payment-methods";
+import type { PayMethod } from "../payments/payment-methods";
 import { isInstallationSlot } from "./installation-slots";
 import { isYmd } from "./madrid-dates";
 import { canMove, isOrderStatus, type OrderStatus } from "./order-status";

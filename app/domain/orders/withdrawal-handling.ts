@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatDate, formatDateTime } from "../my-orders";
+import { formatDate, formatDateTime } from "./my-orders";
 import { formatYmd, isYmd } from "./madrid-dates";
 import { WITHDRAWAL_STATES, type WithdrawalHandling } from "./withdrawal-state";
 

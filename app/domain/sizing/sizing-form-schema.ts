@@ -1,7 +1,7 @@
 import "../zod-setup";
 import { z } from "zod";
 import { PROVINCES } from "../provinces";
-import type { SizedFamily } from "../sizing-guide";
+import type { SizedFamily } from "./sizing-guide";
 import {
   DEFAULTS,
   FAMILY_FIELDS,

@@ -1,13 +1,13 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { openDuringMaintenance } from "../../domain/maintenance";
+import { openDuringMaintenance } from "../../domain/site/maintenance-mode";
 import express from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { NOTIFICATION_PATH } from "../../domain/payments/redsys-codes";
 import { config, publicBaseUrl, redsysConfig, trustedOrigins } from "../config.server";
-import { getFlags } from "../flags.server";
+import { getFlags } from "../site/flags.server";
 import { clientAddressHeader } from "./client-address.server";
 import { expressErrorPage, unroutablePage } from "./express-errors.server";
 import { refuseForbiddenMethods } from "./methods.server";

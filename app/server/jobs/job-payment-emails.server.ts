@@ -1,4 +1,4 @@
-import { formatIban } from "~/domain/my-orders";
+import { formatIban } from "~/domain/orders/my-orders";
 import { formatEuros } from "~/domain/pricing";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { MailMessage } from "../mail.server";

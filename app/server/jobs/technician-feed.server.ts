@@ -1,4 +1,4 @@
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
 import type { CalendarEvent } from "./job-ics.server";

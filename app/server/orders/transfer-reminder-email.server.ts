@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatIban } from "~/domain/my-orders";
+import { formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { formatEuros } from "~/domain/pricing";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";

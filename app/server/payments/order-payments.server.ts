@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { centsToEurosInput } from "~/domain/catalogue/euros";
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/orders/my-orders";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
 import { refundable } from "~/domain/payments/refundable";
-import { payMethodLabel } from "~/domain/payment-methods";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { paymentAttempts, refunds, type orders } from "../db/schema.server";

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/orders/my-orders";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
 import { formatEuros } from "~/domain/pricing";

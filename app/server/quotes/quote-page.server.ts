@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/orders/my-orders";
 import { acceptForm, changesForm, declineForm, fieldErrors } from "~/domain/quotes/quote-answer-form";
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
 import { depositCents } from "~/domain/quotes/quote-deposit";
@@ -11,7 +11,7 @@ import { config } from "../config.server";
 import { getDb } from "../db/db.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { quoteMoney, startChargePayment } from "../jobs/job-payment-page.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { acceptQuote, answerQuote, type AnswerResult } from "./quote-answers.server";
 import { isQuoteToken, quoteByToken, responsesOf, versionOf } from "./quote-store.server";
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
+import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
 import type { Database } from "../db/client.server";
 import { carts, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, signInFailures, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { FlagName } from "~/domain/flags";
+import type { FlagName } from "~/domain/site/flags";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { flags } from "../db/schema.server";
-import { forgetCachedFlags, setFlag } from "../flags.server";
+import { forgetCachedFlags, setFlag } from "./flags.server";
 
 /**
  * Switches a flag from /admin/sitio (issue 11), with its line in the audit log in the same
