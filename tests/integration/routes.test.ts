@@ -18,7 +18,7 @@ describe("root loader", () => {
     await ready;
     const data = await rootLoader(args(new Request("http://localhost/")));
     expect(data.shop.name).toBeTruthy();
-    expect(data.cartCount).toBe(0);
+    expect(data.basketCount).toBe(0);
     expect(data.consent).toBeNull();
   });
 

@@ -88,7 +88,7 @@ export const VALID_QUERY_VALUES = [
   "1",
 ];
 
-const ADD_TO_CART: Fields = [
+const ADD_TO_BASKET: Fields = [
   ["kind", "producto"],
   ["family", "calderas"],
   ["id", "1"],
@@ -100,9 +100,9 @@ const ADD_TO_CART: Fields = [
 
 /** A valid form of each action (fields are then dropped, replaced and added by the fuzzer). */
 export const VALID_FORMS: Record<string, Fields> = {
-  "routes/catalogue/catalogue.tsx": ADD_TO_CART,
-  "routes/catalogue/product-detail.tsx": ADD_TO_CART,
-  "routes/catalogue/search.tsx": ADD_TO_CART,
+  "routes/catalogue/catalogue.tsx": ADD_TO_BASKET,
+  "routes/catalogue/product-detail.tsx": ADD_TO_BASKET,
+  "routes/catalogue/search.tsx": ADD_TO_BASKET,
   "routes/catalogue/maintenance-offer.tsx": [
     ["kind", "mantenimiento"],
     ["family", "calderas"],

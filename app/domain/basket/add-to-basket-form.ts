@@ -7,7 +7,7 @@ const yesNo = z.enum(["SI", "NO"]).catch("NO");
  * The "add to basket" form of the pop-up, the detail page and the maintenance offer.
  * Only choices travel: the server reads product and prices from the catalogue.
  */
-export const addToCartSchema = z.discriminatedUnion("kind", [
+export const addToBasketSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("producto"),
     family: z.enum(FAMILIES),
@@ -23,7 +23,7 @@ export const addToCartSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-export type AddToCartInput = z.infer<typeof addToCartSchema>;
+export type AddToBasketInput = z.infer<typeof addToBasketSchema>;
 
 /** Replies of an add-to-basket action, as the pages read them. */
-export type AddToCartReply = { ok: true; count: number; added: number } | { ok: false; error: string };
+export type AddToBasketReply = { ok: true; count: number; added: number } | { ok: false; error: string };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { linesFingerprint, orderQuote, sameQuote, summarize, type PricingProduct } from "./basket-pricing";
-import type { CartLine } from "../catalogue/product";
+import type { BasketLine } from "../catalogue/product";
 
 const boiler: PricingProduct = { id: 4, family: "calderas", brand: "Saunier Duval", model: "ThemaFast", type: "Condensación", priceCents: 149500, stock: 2, image: "/b.jpg" };
 const thermostat: PricingProduct = { id: 14, family: "termostatos", brand: "Honeywell", model: "T87", type: "analogico", priceCents: 4900, stock: 1, image: "/t.jpg" };
-const basket: CartLine[] = [
+const basket: BasketLine[] = [
   { id: 4, familia: "calderas", cantidad: 1, opcion: "natural" },
   { id: 1, familia: "instalaciones", cantidad: 1, provincia: "madrid" },
   { id: 14, familia: "termostatos", cantidad: 1 },

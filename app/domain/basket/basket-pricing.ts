@@ -9,7 +9,7 @@ import {
 } from "./basket-totals";
 import { serviceFamily } from "./basket";
 import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "../pricing";
-import type { CartLine, CatalogueProduct } from "../catalogue/product";
+import type { BasketLine, CatalogueProduct } from "../catalogue/product";
 import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "../site/services";
 
 /*
@@ -45,7 +45,7 @@ function shortOfStock(stock: number): LineProblem {
  * nothing the browser sends is read. A line whose product left the catalogue, or beyond the
  * product's stock (the same product added twice counts twice), is flagged and priced at 0.
  */
-export function priceCartLines(lines: readonly CartLine[], products: readonly PricingProduct[]): PricedLine[] {
+export function priceBasketLines(lines: readonly BasketLine[], products: readonly PricingProduct[]): PricedLine[] {
   const byId = new Map(products.map((product) => [product.id, product]));
   const taken = new Map<number, number>();
   return lines.map((line, position): PricedLine => {
@@ -122,8 +122,8 @@ export type Basket = {
   hasServices: boolean;
 };
 
-export function summarize(lines: readonly CartLine[], products: readonly PricingProduct[]): Basket {
-  const priced = priceCartLines(lines, products);
+export function summarize(lines: readonly BasketLine[], products: readonly PricingProduct[]): Basket {
+  const priced = priceBasketLines(lines, products);
   return { lines: priced, totals: basketTotals(priced), blocked: hasProblems(priced), hasServices: hasServiceLines(lines) };
 }
 

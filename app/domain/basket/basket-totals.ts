@@ -1,5 +1,5 @@
 import { shippingCents, withoutVatCents } from "../pricing";
-import type { CartLine, Family, GasType } from "../catalogue/product";
+import type { BasketLine, Family, GasType } from "../catalogue/product";
 
 /*
  * Money of a basket or an order (spec section 9), in integer cents: every line's price,
@@ -18,7 +18,7 @@ export type LineProblem = { kind: "missing" | "sold-out"; message: string };
 export type PricedLine = {
   /** Place in the basket, from 0. */
   position: number;
-  familia: CartLine["familia"];
+  familia: BasketLine["familia"];
   id: number;
   kind: LineKind;
   /** The product's family, or the family a service belongs to. */
@@ -76,6 +76,6 @@ export function hasProblems(lines: ReadonlyArray<Pick<PricedLine, "problem">>): 
  * The basket holds an installation or a maintenance: the shipping address must then be inside
  * the service area (spec section 5; the area's postcodes: app/domain/orders/service-area.ts).
  */
-export function hasServiceLines(lines: ReadonlyArray<Pick<CartLine, "familia">>): boolean {
+export function hasServiceLines(lines: ReadonlyArray<Pick<BasketLine, "familia">>): boolean {
   return lines.some((line) => line.familia === "instalaciones" || line.familia === "mantenimientos");
 }

@@ -4,11 +4,11 @@ import { orderQuote, sameQuote, summarize, type PricingProduct } from "./basket-
 import { chargedBasket, orderVat, vatChangeMessage } from "./basket-vat";
 import { chargedInvoiceAmounts } from "../invoices/charged-amounts";
 import { formatEuros } from "../pricing";
-import type { CartLine } from "../catalogue/product";
+import type { BasketLine } from "../catalogue/product";
 
 const boiler: PricingProduct = { id: 4, family: "calderas", brand: "Baxi", model: "Platinum", type: "Condensación", priceCents: 121000, stock: 5, image: "/x.jpg" };
 const thermostat: PricingProduct = { id: 14, family: "termostatos", brand: "Honeywell", model: "T87", type: "analogico", priceCents: 4900, stock: 5, image: "/x.jpg" };
-const oneBoiler: CartLine[] = [{ id: 4, familia: "calderas", cantidad: 1, opcion: "natural" }];
+const oneBoiler: BasketLine[] = [{ id: 4, familia: "calderas", cantidad: 1, opcion: "natural" }];
 
 describe("a basket charged for where it goes (decision 0009)", () => {
   it("a 1.210,00 € boiler and its 19,95 € shipping to 35001 (Las Palmas): 1.000,00 + 16,49 = 1.016,49 €, no VAT", () => {
@@ -47,8 +47,8 @@ describe("a basket charged for where it goes (decision 0009)", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 12 }), (prices) => {
         const products = prices.map((priceCents, i): PricingProduct => ({ ...thermostat, id: i + 1, priceCents }));
-        const cart = products.map((product): CartLine => ({ id: product.id, familia: "termostatos", cantidad: 1 }));
-        const charged = chargedBasket(summarize(cart, products).lines, "38001");
+        const basket = products.map((product): BasketLine => ({ id: product.id, familia: "termostatos", cantidad: 1 }));
+        const charged = chargedBasket(summarize(basket, products).lines, "38001");
         const sum = charged.lines.reduce((total, line) => total + line.priceCents + line.shippingCents, 0);
         expect(charged.totals.totalCents).toBe(sum);
         charged.lines.forEach((line, i) => expect(Math.abs(line.priceCents * 1.21 - prices[i]!)).toBeLessThanOrEqual(0.605));

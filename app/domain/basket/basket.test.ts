@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addLines, cartCount, linesForProduct, maintenanceLine, REGION_ERROR, removeLine } from "./basket";
-import type { CartLine } from "../catalogue/product";
+import { addLines, basketCount, linesForProduct, maintenanceLine, REGION_ERROR, removeLine } from "./basket";
+import type { BasketLine } from "../catalogue/product";
 
 const boiler = { id: 7, family: "calderas" as const, brand: "Baxi" };
 const hermann = { id: 1, family: "calderas" as const, brand: "Hermann" };
@@ -67,12 +67,12 @@ describe("lines an add creates (spec sections 4, 5, 9)", () => {
 });
 
 describe("basket rules (spec section 4)", () => {
-  const b1: CartLine = { id: 7, familia: "calderas", cantidad: 1, opcion: "natural" };
-  const b2: CartLine = { id: 8, familia: "calderas", cantidad: 1, opcion: "natural" };
-  const inst1: CartLine = { id: 1, familia: "instalaciones", cantidad: 1, provincia: "madrid" };
-  const maint1: CartLine = { id: 1, familia: "mantenimientos", cantidad: 1, provincia: "madrid" };
-  const t: CartLine = { id: 15, familia: "termostatos", cantidad: 1 };
-  const inst4: CartLine = { id: 4, familia: "instalaciones", cantidad: 1, provincia: "madrid" };
+  const b1: BasketLine = { id: 7, familia: "calderas", cantidad: 1, opcion: "natural" };
+  const b2: BasketLine = { id: 8, familia: "calderas", cantidad: 1, opcion: "natural" };
+  const inst1: BasketLine = { id: 1, familia: "instalaciones", cantidad: 1, provincia: "madrid" };
+  const maint1: BasketLine = { id: 1, familia: "mantenimientos", cantidad: 1, provincia: "madrid" };
+  const t: BasketLine = { id: 15, familia: "termostatos", cantidad: 1 };
+  const inst4: BasketLine = { id: 4, familia: "instalaciones", cantidad: 1, provincia: "madrid" };
 
   it("adding appends, even the same product twice", () => {
     expect(addLines([b1], [b1, inst1])).toEqual([b1, b1, inst1]);
@@ -83,9 +83,9 @@ describe("basket rules (spec section 4)", () => {
   });
 
   it("the family's installation line goes when its last product goes; other families' stay", () => {
-    const cart = [b1, inst1, maint1, t, inst4];
-    expect(removeLine(cart, "calderas", 7)).toEqual([maint1, t, inst4]);
-    expect(removeLine(cart, "termostatos", 15)).toEqual([b1, inst1, maint1]);
+    const basket = [b1, inst1, maint1, t, inst4];
+    expect(removeLine(basket, "calderas", 7)).toEqual([maint1, t, inst4]);
+    expect(removeLine(basket, "termostatos", 15)).toEqual([b1, inst1, maint1]);
   });
 
   it("installation stays while a product of the family remains", () => {
@@ -94,13 +94,13 @@ describe("basket rules (spec section 4)", () => {
 
   it("removing a service line removes just it; an unknown line changes nothing", () => {
     expect(removeLine([b1, inst1], "instalaciones", 1)).toEqual([b1]);
-    const cart = [b1];
-    expect(removeLine(cart, "aires", 99)).toBe(cart);
+    const basket = [b1];
+    expect(removeLine(basket, "aires", 99)).toBe(basket);
   });
 
   it("the count is the number of lines, 0 without a basket", () => {
-    expect(cartCount([b1, inst1, maint1])).toBe(3);
-    expect(cartCount(null)).toBe(0);
-    expect(cartCount(undefined)).toBe(0);
+    expect(basketCount([b1, inst1, maint1])).toBe(3);
+    expect(basketCount(null)).toBe(0);
+    expect(basketCount(undefined)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { hasMaintenance } from "../pricing";
-import { gasOptions, type CartLine, type Family, type GasType } from "../catalogue/product";
+import { gasOptions, type BasketLine, type Family, type GasType } from "../catalogue/product";
 
 /** Service ids of spec section 9: 1 boilers, 2 air, 3 aerothermal, 4 thermostats. */
 export const SERVICE_LINE_ID: Record<Family, number> = {
@@ -19,7 +19,7 @@ export type AddChoice = {
   gas?: GasType;
 };
 
-export type AddResult = { ok: true; lines: CartLine[] } | { ok: false; error: string };
+export type AddResult = { ok: true; lines: BasketLine[] } | { ok: false; error: string };
 
 /**
  * The lines one "add to basket" creates (spec sections 4, 5, 9): the product, then its
@@ -34,7 +34,7 @@ export function linesForProduct(
   if ((choice.installation || maintenance) && choice.region !== "madrid") {
     return { ok: false, error: REGION_ERROR };
   }
-  const line: CartLine = { id: product.id, familia: product.family, cantidad: 1 };
+  const line: BasketLine = { id: product.id, familia: product.family, cantidad: 1 };
   if (product.family === "calderas") {
     const allowed = gasOptions(product.brand);
     const gas = choice.gas ?? "natural";
@@ -53,12 +53,12 @@ export function linesForProduct(
 }
 
 /** A yearly maintenance on its own (tienda/mantenimientos): always in Madrid. */
-export function maintenanceLine(family: "calderas" | "aires" | "aerotermia"): CartLine {
+export function maintenanceLine(family: "calderas" | "aires" | "aerotermia"): BasketLine {
   return { id: SERVICE_LINE_ID[family], familia: "mantenimientos", cantidad: 1, provincia: "madrid" };
 }
 
-export function addLines(cart: CartLine[], lines: CartLine[]): CartLine[] {
-  return [...cart, ...lines];
+export function addLines(basket: BasketLine[], lines: BasketLine[]): BasketLine[] {
+  return [...basket, ...lines];
 }
 
 const FAMILY_BY_SERVICE_ID = Object.fromEntries(
@@ -66,7 +66,7 @@ const FAMILY_BY_SERVICE_ID = Object.fromEntries(
 ) as Record<number, Family>;
 
 /** The product family a service line belongs to. */
-export function serviceFamily(line: CartLine): Family | undefined {
+export function serviceFamily(line: BasketLine): Family | undefined {
   return line.familia === "instalaciones" || line.familia === "mantenimientos"
     ? FAMILY_BY_SERVICE_ID[line.id]
     : undefined;
@@ -77,10 +77,10 @@ export function serviceFamily(line: CartLine): Family | undefined {
  * that family's installation line goes too (spec section 4, "Cart"); maintenance lines stay,
  * since a yearly maintenance can be bought alone.
  */
-export function removeLine(cart: CartLine[], familia: CartLine["familia"], id: number): CartLine[] {
-  const index = cart.findIndex((line) => line.familia === familia && line.id === id);
-  if (index === -1) return cart;
-  const next = cart.filter((_, i) => i !== index);
+export function removeLine(basket: BasketLine[], familia: BasketLine["familia"], id: number): BasketLine[] {
+  const index = basket.findIndex((line) => line.familia === familia && line.id === id);
+  if (index === -1) return basket;
+  const next = basket.filter((_, i) => i !== index);
   if (familia === "instalaciones" || familia === "mantenimientos") return next;
   if (next.some((line) => line.familia === familia)) return next;
   // Every installation line of the family: with no product left, none of them has a purpose.
@@ -88,6 +88,6 @@ export function removeLine(cart: CartLine[], familia: CartLine["familia"], id: n
   return next.filter((line) => !(line.familia === "instalaciones" && line.id === installationId));
 }
 
-export function cartCount(cart: CartLine[] | null | undefined): number {
-  return cart?.length ?? 0;
+export function basketCount(basket: BasketLine[] | null | undefined): number {
+  return basket?.length ?? 0;
 }

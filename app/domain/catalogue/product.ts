@@ -22,7 +22,7 @@ export type ProductPhoto = { imageId: number; width: number; height: number; wid
 export type GasType = "natural" | "propano";
 
 /** A basket line (spec section 3, "Cart line item"); quantity is always 1. */
-export type CartLine = {
+export type BasketLine = {
   id: number;
   familia: Family | "instalaciones" | "mantenimientos";
   cantidad: 1;

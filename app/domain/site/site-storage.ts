@@ -68,7 +68,7 @@ export const SITE_COOKIES: StoredItem[] = [
 export type WebStorageItem = StoredItem & { store: "localStorage" | "sessionStorage" };
 
 /**
- * Keys in the browser's web storage. The spec's cookieConsent and cart live in the cookies above
+ * Keys in the browser's web storage. The spec's cookieConsent and basket live in the cookies above
  * (docs/deviations.md); React Router's <ScrollRestoration> and its route discovery write two
  * keys to sessionStorage, and the campaign pop-ups (app/ui/site/campaign-popups.tsx) their "closed"
  * marks. Nothing goes to localStorage.

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { TERRITORIES_NOTE } from "~/domain/basket/basket-vat";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { loadBasket } from "~/server/basket/basket.server";
-import { emptyCart, removeCartLine } from "~/server/basket/basket-store.server";
+import { emptyBasket, removeBasketLine } from "~/server/basket/basket-store.server";
 import { BasketTable } from "~/ui/basket/basket-table";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/basket";
@@ -40,16 +40,16 @@ const removeSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request));
   if (form.intent === "vaciar") {
-    await emptyCart(request, context);
+    await emptyBasket(request, context);
     throw redirect("/carrito");
   }
   const parsed = removeSchema.safeParse(form);
   if (!parsed.success) return data({ error: "No hemos entendido qué quiere eliminar." }, { status: 400 });
-  await removeCartLine(request, parsed.data.familia, parsed.data.id, context);
+  await removeBasketLine(request, parsed.data.familia, parsed.data.id, context);
   throw redirect("/carrito");
 }
 
-export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+export default function Basket({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, totals, blocked, hasServices } = loaderData;
   const heading = useRef<HTMLHeadingElement>(null);
   const count = useRef(lines.length);
@@ -60,7 +60,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   }, [lines.length]);
 
   return (
-    <div className="container cart-page">
+    <div className="container basket-page">
       <h1 className="page-title" ref={heading} tabIndex={-1}>
         Carrito
       </h1>
@@ -73,7 +73,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
       {lines.length === 0 ? (
-        <div className="cart-empty">
+        <div className="basket-empty">
           <p>No hay artículos en su presupuesto.</p>
           <Link to="/tienda" className="button">
             Ir a la tienda
@@ -86,21 +86,21 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           {/* A service sends the whole order inside the service area: then there is nothing to adjust. */}
           {hasServices ? null : <p className="basket-note">{TERRITORIES_NOTE}</p>}
           {blocked ? (
-            <p className="form-error cart-blocked" role="alert">
+            <p className="form-error basket-blocked" role="alert">
               Algún artículo de su carrito ya no está disponible. Elimínelo para poder pedir el presupuesto.
             </p>
           ) : null}
-          <CartActions blocked={blocked} />
+          <BasketActions blocked={blocked} />
         </>
       )}
     </div>
   );
 }
 
-function CartActions({ blocked }: { blocked: boolean }) {
+function BasketActions({ blocked }: { blocked: boolean }) {
   const fetcher = useFetcher();
   return (
-    <div className="cart-actions">
+    <div className="basket-actions">
       <fetcher.Form method="post" preventScrollReset>
         <input type="hidden" name="intent" value="vaciar" />
         <button type="submit" className="button button-secondary" disabled={fetcher.state !== "idle"}>

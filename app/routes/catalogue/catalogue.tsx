@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { paginate, parseCatalogueState, powerLabel, SIZE_OPTIONS, toSearch, type Page } from "~/domain/catalogue/catalogue-filters";
 import { catalogueHref, FAMILY_LABELS, isFamily, type CatalogueProduct } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
-import { addToCartAction } from "~/server/basket/basket-add.server";
+import { addToBasketAction } from "~/server/basket/basket-add.server";
 import { cataloguePage } from "~/server/catalogue/catalogue.server";
 import { CatalogueView } from "~/ui/catalogue/catalogue-view";
 import type { Route } from "./+types/catalogue";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await readForm(request), context);
+  return addToBasketAction(request, await readForm(request), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,10 +1,10 @@
 import { readForm } from "~/server/http/request-body.server";
 import { Link, useActionData, useFetcher } from "react-router";
-import type { AddToCartReply } from "~/domain/basket/add-to-basket-form";
+import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
 import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } from "~/domain/pricing";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "~/domain/site/services";
-import { addToCartAction } from "~/server/basket/basket-add.server";
+import { addToBasketAction } from "~/server/basket/basket-add.server";
 import { useShopInfo } from "~/ui/site/content-page";
 import { CoverageCheck } from "~/ui/orders/coverage-check";
 import { Price } from "~/ui/price";
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The shared add-to-basket action; the form sends kind=mantenimiento and the family. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await readForm(request), context);
+  return addToBasketAction(request, await readForm(request), context);
 }
 
 export default function MaintenanceOffer() {
@@ -92,7 +92,7 @@ function AddReply({
   busy = false,
   className,
 }: {
-  reply: AddToCartReply | undefined;
+  reply: AddToBasketReply | undefined;
   busy?: boolean;
   className?: string;
 }) {

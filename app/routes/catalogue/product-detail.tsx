@@ -1,7 +1,7 @@
 import { readForm } from "~/server/http/request-body.server";
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import type { AddToCartReply } from "~/domain/basket/add-to-basket-form";
+import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
 import { detailPriceCents, formatEuros, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/pricing";
 import {
   catalogueHref,
@@ -17,7 +17,7 @@ import { galleryImages, productSpecs, selectedImageNumber, stockText } from "~/d
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/site/services";
 import { useRootData } from "~/root";
-import { addToCartAction } from "~/server/basket/basket-add.server";
+import { addToBasketAction } from "~/server/basket/basket-add.server";
 import { findProduct, toCatalogueProduct } from "~/server/catalogue/catalogue.server";
 import { eprelLinks } from "~/domain/catalogue/eprel";
 import { CompareForm } from "~/ui/catalogue/compare-form";
@@ -52,7 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 /** The shared "add to basket" action (spec section 5). */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await readForm(request), context);
+  return addToBasketAction(request, await readForm(request), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -120,7 +120,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
               {stockText(product.stock)}
             </p>
           </div>
-          <AddToCartForm
+          <AddToBasketForm
             key={product.id}
             product={product}
             installationPriceCents={loaderData.installationPriceCents}
@@ -161,7 +161,7 @@ type AddFormProps = {
   maintenancePriceCents: number | null;
   gasOptions: GasType[];
   /** The reply of a post made without JavaScript. */
-  actionData: AddToCartReply | undefined;
+  actionData: AddToBasketReply | undefined;
 };
 
 const GAS_LABELS: Record<GasType, string> = { natural: "Gas natural", propano: "Propano" };
@@ -171,7 +171,7 @@ const GAS_LABELS: Record<GasType, string> = { natural: "Gas natural", propano: "
  * sent by a fetcher when JavaScript runs so the page stays where it is. The price follows the
  * installation choice at once; the server recomputes everything from the catalogue.
  */
-function AddToCartForm({ product, installationPriceCents, maintenancePriceCents, gasOptions, actionData }: AddFormProps) {
+function AddToBasketForm({ product, installationPriceCents, maintenancePriceCents, gasOptions, actionData }: AddFormProps) {
   const fetcher = useFetcher<typeof action>();
   const [installation, setInstallation] = useState<"NO" | "SI">("NO");
   const id = useId();

@@ -6,7 +6,7 @@ import { parseSearchState, searchBrands, searchHref, type SearchResults } from "
 import { pageWindow } from "~/domain/catalogue/catalogue-filters";
 import { FAMILIES } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
-import { addToCartAction } from "~/server/basket/basket-add.server";
+import { addToBasketAction } from "~/server/basket/basket-add.server";
 import { searchPage } from "~/server/catalogue/search.server";
 import { log } from "~/server/log.server";
 import { readForm } from "~/server/http/request-body.server";
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The cards' add-to-basket pop-up posts here, as on the catalogue. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return addToCartAction(request, await readForm(request), context);
+  return addToBasketAction(request, await readForm(request), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

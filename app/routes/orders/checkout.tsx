@@ -22,7 +22,7 @@ import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { loadBasket } from "~/server/basket/basket.server";
-import { readCartId } from "~/server/basket/basket-store.server";
+import { readBasketId } from "~/server/basket/basket-store.server";
 import { config, redsysConfig, serviceArea } from "~/server/config.server";
 import { paymentPagePath } from "~/server/payments/attempts.server";
 import { findMyOrder } from "~/server/orders/my-orders.server";
@@ -170,14 +170,14 @@ const changedInRequest = new WeakSet<object>();
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const [basket, cartId] = await Promise.all([loadBasket(request, context), readCartId(request, context)]);
+  const [basket, basketId] = await Promise.all([loadBasket(request, context), readBasketId(request, context)]);
   const validation = validateOrderForm(form, { serviceArea: areaFor(basket), fgas: fgasFor(basket) !== null, online: onlinePayments() !== null });
   if (!validation.ok) {
     // A hidden field (key, total, lines) missing or altered: the page itself must be reloaded.
     const hidden = HIDDEN_FIELDS.map((name) => validation.errors[name]).find(Boolean);
     return data({ errors: validation.errors, formError: hidden, values: echoValues(form), basket: undefined }, { status: 400 });
   }
-  const result = await placeOrder({ user, cartId, values: validation.values });
+  const result = await placeOrder({ user, basketId, values: validation.values });
   if (!result.ok) {
     // The basket changed since the page was shown: the answer carries it, priced again, so the
     // customer reviews the new total and confirms that one (with or without JavaScript).

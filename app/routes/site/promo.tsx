@@ -10,7 +10,7 @@ import type { Route } from "./+types/promo";
 import { reportError } from "~/ui/report-error";
 
 /** Landing pages hide the basket badge (spec section 2). */
-export const handle: ShellHandle = { shell: { hideCartBadge: true } };
+export const handle: ShellHandle = { shell: { hideBasketBadge: true } };
 
 export function loader({ request }: Route.LoaderArgs) {
   const promo = promoByPath(new URL(request.url).pathname);

@@ -1,19 +1,19 @@
 import { data } from "react-router";
-import { addToCartSchema, type AddToCartReply } from "~/domain/basket/add-to-basket-form";
+import { addToBasketSchema, type AddToBasketReply } from "~/domain/basket/add-to-basket-form";
 import { linesForProduct, maintenanceLine } from "~/domain/basket/basket";
-import type { CartLine } from "~/domain/catalogue/product";
-import { appendCartLines } from "./basket-store.server";
+import type { BasketLine } from "~/domain/catalogue/product";
+import { appendBasketLines } from "./basket-store.server";
 import { findProduct } from "../catalogue/catalogue.server";
 import { config } from "../config.server";
 import { getDb } from "../db/db.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 
 /** Adds to the basket: CART_RATE_LIMIT (60) a minute from one address; a script cannot grow baskets without end. */
-export function cartRateLimit(): RateLimitRule {
+export function basketRateLimit(): RateLimitRule {
   return { prefix: "carrito", max: config().CART_RATE_LIMIT, windowMs: 60_000 };
 }
 
-export const CART_RATE_LIMIT_MESSAGE = "Ha añadido muchos artículos en muy poco tiempo. Espere un minuto y vuelva a intentarlo.";
+export const BASKET_RATE_LIMIT_MESSAGE = "Ha añadido muchos artículos en muy poco tiempo. Espere un minuto y vuelva a intentarlo.";
 
 /**
  * The one server action behind every "add to basket" button (pop-up, detail page,
@@ -21,17 +21,17 @@ export const CART_RATE_LIMIT_MESSAGE = "Ha añadido muchos artículos en muy poc
  * product that is gone, 429 over the rate limit (shown in the pop-up, or on the page without
  * JavaScript); on success the count of basket lines, and the cookie of a new basket.
  */
-export async function addToCartAction(request: Request, form: FormData, context?: unknown) {
-  const reply = (body: AddToCartReply, init?: ResponseInit) => data(body, init);
-  const parsed = addToCartSchema.safeParse(Object.fromEntries(form));
+export async function addToBasketAction(request: Request, form: FormData, context?: unknown) {
+  const reply = (body: AddToBasketReply, init?: ResponseInit) => data(body, init);
+  const parsed = addToBasketSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply({ ok: false, error: "No hemos podido añadir el artículo: faltan datos." }, { status: 400 });
   const input = parsed.data;
   // Counted once the post is a real add: malformed posts cost nothing and are refused above.
-  if (!(await hitRateLimit(await getDb(), cartRateLimit(), clientAddress(request)))) {
-    return reply({ ok: false, error: CART_RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": "60" } });
+  if (!(await hitRateLimit(await getDb(), basketRateLimit(), clientAddress(request)))) {
+    return reply({ ok: false, error: BASKET_RATE_LIMIT_MESSAGE }, { status: 429, headers: { "Retry-After": "60" } });
   }
 
-  let lines: CartLine[];
+  let lines: BasketLine[];
   if (input.kind === "mantenimiento") {
     lines = [maintenanceLine(input.family)];
   } else {
@@ -47,7 +47,7 @@ export async function addToCartAction(request: Request, form: FormData, context?
     if (!result.ok) return reply({ ok: false, error: result.error }, { status: 400 });
     lines = result.lines;
   }
-  const appended = await appendCartLines(request, lines, context);
+  const appended = await appendBasketLines(request, lines, context);
   if (!appended.ok) return reply({ ok: false, error: appended.error }, { status: 400 });
   return reply({ ok: true, count: appended.count, added: lines.length }, { headers: appended.headers });
 }

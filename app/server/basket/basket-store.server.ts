@@ -1,15 +1,15 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { removeLine } from "~/domain/basket/basket";
-import type { CartLine } from "~/domain/catalogue/product";
-import { cartCookie } from "../cookies.server";
+import type { BasketLine } from "~/domain/catalogue/product";
+import { basketCookie } from "../cookies.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { carts } from "../db/schema.server";
+import { baskets } from "../db/schema.server";
 
-const CART_ID = /^[0-9a-f-]{36}$/;
+const BASKET_ID = /^[0-9a-f-]{36}$/;
 /** Far above any real basket; stops a script from growing one row without end. */
-export const MAX_CART_LINES = 60;
+export const MAX_BASKET_LINES = 60;
 
 /**
  * A basket created during this request, by the request's context (shared by its action and
@@ -18,30 +18,30 @@ export const MAX_CART_LINES = 60;
  */
 const createdInRequest = new WeakMap<object, string>();
 
-export async function readCartId(request: Request, context?: unknown): Promise<string | null> {
+export async function readBasketId(request: Request, context?: unknown): Promise<string | null> {
   const created = context && typeof context === "object" ? createdInRequest.get(context) : undefined;
   if (created) return created;
-  return cartIdFromCookies(request.headers.get("Cookie"));
+  return basketIdFromCookies(request.headers.get("Cookie"));
 }
 
 /** The basket id in a Cookie header, if it is well formed. */
-export async function cartIdFromCookies(header: string | null | undefined): Promise<string | null> {
-  const value: unknown = await cartCookie().parse(header ?? null);
-  return typeof value === "string" && CART_ID.test(value) ? value : null;
+export async function basketIdFromCookies(header: string | null | undefined): Promise<string | null> {
+  const value: unknown = await basketCookie().parse(header ?? null);
+  return typeof value === "string" && BASKET_ID.test(value) ? value : null;
 }
 
-export async function getCartLines(request: Request, context?: unknown): Promise<CartLine[]> {
-  const id = await readCartId(request, context);
+export async function getBasketLines(request: Request, context?: unknown): Promise<BasketLine[]> {
+  const id = await readBasketId(request, context);
   if (!id) return [];
   const db = await getDb();
-  const [row] = await db.select({ lines: carts.lines }).from(carts).where(eq(carts.id, id));
+  const [row] = await db.select({ lines: baskets.lines }).from(baskets).where(eq(baskets.id, id));
   return row?.lines ?? [];
 }
 
 /** The header badge: the number of basket lines (spec section 4, "Cart"). */
-export async function getCartCount(request: Request, context?: unknown): Promise<number> {
-  const id = await readCartId(request, context);
-  return id ? countCartLines(id) : 0;
+export async function getBasketCount(request: Request, context?: unknown): Promise<number> {
+  const id = await readBasketId(request, context);
+  return id ? countBasketLines(id) : 0;
 }
 
 /*
@@ -52,7 +52,7 @@ export async function getCartCount(request: Request, context?: unknown): Promise
 type Waiting = Map<string, { resolve: (n: number) => void; reject: (error: unknown) => void }[]>;
 let batch: Waiting | undefined;
 
-export function countCartLines(id: string): Promise<number> {
+export function countBasketLines(id: string): Promise<number> {
   return new Promise((resolve, reject) => {
     if (!batch) {
       const current = (batch = new Map());
@@ -71,9 +71,9 @@ async function countBatch(waiting: Waiting) {
   try {
     const db = await getDb();
     const rows = await db
-      .select({ id: carts.id, count: sql<number>`jsonb_array_length(${carts.lines})::int` })
-      .from(carts)
-      .where(inArray(carts.id, [...waiting.keys()]));
+      .select({ id: baskets.id, count: sql<number>`jsonb_array_length(${baskets.lines})::int` })
+      .from(baskets)
+      .where(inArray(baskets.id, [...waiting.keys()]));
     const counts = new Map(rows.map((row) => [row.id, Number(row.count)]));
     for (const [id, callers] of waiting) for (const caller of callers) caller.resolve(counts.get(id) ?? 0);
   } catch (error) {
@@ -86,62 +86,62 @@ export type AppendResult =
   | { ok: false; error: string };
 
 /** Appends lines in one statement (two tabs adding at once both land); creates the basket if needed. */
-export async function appendCartLines(request: Request, lines: CartLine[], context?: unknown): Promise<AppendResult> {
+export async function appendBasketLines(request: Request, lines: BasketLine[], context?: unknown): Promise<AppendResult> {
   const db = await getDb();
-  const id = await readCartId(request);
+  const id = await readBasketId(request);
   if (id) {
     const [row] = await db
-      .update(carts)
-      .set({ lines: sql`${carts.lines} || ${JSON.stringify(lines)}::jsonb`, updatedAt: new Date() })
-      .where(sql`${carts.id} = ${id} and jsonb_array_length(${carts.lines}) + ${lines.length} <= ${MAX_CART_LINES}`)
-      .returning({ lines: carts.lines });
+      .update(baskets)
+      .set({ lines: sql`${baskets.lines} || ${JSON.stringify(lines)}::jsonb`, updatedAt: new Date() })
+      .where(sql`${baskets.id} = ${id} and jsonb_array_length(${baskets.lines}) + ${lines.length} <= ${MAX_BASKET_LINES}`)
+      .returning({ lines: baskets.lines });
     if (row) return { ok: true, count: row.lines.length, headers: {} };
-    const [exists] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, id));
-    if (exists) return { ok: false, error: `Su carrito ya tiene el máximo de ${MAX_CART_LINES} líneas.` };
+    const [exists] = await db.select({ id: baskets.id }).from(baskets).where(eq(baskets.id, id));
+    if (exists) return { ok: false, error: `Su carrito ya tiene el máximo de ${MAX_BASKET_LINES} líneas.` };
   }
   const newId = randomUUID();
-  await db.insert(carts).values({ id: newId, lines });
+  await db.insert(baskets).values({ id: newId, lines });
   if (context && typeof context === "object") createdInRequest.set(context, newId);
-  return { ok: true, count: lines.length, headers: { "Set-Cookie": await cartCookie().serialize(newId) } };
+  return { ok: true, count: lines.length, headers: { "Set-Cookie": await basketCookie().serialize(newId) } };
 }
 
 /** The database or a transaction: what the basket operations below run on. */
 type Executor = Pick<Database, "select" | "update">;
 
 /** Reads a basket's lines and locks its row until the transaction ends (orders, removals). */
-export async function lockCartLines(tx: Executor, cartId: string): Promise<CartLine[] | null> {
-  const [row] = await tx.select({ lines: carts.lines }).from(carts).where(eq(carts.id, cartId)).for("update");
+export async function lockBasketLines(tx: Executor, basketId: string): Promise<BasketLine[] | null> {
+  const [row] = await tx.select({ lines: baskets.lines }).from(baskets).where(eq(baskets.id, basketId)).for("update");
   return row ? row.lines : null;
 }
 
 /** Replaces a basket's lines (the order transaction empties it with []). */
-export async function replaceCartLines(tx: Executor, cartId: string, lines: CartLine[]): Promise<void> {
-  await tx.update(carts).set({ lines, updatedAt: new Date() }).where(eq(carts.id, cartId));
+export async function replaceBasketLines(tx: Executor, basketId: string, lines: BasketLine[]): Promise<void> {
+  await tx.update(baskets).set({ lines, updatedAt: new Date() }).where(eq(baskets.id, basketId));
 }
 
 /**
  * Applies a basket rule to the visitor's basket in one transaction, so that an add from
  * another tab is neither lost nor undone; returns the number of lines left.
  */
-async function changeCart(request: Request, change: (lines: CartLine[]) => CartLine[], context?: unknown): Promise<number> {
-  const id = await readCartId(request, context);
+async function changeBasket(request: Request, change: (lines: BasketLine[]) => BasketLine[], context?: unknown): Promise<number> {
+  const id = await readBasketId(request, context);
   if (!id) return 0;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const lines = await lockCartLines(tx, id);
+    const lines = await lockBasketLines(tx, id);
     if (!lines) return 0;
     const next = change(lines);
-    if (next !== lines) await replaceCartLines(tx, id, next);
+    if (next !== lines) await replaceBasketLines(tx, id, next);
     return next.length;
   });
 }
 
 /** Removes the first line of that family and id, and the family's installation with its last product (spec section 4). */
-export function removeCartLine(request: Request, familia: CartLine["familia"], lineId: number, context?: unknown) {
-  return changeCart(request, (lines) => removeLine(lines, familia, lineId), context);
+export function removeBasketLine(request: Request, familia: BasketLine["familia"], lineId: number, context?: unknown) {
+  return changeBasket(request, (lines) => removeLine(lines, familia, lineId), context);
 }
 
 /** "Vaciar": the basket keeps its id and cookie, with no lines. */
-export function emptyCart(request: Request, context?: unknown) {
-  return changeCart(request, (lines) => (lines.length === 0 ? lines : []), context);
+export function emptyBasket(request: Request, context?: unknown) {
+  return changeBasket(request, (lines) => (lines.length === 0 ? lines : []), context);
 }

@@ -17,7 +17,7 @@ import {
 import { FLAG_NAMES } from "~/domain/site/flags";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
-import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/catalogue/product";
+import { ENERGY_CLASSES, FAMILIES, type BasketLine, type Dimensions, type ProductPhoto } from "~/domain/catalogue/product";
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { ACCENTED, PLAIN } from "~/domain/catalogue/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
@@ -155,11 +155,11 @@ export const contactRequests = pgTable(
 );
 
 /** The visitor's basket, kept server-side behind an httpOnly cookie (docs/deviations.md). */
-export const carts = pgTable(
+export const baskets = pgTable(
   "carts",
   {
     id: text("id").primaryKey(),
-    lines: jsonb("lines").$type<CartLine[]>().notNull().default([]),
+    lines: jsonb("lines").$type<BasketLine[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

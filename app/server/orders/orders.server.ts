@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { isRetryable, pgErrorCode } from "../db/pg-errors.server";
-import { orderQuote, priceCartLines, sameQuote } from "~/domain/basket/basket-pricing";
+import { orderQuote, priceBasketLines, sameQuote } from "~/domain/basket/basket-pricing";
 import { hasServiceLines, type PricedLine } from "~/domain/basket/basket-totals";
 import { chargedBasket, vatChangeMessage } from "~/domain/basket/basket-vat";
 import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/orders/order-form";
@@ -9,7 +9,7 @@ import { fgasLinesWithoutInstallation } from "~/domain/orders/fgas";
 import { FGAS_FIELDS, FGAS_MESSAGES } from "~/domain/orders/fgas-fields";
 import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage } from "~/domain/orders/service-area";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
-import { lockCartLines, replaceCartLines } from "../basket/basket-store.server";
+import { lockBasketLines, replaceBasketLines } from "../basket/basket-store.server";
 import { redsysConfig, serviceArea } from "../config.server";
 import { createAttempt, windowEnd } from "../payments/attempts.server";
 import type { Database } from "../db/client.server";
@@ -35,7 +35,7 @@ import type { SessionUser } from "../session.server";
 
 export type PlaceOrderInput = {
   user: SessionUser;
-  cartId: string | null;
+  basketId: string | null;
   values: OrderFormValues;
   now?: Date;
   /** The database of this instance (tests run two on one PostgreSQL); the process's by default. */
@@ -95,12 +95,12 @@ function problemMessage(lines: PricedLine[], totalCents: number): string {
  * order. Locks are always taken in the same order — the basket row, then the product rows by
  * id — so two orders sharing products wait for each other instead of deadlocking.
  */
-async function writeOrder(tx: Transaction, { user, cartId, values, now }: Required<Omit<PlaceOrderInput, "db">> & { cartId: string }) {
+async function writeOrder(tx: Transaction, { user, basketId, values, now }: Required<Omit<PlaceOrderInput, "db">> & { basketId: string }) {
   const key = values.idempotencyKey;
-  const cart = await lockCartLines(tx, cartId);
-  if (!cart || cart.length === 0) throw new OrderRefused(EMPTY_BASKET);
+  const basket = await lockBasketLines(tx, basketId);
+  if (!basket || basket.length === 0) throw new OrderRefused(EMPTY_BASKET);
 
-  const ids = [...new Set(cart.filter((line) => line.familia !== "instalaciones" && line.familia !== "mantenimientos").map((line) => line.id))];
+  const ids = [...new Set(basket.filter((line) => line.familia !== "instalaciones" && line.familia !== "mantenimientos").map((line) => line.id))];
   const rows = ids.length
     ? await tx
         .select()
@@ -109,7 +109,7 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
         .orderBy(asc(products.id))
         .for("update")
     : [];
-  const priced = priceCartLines(cart, rows);
+  const priced = priceBasketLines(basket, rows);
   // Charged for where it goes: without VAT to Canarias, Ceuta and Melilla (decision 0009).
   const charged = chargedBasket(priced, values.shipping.cp);
   const { lines, totals } = charged;
@@ -117,7 +117,7 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
   if (lines.some((line) => line.problem)) throw new OrderChanged(problemMessage(lines, totals.totalCents));
   // A service is done at the delivery address, inside the service area (issue 15: its postcodes).
   const area = serviceArea();
-  const services = hasServiceLines(cart);
+  const services = hasServiceLines(basket);
   if (services && !inServiceArea(area.prefixes, values.shipping.cp)) throw new OrderRefused(outsideAreaMessage(area), "envio-cp");
   if (!sameQuote(orderQuote({ lines, totals }), values.expected)) {
     throw new OrderChanged(vatChangeMessage(priced, charged, values.expected) ?? changedOrderMessage(totals.totalCents));
@@ -220,21 +220,21 @@ async function writeOrder(tx: Transaction, { user, cartId, values, now }: Requir
   await enqueue(tx, "email", mails.customer);
   await enqueue(tx, "email", mails.shop);
 
-  await replaceCartLines(tx, cartId, []);
+  await replaceBasketLines(tx, basketId, []);
   return { number: created.number, attempt };
 }
 
-export async function placeOrder({ user, cartId, values, now = new Date(), db: given }: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder({ user, basketId, values, now = new Date(), db: given }: PlaceOrderInput): Promise<PlaceOrderResult> {
   const db = given ?? (await getDb());
   const key = values.idempotencyKey;
   const earlier = await orderByKey(db, key);
   if (earlier) return sameOrder(earlier, user);
-  if (!cartId) return { ok: false, status: 400, error: EMPTY_BASKET };
+  if (!basketId) return { ok: false, status: 400, error: EMPTY_BASKET };
 
   // A deadlock or serialization failure (PostgreSQL picks a victim) is tried once more.
   for (let attempt = 1; ; attempt++) {
     try {
-      const { number, attempt } = await db.transaction((tx) => writeOrder(tx, { user, cartId, values, now }));
+      const { number, attempt } = await db.transaction((tx) => writeOrder(tx, { user, basketId, values, now }));
       return { ok: true, number, created: true, attempt };
     } catch (error) {
       if (error instanceof DuplicateKey || error instanceof OrderRefused || error instanceof OrderChanged) {

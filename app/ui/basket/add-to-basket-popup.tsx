@@ -1,6 +1,6 @@
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
-import type { AddToCartReply } from "~/domain/basket/add-to-basket-form";
+import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
 import { hasMaintenance, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/pricing";
 import { gasOptions, type CatalogueProduct } from "~/domain/catalogue/product";
 import { Modal } from "../modal";
@@ -12,8 +12,8 @@ type Props = {
   onAdded: (product: CatalogueProduct) => void;
 };
 
-/** The add-to-cart pop-up of the catalogue cards (spec sections 2, 4 and 5). */
-export function AddToCartPopup({ product, onClose, onAdded }: Props) {
+/** The add-to-basket pop-up of the catalogue cards (spec sections 2, 4 and 5). */
+export function AddToBasketPopup({ product, onClose, onAdded }: Props) {
   const titleId = useId();
   return (
     <Modal open={product !== null} onClose={onClose} labelledBy={titleId}>
@@ -24,7 +24,7 @@ export function AddToCartPopup({ product, onClose, onAdded }: Props) {
 }
 
 function PopupForm({ product, titleId, onClose, onAdded }: Props & { product: CatalogueProduct; titleId: string }) {
-  const fetcher = useFetcher<AddToCartReply>();
+  const fetcher = useFetcher<AddToBasketReply>();
   const id = useId();
   const isThermostat = product.family === "termostatos";
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -4,7 +4,7 @@ import { Link, useNavigation } from "react-router";
 import { toSearch, type CatalogueState, type Page } from "~/domain/catalogue/catalogue-filters";
 import { FAMILY_LABELS, type CatalogueProduct, type Family } from "~/domain/catalogue/product";
 import { sizingHref } from "~/domain/sizing/sizing-inputs";
-import { AddToCartPopup } from "../basket/add-to-basket-popup";
+import { AddToBasketPopup } from "../basket/add-to-basket-popup";
 import { FilterChips, FiltersPanel } from "./catalogue-filters-panel";
 import { Pagination } from "../pagination";
 import { ListStatus, ProductGrid } from "./product-grid";
@@ -93,7 +93,7 @@ export function CatalogueView(props: CatalogueViewProps) {
 
       {pagination(family === "aerotermia" ? "Paginación, abajo" : "Paginación")}
 
-      <AddToCartPopup product={chosen} onClose={close} onAdded={onAdded} />
+      <AddToBasketPopup product={chosen} onClose={close} onAdded={onAdded} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { searchHref, type SearchResults, type SearchState } from "~/domain/catal
 import { catalogueHref, FAMILY_LABELS, type CatalogueProduct, type Family } from "~/domain/catalogue/product";
 import { telHref } from "~/domain/site/contact-links";
 import { useRootData } from "~/root";
-import { AddToCartPopup } from "../basket/add-to-basket-popup";
+import { AddToBasketPopup } from "../basket/add-to-basket-popup";
 import { Pagination } from "../pagination";
 import { ListStatus, ProductGrid } from "./product-grid";
 import { SearchChips, SearchFiltersPanel } from "./search-filters-panel";
@@ -102,7 +102,7 @@ export function SearchView({ state, results, understood, brands, problem, loadEr
         <ProductGrid items={results.items} loading={loading} onRequestQuote={setChosen} />
       )}
       {results.showPagination ? <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} label="Paginación" /> : null}
-      <AddToCartPopup product={chosen} onClose={close} onAdded={onAdded} />
+      <AddToBasketPopup product={chosen} onClose={close} onAdded={onAdded} />
     </div>
   );
 }

@@ -27,4 +27,4 @@ export const LEGAL_LINKS: MenuItem[] = [
 ];
 
 /** Per-route tweaks of the frame, declared in a route's `handle` (e.g. promo-Granada). */
-export type ShellHandle = { shell?: { phone?: "granada"; hideCartBadge?: boolean } };
+export type ShellHandle = { shell?: { phone?: "granada"; hideBasketBadge?: boolean } };

@@ -2,20 +2,20 @@ import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { mailtoHref, telHref } from "~/domain/site/contact-links";
 import type { ShopInfo } from "~/domain/site/shop";
-import { CartIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "../icons";
+import { BasketIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "../icons";
 import { MAIN_MENU, type MenuItem } from "./menu";
 import { HeaderSearch } from "../catalogue/header-search";
 
-type Props = { shop: ShopInfo; phone: string; cartCount: number; showBadge: boolean };
+type Props = { shop: ShopInfo; phone: string; basketCount: number; showBadge: boolean };
 
-export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
+export function SiteHeader({ shop, phone, basketCount, showBadge }: Props) {
   // The menu is open on the page where it was opened: a new page closes it.
   const { pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
 
-  const cartLabel =
-    cartCount === 1 ? "Carrito: 1 artículo" : `Carrito: ${cartCount} artículos`;
+  const basketLabel =
+    basketCount === 1 ? "Carrito: 1 artículo" : `Carrito: ${basketCount} artículos`;
   return (
     <header className="site-header">
       <div className="topbar">
@@ -60,11 +60,11 @@ export function SiteHeader({ shop, phone, cartCount, showBadge }: Props) {
           <Link to="/login" className="icon-button" aria-label="Mi cuenta">
             <UserIcon />
           </Link>
-          <Link to="/carrito" className="icon-button cart-link" aria-label={cartLabel}>
-            <CartIcon />
+          <Link to="/carrito" className="icon-button basket-link" aria-label={basketLabel}>
+            <BasketIcon />
             {showBadge ? (
-              <span className="badge" aria-hidden="true" data-testid="cart-count">
-                {cartCount}
+              <span className="badge" aria-hidden="true" data-testid="basket-count">
+                {basketCount}
               </span>
             ) : null}
           </Link>

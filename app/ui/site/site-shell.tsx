@@ -36,8 +36,8 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
       <SiteHeader
         shop={root.shop}
         phone={phone}
-        cartCount={root.cartCount}
-        showBadge={!tweaks.hideCartBadge}
+        basketCount={root.basketCount}
+        showBadge={!tweaks.hideBasketBadge}
       />
       <main id="contenido" tabIndex={-1}>
         {children}
