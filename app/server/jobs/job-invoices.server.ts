@@ -14,8 +14,8 @@ import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
 import type { ChargeContext, Job } from "./job-charges.server";
 
 /*
- * A job's invoices (issue 17), in the series and chain of the orders' ("F", takeNumber,
- * VERI*FACTU): the deposit's, issued when it is paid (VAT falls due on an advance payment,
+ * A job's invoices (issue 17), in the series and chain of the orders' ("F" from the
+ * numbering service, VERI*FACTU): the deposit's, issued when it is paid (VAT falls due on an advance payment,
  * art. 75.Dos of the VAT law), and the final one (job-final-invoice.server.ts). Both are
  * made here: the buyer is the quote's customer, the rate the acceptance's, and each points
  * at its charge (invoices.job_charge_id). The buyer must have a NIF (a complete invoice names
