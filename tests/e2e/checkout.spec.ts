@@ -112,11 +112,16 @@ test.describe("the basket", { tag: "@movil" }, () => {
     await expect(basketRows(page).nth(0)).toContainText("Tipo: Condensación");
     await expect(basketRows(page).nth(0)).toContainText("Gas: Gas natural");
     await expect(basketRows(page).nth(1)).toContainText("Servicio en la Comunidad de Madrid");
-    await expect(basketRows(page).locator(".basket-amount")).toHaveText([/^1495,00\s€$/, /^302,00\s€$/, /^85,00\s€$/, /^49,00\s€$/]);
+    await expect(basketRows(page).locator(".basket-amount")).toHaveText([/^1\.495,00\s€$/, /^302,00\s€$/, /^85,00\s€$/, /^49,00\s€$/]);
     // Shipping as its own line: 19,95 for the boiler, 7,95 for the thermostat, none for services.
     await expect(table.getByRole("row", { name: /Gastos de envío/ })).toContainText(/27,90\s€/);
-    await expect(table.getByRole("row", { name: /Total sin IVA/ })).toContainText(/1618,93\s€/);
-    await expect(table.getByRole("row", { name: /Total a pagar/ })).toContainText(/1958,90\s€/);
+    await expect(table.getByRole("row", { name: /Total sin IVA/ })).toContainText(/1\.618,93\s€/);
+    await expect(table.getByRole("row", { name: /Total a pagar/ })).toContainText(/1\.958,90\s€/);
+    // The server's text is what this browser's own Intl prints for Spain grouped from four digits (decision 0021).
+    const intl = await page.evaluate(() =>
+      new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR", useGrouping: "always" } as Intl.NumberFormatOptions).format(1958.9),
+    );
+    expect(await table.getByRole("row", { name: /Total a pagar/ }).locator(".basket-amount").textContent()).toBe(intl);
     await expect(page.getByText("La visita del técnico es gratuita.")).toBeVisible();
     for (const img of await table.locator("img").all()) {
       await expect(img).toHaveAttribute("width", "80");
@@ -227,7 +232,7 @@ test.describe("the order screen", { tag: "@movil" }, () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId("order-number")).toHaveText(number);
     await expect(panel).toContainText(IBAN);
-    await expect(panel).toContainText(/1958,90\s€/);
+    await expect(panel).toContainText(/1\.958,90\s€/);
     await expect(panel.locator("dd").filter({ hasText: new RegExp(`^${number}$`) })).toHaveCount(2); // number and concept
     await expect(panel.getByRole("button", { name: "Imprimir" })).toBeVisible();
     await expect(badge(page)).toHaveText("0");

@@ -52,7 +52,7 @@ test("compares three air conditioners chosen on cards and a product page, then s
   const seer = table.getByRole("row", { name: /^SEER/ });
   await expect(seer.getByRole("rowheader")).toContainText("Distinto");
   await expect(seer.getByRole("cell")).toHaveText(["6,35", "8,7", "8,5"]);
-  await expect(table.getByRole("row", { name: /^Precio con instalación/ }).getByRole("cell")).toHaveText([/1001,00\s€/, /1201,00\s€/, /931,00\s€/]);
+  await expect(table.getByRole("row", { name: /^Precio con instalación/ }).getByRole("cell")).toHaveText([/1\.001,00\s€/, /1\.201,00\s€/, /931,00\s€/]);
   await expect(table.getByRole("row", { name: /^Frigorías/ }).getByRole("cell")).toHaveText(["2150 frigorías/h", "2150 frigorías/h", "1720 frigorías/h"]);
   await expect(table.getByRole("row", { name: /^Ruido de la unidad exterior/ }).getByRole("rowheader")).not.toContainText("Distinto");
   await expect(table.getByRole("row", { name: /^Refrigerante/ }).getByRole("cell")).toHaveText(["R-32", "R-32", "R-32"]);

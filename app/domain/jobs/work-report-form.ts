@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseEuros, parseQuantity } from "../quotes/quote-format";
+import { parseEuros } from "../money";
+import { parseQuantity } from "../quotes/quote-format";
 import { SIGNATURE_MAX, SIGNATURE_PATH } from "../quotes/quote-answer-form";
 import { CHECKLIST_KINDS, CHECKLISTS } from "./work-report-checklists";
 import type { CombustionAnalysis, ExtraWorkLine, InstalledUnitEntry, WorkReportContent } from "./work-report-content";

@@ -1,7 +1,7 @@
 import type { OrderQuote } from "../basket/basket-pricing";
 import { fgasInput, FGAS_FIELD_NAMES, type FgasDeclarationInput } from "./fgas-fields";
 import type { PayMethod } from "../payments/payment-methods";
-import { formatEuros } from "../pricing";
+import { formatEuros } from "../money";
 
 /*
  * The order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order form"): its fields,

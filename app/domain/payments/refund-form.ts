@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseEurosToCents } from "../catalogue/euros";
+import { parseEuros } from "../money";
 import { formatYmd, isYmd } from "../orders/madrid-dates";
 
 /*
@@ -62,7 +62,7 @@ function buildSchemas() {
     .trim()
     .min(1, { error: MESSAGES.amountRequired })
     .transform((text, ctx) => {
-      const cents = parseEurosToCents(text);
+      const cents = parseEuros(text);
       if (cents === null) ctx.addIssue({ code: "custom", message: MESSAGES.amountInvalid });
       else if (cents <= 0) ctx.addIssue({ code: "custom", message: MESSAGES.amountZero });
       return cents ?? 0;

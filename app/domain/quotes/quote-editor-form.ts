@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { parseEuros } from "../money";
 import { isYmd } from "../orders/madrid-dates";
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey, type DepositRule, type QuoteAlternative, type QuoteDraft, type QuoteLine, type QuoteParty, type WorkPlace } from "./quote-content";
 import { DEFAULT_VALIDITY_DAYS } from "./quote-expiry";
 import { LINE_FIELD, type EditorValue } from "./quote-editor-fields";
-import { parseEuros, parseQuantity } from "./quote-format";
+import { parseQuantity } from "./quote-format";
 
 /*
  * The back office's quote editor (issue 17): one <form> that works without JavaScript. Field

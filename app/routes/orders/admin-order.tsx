@@ -1,7 +1,8 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { madridDay } from "~/domain/orders/madrid-dates";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { isOrderNumber } from "~/domain/orders/order-number";
+import { canUndoPayment } from "~/domain/orders/order-status";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
 import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
@@ -160,7 +161,7 @@ export default function AdminOrderPage() {
           installation={order.installation}
           reply={reply}
         />
-        {order.status === "Pagado" && order.payMethod === "transferencia" ? (
+        {canUndoPayment(order) ? (
           <UndoPaymentForm invoiceNumber={order.invoices.find((invoice) => invoice.series === "F" && !invoice.annulled)?.number ?? null} reply={reply} />
         ) : null}
       </section>

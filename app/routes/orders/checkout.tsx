@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { orderQuote, type Basket } from "~/domain/basket/basket-pricing";
 import { chargedBasket, orderVat } from "~/domain/basket/basket-vat";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import {
   ADDRESS_FIELDS,
   echoValues,

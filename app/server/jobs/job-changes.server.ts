@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
 import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";

@@ -1,5 +1,5 @@
 import { describeSlot } from "~/domain/jobs/job-times";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";

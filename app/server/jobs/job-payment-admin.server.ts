@@ -3,7 +3,7 @@ import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/do
 import type { JobChargeAction } from "~/domain/jobs/job-charge-forms";
 import { formatYmd, madridDay, madridInstant } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Family } from "~/domain/catalogue/product";
 import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
-import type { VatRate } from "~/domain/quotes/quote-vat";
+import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
 import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts } from "~/domain/jobs/work-report-text";

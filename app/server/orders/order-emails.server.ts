@@ -1,9 +1,8 @@
 import type { OrderAddress } from "~/domain/orders/order-form";
 import { addressLines, formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { certificateDueAt } from "~/domain/orders/fgas";
-import { EXEMPT_NOTE, territoryName } from "~/domain/basket/basket-vat";
-import { territoryOfPostcode } from "~/domain/invoices/invoice-amounts";
-import { formatEuros } from "~/domain/pricing";
+import { EXEMPT_NOTE } from "~/domain/basket/basket-vat";
+import { formatEuros, territoryName, territoryOfPostcode } from "~/domain/money";
 import { PAY_METHOD_LABELS, type PayMethod } from "~/domain/payments/payment-methods";
 import { withdrawalInformation, withdrawalModelForm, type Trader } from "~/domain/orders/withdrawal-terms";
 import { config, publicShopInfo } from "../config.server";

@@ -2,7 +2,7 @@ import { calendarFile } from "~/domain/orders/calendar-file";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import { installationLocation, installationWindow, slotLabel, type InstallationSlot } from "~/domain/orders/installation-slots";
 import type { OrderStatus } from "~/domain/orders/order-status";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";

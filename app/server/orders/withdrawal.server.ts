@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/orders/my-orders";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { withdrawalState } from "~/domain/orders/withdrawal";
 import { config, publicShopInfo } from "../config.server";
 import { getDb } from "../db/db.server";

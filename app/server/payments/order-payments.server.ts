@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { centsToEurosInput } from "~/domain/catalogue/euros";
+import { decimalEuros } from "~/domain/money";
 import { formatDateTime } from "~/domain/orders/my-orders";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
@@ -39,7 +39,7 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
     refundedCents: money.refundedCents,
     pendingCents: money.pendingCents,
     leftCents: money.leftCents,
-    leftInput: centsToEurosInput(money.leftCents),
+    leftInput: decimalEuros(money.leftCents),
     redsysEnabled: redsysConfig() !== null,
     attempts: attempts.map((attempt, index) => {
       const left = money.attempts[index]!;
@@ -61,7 +61,7 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
         pendingCents: left.pendingCents,
         leftCents: left.leftCents,
         /** The refund form's amount, as the owner types it ("120,50"). */
-        leftInput: centsToEurosInput(left.leftCents),
+        leftInput: decimalEuros(left.leftCents),
       };
     }),
     refunds: given.map((refund) => {

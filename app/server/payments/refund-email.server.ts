@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/domain/orders/my-orders";
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders, refunds } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";

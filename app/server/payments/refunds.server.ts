@@ -3,7 +3,7 @@ import { madridInstant } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { RefundState } from "~/domain/payments/payment-states";
 import { checkRefund, refundable, type RefundAsk } from "~/domain/payments/refundable";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { redsysConfig, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -47,6 +47,15 @@ const logger = () => log("payments");
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Whether any refund of the order was ever written (done, refused or still being sent): what
+ * other areas ask of refunds instead of reading the table (undoing a payment, issue 13).
+ */
+export async function hasRefunds(tx: Pick<Transaction, "select">, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+  return Number(row?.n) > 0;
+}
 
 async function lockOrder(tx: Transaction, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
