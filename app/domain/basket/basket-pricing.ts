@@ -8,7 +8,7 @@ import {
   type PricedLine,
 } from "./basket-totals";
 import { serviceFamily } from "./basket";
-import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "../pricing";
+import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "../catalogue/service-prices";
 import type { BasketLine, CatalogueProduct } from "../catalogue/product";
 import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "../site/services";
 

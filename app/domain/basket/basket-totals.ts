@@ -1,4 +1,4 @@
-import { shippingCents } from "../pricing";
+import { shippingCents } from "../catalogue/service-prices";
 import { splitInclusive } from "../money";
 import type { BasketLine, Family, GasType } from "../catalogue/product";
 

@@ -1,4 +1,4 @@
-import { hasMaintenance } from "../pricing";
+import { hasMaintenance } from "../catalogue/service-prices";
 import { gasOptions, type BasketLine, type Family, type GasType } from "../catalogue/product";
 
 /** Service ids of spec section 9: 1 boilers, 2 air, 3 aerothermal, 4 thermostats. */

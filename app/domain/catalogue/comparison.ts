@@ -1,4 +1,4 @@
-import { detailPriceCents } from "../pricing";
+import { detailPriceCents } from "./service-prices";
 import { FAMILY_LABELS, type CatalogueProduct, type Dimensions, type EnergyClass, type Family } from "./product";
 import { typeLabel } from "./family-fields";
 

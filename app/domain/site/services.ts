@@ -1,4 +1,4 @@
-import type { MaintainedFamily } from "../pricing";
+import type { MaintainedFamily } from "../catalogue/service-prices";
 import type { Family } from "../catalogue/product";
 
 /** What each service includes (spec section 9, "Service descriptions"), as customers read it. */

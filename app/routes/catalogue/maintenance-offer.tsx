@@ -1,7 +1,7 @@
 import { readForm } from "~/server/http/request-body.server";
 import { Link, useActionData, useFetcher } from "react-router";
 import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
-import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } from "~/domain/pricing";
+import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } from "~/domain/catalogue/service-prices";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "~/domain/site/services";
 import { addToBasketAction } from "~/server/basket/basket-add.server";

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/pricing";
+import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
 import { withoutVatCents } from "~/domain/money";
 import { FAMILIES } from "~/domain/catalogue/product";
 import type { QuoteLine } from "~/domain/quotes/quote-content";

@@ -1,7 +1,7 @@
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
-import { hasMaintenance, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/pricing";
+import { hasMaintenance, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
 import { gasOptions, type CatalogueProduct } from "~/domain/catalogue/product";
 import { Modal } from "../modal";
 import { Price } from "../price";

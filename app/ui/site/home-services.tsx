@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MAINTENANCE_PRICE_CENTS } from "~/domain/pricing";
+import { MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
 import { formatEuros } from "~/domain/money";
 
 const SERVICES = [

@@ -1,4 +1,4 @@
-import type { Family } from "./catalogue/product";
+import type { Family } from "./product";
 
 /** Service prices of spec section 9, VAT included, in integer cents. */
 export const INSTALLATION_PRICE_CENTS: Record<Family, number> = {
