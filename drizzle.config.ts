@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/db/schema.server.ts",
+  // Each area's tables in its folder, what every area uses in db/ (docs/decisions/0026-schema-by-area.md).
+  schema: "./app/server/*/*-schema.server.ts",
   out: "./drizzle",
 });

@@ -30,6 +30,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS configuration files (.dependency-cruiser.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
+  },
+  {
     // Domain rules are pure: no I/O, no React, nothing from server/ (HOUSE-STYLE.md).
     files: ["app/domain/**"],
     rules: {

@@ -1,6 +1,6 @@
 import { desc, eq, and, type SQL } from "drizzle-orm";
 import type { Database } from "./db/client.server";
-import { auditLog } from "./db/schema.server";
+import { auditLog } from "./db/shared-schema.server";
 
 /**
  * The back office's audit log (issue 11): every change, who made it, when, and the values

@@ -10,11 +10,11 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/accounts/pass
 import { RETENTION } from "~/domain/site/retention";
 import { beforeAccountCreated, markEmailVerified } from "./accounts/account-linking.server";
 import { queueAdminVerification, sendAdminVerification, VERIFICATION_LINK_SECONDS } from "./accounts/admin-verification.server";
+import * as accountTables from "./accounts/accounts-schema.server";
 import { accountHooks } from "./accounts/auth-hooks.server";
 import { config, publicShopInfo, trustedOrigins } from "./config.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
-import * as schema from "./db/schema.server";
 import { enqueue } from "./outbox.server";
 
 /**
@@ -52,12 +52,12 @@ function createAuth(db: Database) {
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        rateLimit: schema.rateLimit,
-        twoFactor: schema.twoFactor,
+        user: accountTables.user,
+        session: accountTables.session,
+        account: accountTables.account,
+        verification: accountTables.verification,
+        rateLimit: accountTables.rateLimit,
+        twoFactor: accountTables.twoFactor,
       },
     }),
     emailAndPassword: {

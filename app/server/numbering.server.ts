@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { documentNumber, type DocumentSeries } from "~/domain/document-numbers";
 import { madridDay } from "~/domain/orders/madrid-dates";
-import type { Database } from "./db/client.server";
-import { invoiceSeries } from "./db/schema.server";
+import type { Transaction } from "./db/client.server";
+import { invoiceSeries } from "./db/shared-schema.server";
 
 /*
  * The one numbering service of the shop's documents (decision 0022): complete invoices ("F"),
@@ -16,10 +16,10 @@ import { invoiceSeries } from "./db/schema.server";
  * (domain/order-number.ts).
  */
 
-/** The transaction that writes the document (a plain connection would release the lock at once). */
-type Transaction = Pick<Database, "insert">;
-
-/** The next sequence of `series` in `year`, under the series row's lock held until commit. */
+/**
+ * The next sequence of `series` in `year`, under the series row's lock held until commit: in the
+ * transaction that writes the document (a plain connection would release the lock at once).
+ */
 export async function takeSequence(tx: Transaction, series: DocumentSeries, year: number): Promise<number> {
   const [row] = await tx
     .insert(invoiceSeries)

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { scrubSecrets } from "~/domain/quotes/delivery-view";
 import { audit, type Actor } from "./audit.server";
 import type { Database } from "./db/client.server";
-import { outbox } from "./db/schema.server";
+import { outbox } from "./db/shared-schema.server";
 
 /*
  * The owner puts a failed delivery back in the queue from the back office (issue 11): status

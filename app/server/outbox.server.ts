@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
-import { outbox } from "./db/schema.server";
+import { outbox } from "./db/shared-schema.server";
 import { log } from "./log.server";
 import { startPolling } from "./poller.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { config } from "./config.server";
 import type { Database } from "./db/client.server";
-import { requestLimits } from "./db/schema.server";
+import { requestLimits } from "./db/shared-schema.server";
 
 /*
  * Fixed-window counters in the shared request_limits table, so every instance counts the same

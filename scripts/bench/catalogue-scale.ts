@@ -31,7 +31,7 @@ import { parseSearchState } from "../../app/domain/catalogue/search-state";
 import { catalogueQueries } from "../../app/server/catalogue/catalogue.server";
 import { resolveWords, searchQueries, suggestionQuery, withSearchSettings } from "../../app/server/catalogue/search.server";
 import { openDatabase, type Database } from "../../app/server/db/client.server";
-import { products } from "../../app/server/db/schema.server";
+import { products } from "../../app/server/catalogue/catalogue-schema.server";
 import { startAppServer, type AppServer } from "../../tests/support/app-server";
 import { insertScaleCatalogue } from "../../tests/support/scale-catalogue";
 import { interleavedLoad, percentile } from "./interleaved-load";

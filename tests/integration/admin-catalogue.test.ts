@@ -10,7 +10,8 @@ import { loader as exportLoader } from "~/routes/catalogue/admin-products-export
 import { action as importAction, loader as importLoader } from "~/routes/catalogue/admin-products-import";
 import { loader as detailLoader } from "~/routes/catalogue/product-detail";
 import { productFormValues } from "~/domain/catalogue/product-form";
-import { auditLog, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { auditLog } from "~/server/db/shared-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { basketWith } from "../support/basket-utils";

@@ -5,7 +5,8 @@ import { action as customerAction, loader as customerLoader } from "~/routes/acc
 import { loader as customersLoader } from "~/routes/accounts/admin-customers";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
-import { auditLog, session, user } from "~/server/db/schema.server";
+import { session, user } from "~/server/accounts/accounts-schema.server";
+import { auditLog } from "~/server/db/shared-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";

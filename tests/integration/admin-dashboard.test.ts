@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/admin/home";
 import { dashboard, LOW_STOCK_LIST } from "~/server/admin/dashboard.server";
-import { contactRequests, refunds } from "~/server/db/schema.server";
+import { refunds } from "~/server/payments/payments-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { addAttempt, paidCardOrder } from "../support/refund-fixtures";

@@ -8,7 +8,8 @@ import { action as requestAction, loader as requestLoader } from "~/routes/quote
 import { loader as inboxLoader } from "~/routes/quotes/admin-requests";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
-import { auditLog, contactRequests, outbox } from "~/server/db/schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import { resetMailTransport } from "~/server/mail.server";
 import { MAYBE_SENT_MESSAGE, registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";

@@ -4,7 +4,7 @@ import { AUTH_ENDPOINTS, authSessionState, type AuthEndpoint, type AuthSessionSt
 import { getAuth } from "~/server/auth.server";
 import { callAuth } from "~/server/accounts/auth-forms.server";
 import { publicShopInfo } from "~/server/config.server";
-import { session, twoFactor, user } from "~/server/db/schema.server";
+import { session, twoFactor, user } from "~/server/accounts/accounts-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";

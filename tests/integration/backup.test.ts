@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { backupDatabase, backupFormat, restoreDatabase } from "~/server/db/backup.server";
 import { MIGRATIONS_DIR, prepareDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { contactRequests } from "~/server/db/schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
 import { SNAPSHOT_PATH } from "../setup/snapshot-path";
 import { authRequest, signUp } from "../support/auth-utils";

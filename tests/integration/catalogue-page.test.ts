@@ -11,7 +11,7 @@ import {
 } from "~/domain/catalogue/catalogue-filters";
 import { ENERGY_CLASSES, FAMILIES, type Family } from "~/domain/catalogue/product";
 import { cataloguePage, toCatalogueProduct } from "~/server/catalogue/catalogue.server";
-import { products, type NewProduct } from "~/server/db/schema.server";
+import { products, type NewProduct } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 /*

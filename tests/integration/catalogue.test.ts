@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { action, loader } from "~/routes/catalogue/catalogue";
 import { getBasketLines } from "~/server/basket/basket-store.server";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 const ready = setupTestDatabase();

@@ -4,7 +4,9 @@ import { CONTACT_REQUIRED_MESSAGE, type ContactReply } from "~/domain/quotes/con
 import { action } from "~/routes/quotes/contact";
 import { resetConfigForTests } from "~/server/config.server";
 import { RATE_LIMIT_MESSAGE, SPAM_MESSAGE } from "~/server/quotes/contact.server";
-import { contactRequests, outbox, rateLimit, requestLimits } from "~/server/db/schema.server";
+import { rateLimit } from "~/server/accounts/accounts-schema.server";
+import { outbox, requestLimits } from "~/server/db/shared-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 

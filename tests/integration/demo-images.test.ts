@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as demoImage } from "~/routes/images/demo-image";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 const ready = setupTestDatabase();

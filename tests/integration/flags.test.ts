@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flags } from "~/server/db/schema.server";
+import { flags } from "~/server/site/site-schema.server";
 import { getFlags, setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 

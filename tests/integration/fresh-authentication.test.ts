@@ -10,7 +10,8 @@ import {
   REAUTH_WINDOW_MS,
   requireFreshStaff,
 } from "~/server/accounts/fresh-authentication.server";
-import { account, auditLog, session, user } from "~/server/db/schema.server";
+import { account, session, user } from "~/server/accounts/accounts-schema.server";
+import { auditLog } from "~/server/db/shared-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminRequest, nextCookie, settle } from "../support/admin-utils";
 import { freshIp, postLogin, register } from "../support/login-utils";

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
-import { invoices } from "~/server/db/schema.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
 import { documentNumber } from "~/domain/document-numbers";
 import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";

@@ -4,7 +4,8 @@ import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { loader as authLoader } from "~/routes/accounts/auth-api";
 import { action as resetAction, loader as resetLoader } from "~/routes/accounts/reset-password";
 import { publicShopInfo } from "~/server/config.server";
-import { outbox, user, verification } from "~/server/db/schema.server";
+import { user, verification } from "~/server/accounts/accounts-schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { freshIp, postLogin, register, type Replied } from "../support/login-utils";
 

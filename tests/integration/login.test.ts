@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { MIN_PASSWORD_LENGTH } from "~/domain/accounts/password-rules";
 import { getAuth } from "~/server/auth.server";
-import { session, user } from "~/server/db/schema.server";
+import { session, user } from "~/server/accounts/accounts-schema.server";
 import { getSessionUser } from "~/server/session.server";
 import { setupTestDatabase } from "../db-utils";
 import { cookieOf, loadLogin, postLogin, register as signUp } from "../support/login-utils";

@@ -1,7 +1,10 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/site/retention";
-import { baskets, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, signInFailures, user, verification } from "~/server/db/schema.server";
+import { rateLimit, session, signInFailures, user, verification } from "~/server/accounts/accounts-schema.server";
+import { baskets } from "~/server/basket/basket-schema.server";
+import { outbox, requestLimits, scheduledTasks } from "~/server/db/shared-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import {
   enforcePrivacyRetention,
   MAINTENANCE_TASKS,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "~/server/config.server";
-import { outbox } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
 import { outboxMessageId, resetMailTransport, SMTP_TIMEOUTS } from "~/server/mail.server";
 import { emailHandler, MAYBE_SENT_MESSAGE, registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { flags, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { flags } from "~/server/site/site-schema.server";
 import { ChangeWatch, type Changes } from "~/server/page-cache/change-watch.server";
 import { setupTestDatabase } from "../db-utils";
 

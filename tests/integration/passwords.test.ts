@@ -5,7 +5,7 @@ import { checkAccountThrottle, delayAfter, recordSignInResult } from "~/server/a
 import { callAuth } from "~/server/accounts/auth-forms.server";
 import { getAuth } from "~/server/auth.server";
 import { publicShopInfo } from "~/server/config.server";
-import { account, signInFailures, user } from "~/server/db/schema.server";
+import { account, signInFailures, user } from "~/server/accounts/accounts-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { authRequest } from "../support/auth-utils";
 import { freshIp, postLogin, register } from "../support/login-utils";

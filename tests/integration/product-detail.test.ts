@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { REGION_ERROR } from "~/domain/basket/basket";
 import ProductDetail, { action, loader, meta } from "~/routes/catalogue/product-detail";
 import { getBasketLines } from "~/server/basket/basket-store.server";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 const ready = setupTestDatabase();

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
-import { auditLog, orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { orderEvents, orders } from "~/server/orders/orders-schema.server";
+import { paymentAttempts } from "~/server/payments/payments-schema.server";
 import { releaseExpiredHolds } from "~/server/scheduled/payment-window.server";
 import { runTransferDeadlines } from "~/server/scheduled/transfer-deadlines.server";
 import { handleNotification } from "~/server/payments/notification.server";

@@ -5,7 +5,7 @@ import { parseSearchState, type SuggestionItem } from "~/domain/catalogue/search
 import { loader as searchLoader } from "~/routes/catalogue/search";
 import { searchPage, suggestProducts } from "~/server/catalogue/search.server";
 import { MinuteWindow, suggestionsResponse } from "~/server/catalogue/suggestions.server";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 /*

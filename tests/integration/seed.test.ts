@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedIfEmpty } from "~/server/db/seed.server";
-import { flags, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { flags } from "~/server/site/site-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 describe("demo seed", () => {

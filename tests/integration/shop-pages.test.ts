@@ -8,7 +8,7 @@ import { loader as shopIndexLoader } from "~/routes/catalogue/shop-index";
 import { loader as sitemapLoader } from "~/routes/site/sitemap";
 import { getBasketLines } from "~/server/basket/basket-store.server";
 import { publicShopInfo } from "~/server/config.server";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 const ready = setupTestDatabase();

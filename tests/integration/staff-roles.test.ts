@@ -10,7 +10,9 @@ import { action as loginAction, loader as loginLoader } from "~/routes/accounts/
 import { loader as technicianHomeLoader } from "~/routes/jobs/technician-home";
 import { loader as technicianEnrolLoader } from "~/routes/accounts/technician-second-factor";
 import { resetConfigForTests } from "~/server/config.server";
-import { auditLog, calendarFeeds, outbox, staffInvitations, user, verification } from "~/server/db/schema.server";
+import { staffInvitations, user, verification } from "~/server/accounts/accounts-schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { calendarFeeds } from "~/server/jobs/jobs-schema.server";
 import { renewFeed } from "~/server/jobs/calendar-feeds.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, nextCookie, settle, technicianSession } from "../support/admin-utils";

@@ -8,7 +8,10 @@ import { action as editAction, loader as editLoader } from "~/routes/catalogue/a
 import { loader as listLoader } from "~/routes/catalogue/admin-products";
 import { action as importAction } from "~/routes/catalogue/admin-products-import";
 import { resetConfigForTests, publicShopInfo } from "~/server/config.server";
-import { outbox, pageChanges, products, stockAlerts } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { pageChanges } from "~/server/page-cache/page-cache-schema.server";
+import { stockAlerts } from "~/server/stock-alerts/stock-alerts-schema.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";
 import { backInStockMail, purgeStockAlerts, STOCK_ALERT_NOTICE_KIND } from "~/server/stock-alerts/stock-alerts.server";
 import { setupTestDatabase } from "../db-utils";

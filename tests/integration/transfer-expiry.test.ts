@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/site/retention";
-import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { orderEvents, orders } from "~/server/orders/orders-schema.server";
 import { runTransferDeadlines, transferDeadlinesTask } from "~/server/scheduled/transfer-deadlines.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";
 import { setupTestDatabase } from "../db-utils";

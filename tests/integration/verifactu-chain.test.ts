@@ -1,7 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { altaHashInput } from "~/domain/invoices/verifactu-hash";
-import { invoices, outbox, verifactuChain, verifactuRecords, verifactuSubmissions } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
+import { verifactuChain, verifactuRecords, verifactuSubmissions } from "~/server/invoices/verifactu-schema.server";
 import { recordAnnulledInvoice } from "~/server/invoices/verifactu-chain.server";
 import { huella } from "~/server/invoices/verifactu-hash.server";
 import { describeCheck, verifyChain } from "~/server/invoices/verifactu-verify.server";

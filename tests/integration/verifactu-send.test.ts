@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox, verifactuRecords, verifactuSender, verifactuSubmissions } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { verifactuRecords, verifactuSender, verifactuSubmissions } from "~/server/invoices/verifactu-schema.server";
 import { verifactuCatchUpTask } from "~/server/invoices/verifactu-send.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";

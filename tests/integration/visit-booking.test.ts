@@ -8,7 +8,8 @@ import { action as visitRouteAction, loader as visitLoader } from "~/routes/visi
 import { loader as icsLoader } from "~/routes/visits/visit-calendar-file";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
-import { auditLog, outbox, visits } from "~/server/db/schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { visits } from "~/server/visits/visits-schema.server";
 import type { MailMessage } from "~/server/mail.server";
 import { bookingCookieHeader, bookingToken, readBookingToken } from "~/server/visits/booking-token.server";
 import { bookVisit, cancelVisit, changeVisit, isOverlapRefusal } from "~/server/visits/visit-booking.server";

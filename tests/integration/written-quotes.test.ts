@@ -10,7 +10,10 @@ import { action as pageAction, loader as pageLoader } from "~/routes/quotes/quot
 import { loader as pdfLoader } from "~/routes/quotes/quote-pdf";
 import { action as editorAction } from "~/routes/quotes/admin-quote-editor";
 import { resetConfigForTests } from "~/server/config.server";
-import { jobs, outbox, products, quoteResponses, quotes, quoteVersions } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { jobs } from "~/server/jobs/jobs-schema.server";
+import { quoteResponses, quotes, quoteVersions } from "~/server/quotes/quotes-schema.server";
 import { acceptQuote, answerQuote } from "~/server/quotes/quote-answers.server";
 import { withQuotePdf, type QuoteMail } from "~/server/quotes/quote-emails.server";
 import { runQuoteReminders } from "~/server/quotes/quote-reminders.server";

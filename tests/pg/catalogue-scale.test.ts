@@ -15,7 +15,7 @@ import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/catalogue
 import { cataloguePage, catalogueQueries, toCatalogueProduct } from "~/server/catalogue/catalogue.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 import { insertScaleCatalogue } from "../support/scale-catalogue";
 
 /**

@@ -9,7 +9,7 @@ import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { outbox } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
 import { resetMailTransport } from "~/server/mail.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";

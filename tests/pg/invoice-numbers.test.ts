@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "~/server/db/schema.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
 import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { verifyChain } from "~/server/invoices/verifactu-verify.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";

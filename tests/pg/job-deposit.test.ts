@@ -1,7 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
-import { invoices, jobCharges, outbox, paymentAttempts, verifactuRecords } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
+import { verifactuRecords } from "~/server/invoices/verifactu-schema.server";
+import { jobCharges } from "~/server/jobs/jobs-schema.server";
+import { paymentAttempts } from "~/server/payments/payments-schema.server";
 import { jobChargeAction } from "~/server/jobs/job-payment-admin.server";
 import { createAttemptFor } from "~/server/payments/attempts.server";
 import { handleNotification } from "~/server/payments/notification.server";

@@ -11,7 +11,10 @@ import type { BasketLine } from "~/domain/catalogue/product";
 import { resetConfigForTests } from "~/server/config.server";
 import { prepareDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { baskets, orders, products, user } from "~/server/db/schema.server";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { baskets } from "~/server/basket/basket-schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { orders } from "~/server/orders/orders-schema.server";
 import { placeOrder, type PlaceOrderResult } from "~/server/orders/orders.server";
 import type { SessionUser } from "~/server/session.server";
 
@@ -219,7 +222,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
       },
       { timeout: 10_000, interval: 10 },
     );
-    await other.query("select id from baskets where id = $1 for update", [buyer.basketId]);
+    await other.query("select id from carts where id = $1 for update", [buyer.basketId]);
     await other.query("commit");
     await other.end();
     const result = await ordering;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { outbox } from "~/server/db/schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
 import { outboxMessageId, resetMailTransport } from "~/server/mail.server";
 import { emailHandler, MAYBE_SENT_MESSAGE } from "~/server/outbox-handlers.server";
 import { enqueue, outboxSettings, processDueEntries, registerOutboxHandler } from "~/server/outbox.server";

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { parseConfig } from "~/server/config.server";
 import { installDatabaseHandle, optionsFromConfig } from "~/server/db/db.server";
-import { orderLines, orders, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { orderLines, orders } from "~/server/orders/orders-schema.server";
 import { familySummaries } from "~/server/catalogue/catalogue.server";
 
 /**

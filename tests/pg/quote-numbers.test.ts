@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quotes } from "~/server/db/schema.server";
+import { quotes } from "~/server/quotes/quotes-schema.server";
 import { takeSequence } from "~/server/numbering.server";
 import { createQuote } from "~/server/quotes/quote-store.server";
 import { twoInstances } from "../support/pg-instances";

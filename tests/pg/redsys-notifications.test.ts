@@ -1,7 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
-import { invoices, orderEvents, orders, outbox, paymentAttempts, products } from "~/server/db/schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { outbox } from "~/server/db/shared-schema.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
+import { orderEvents, orders } from "~/server/orders/orders-schema.server";
+import { paymentAttempts } from "~/server/payments/payments-schema.server";
 import { releaseExpiredHolds } from "~/server/scheduled/payment-window.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { payAgain } from "~/server/payments/pay-again.server";

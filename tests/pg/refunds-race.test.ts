@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { madridDay } from "~/domain/orders/madrid-dates";
-import { auditLog, outbox, refunds, withdrawals } from "~/server/db/schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
+import { withdrawals } from "~/server/orders/orders-schema.server";
+import { refunds } from "~/server/payments/payments-schema.server";
 import { recordTransferRefund, refundThroughRedsys, settleUnknownRefund, type RefundResult } from "~/server/payments/refunds.server";
 import { twoInstances } from "../support/pg-instances";
 import { fakeRedsysRest, paidCardOrder, REDSYS } from "../support/refund-fixtures";

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "~/domain/site/retention";
-import { baskets, contactRequests, scheduledTasks } from "~/server/db/schema.server";
+import { baskets } from "~/server/basket/basket-schema.server";
+import { scheduledTasks } from "~/server/db/shared-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
 import { runDueTasks, type ScheduledTask } from "~/server/scheduled/scheduler.server";
 import { twoInstances } from "../support/pg-instances";

@@ -8,7 +8,8 @@ import { acceptAsAccount, acceptAsNewAccount, inviteTechnician } from "~/server/
 import { getAuth } from "~/server/auth.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { auditLog, outbox, user } from "~/server/db/schema.server";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { renewFeed } from "~/server/jobs/calendar-feeds.server";
 import { adminRequest, settle, technicianSession } from "../support/admin-utils";
 import { signUp } from "../support/auth-utils";

@@ -4,7 +4,7 @@ import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
 import { checkAccountThrottle, recordSignInResult } from "~/server/accounts/sign-in-throttle.server";
 import { staffFactorStatus } from "~/server/accounts/staff-sessions.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { session, signInFailures, user } from "~/server/db/schema.server";
+import { session, signInFailures, user } from "~/server/accounts/accounts-schema.server";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { authRequest, signUp } from "../support/auth-utils";
 import { freshIp } from "../support/login-utils";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifactuSender, verifactuSubmissions } from "~/server/db/schema.server";
+import { verifactuSender, verifactuSubmissions } from "~/server/invoices/verifactu-schema.server";
 import { sendPendingRecords } from "~/server/invoices/verifactu-send.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { startAeatStandIn, type AeatStandIn } from "../support/aeat-standin";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { madridInstant } from "~/domain/orders/madrid-dates";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { bookingSettings, visitHours, visits } from "~/server/db/schema.server";
+import { bookingSettings, visitHours, visits } from "~/server/visits/visits-schema.server";
 import { bookVisit, newVisitToken } from "~/server/visits/visit-booking.server";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
 import { twoInstances, waitForLockWaiters } from "../support/pg-instances";

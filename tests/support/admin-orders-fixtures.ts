@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { orders, type Address } from "~/server/db/schema.server";
+import { orders, type Address } from "~/server/orders/orders-schema.server";
 import { address } from "./my-orders-fixtures";
 import { insertTestOrder, type TestOrder } from "./transfer-orders";
 

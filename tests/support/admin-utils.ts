@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { markSecondFactor } from "~/server/accounts/admin-access.server";
 import { publicShopInfo } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { session, user } from "~/server/db/schema.server";
+import { session, user } from "~/server/accounts/accounts-schema.server";
 import { signUp } from "./auth-utils";
 
 /**

@@ -1,6 +1,8 @@
 import { asc } from "drizzle-orm";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { account, contactRequests, orderLines, orders, user } from "~/server/db/schema.server";
+import { account, user } from "~/server/accounts/accounts-schema.server";
+import { orderLines, orders } from "~/server/orders/orders-schema.server";
+import { contactRequests } from "~/server/quotes/quotes-schema.server";
 
 /** What a backup must bring back: accounts, orders and quote requests, in a stable order. */
 export async function everything(handle: DatabaseHandle) {

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { BasketLine } from "~/domain/catalogue/product";
 import { basketCookie } from "~/server/cookies.server";
 import { getDb } from "~/server/db/db.server";
-import { baskets, products } from "~/server/db/schema.server";
+import { baskets } from "~/server/basket/basket-schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
 
 /** A basket row with these lines, and the Cookie header value that points to it. */
 export async function basketWith(lines: BasketLine[]): Promise<{ id: string; cookie: string }> {

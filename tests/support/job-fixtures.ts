@@ -3,7 +3,7 @@ import type { DepositRule, QuoteDocument, QuoteDraft, QuoteLine } from "~/domain
 import { depositCents } from "~/domain/quotes/quote-deposit";
 import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
 import type { Database } from "~/server/db/client.server";
-import { quoteResponses, quotes, quoteVersions } from "~/server/db/schema.server";
+import { quoteResponses, quotes, quoteVersions } from "~/server/quotes/quotes-schema.server";
 import { askDeposit } from "~/server/jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "~/server/jobs/open-job.server";
 

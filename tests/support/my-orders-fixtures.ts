@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
-import { orderLines, orders, user, type Address } from "~/server/db/schema.server";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { orderLines, orders, type Address } from "~/server/orders/orders-schema.server";
 
 /** An address as the order form stores it (spec section 3). */
 export function address(overrides: Partial<Address> = {}): Address {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { orders } from "~/server/db/schema.server";
+import { orders } from "~/server/orders/orders-schema.server";
 import { createAttempt } from "~/server/payments/attempts.server";
 import { signedMessage } from "~/server/payments/redsys-signature.server";
 import { REDSYS_TEST_KEY } from "./redsys-vectors";

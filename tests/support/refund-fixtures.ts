@@ -5,7 +5,8 @@ import { newRedsysOrderCode } from "~/domain/payments/redsys-codes";
 import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-states";
 import type { RedsysConfig } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
-import { orders, paymentAttempts } from "~/server/db/schema.server";
+import { orders } from "~/server/orders/orders-schema.server";
+import { paymentAttempts } from "~/server/payments/payments-schema.server";
 import { decodeParameters, signedMessage, verify } from "~/server/payments/redsys-signature.server";
 import { insertProduct, insertTestOrder } from "./transfer-orders";
 

@@ -2,7 +2,7 @@ import { BRANDS } from "~/domain/catalogue/catalogue-filters";
 import { demoPictures, slugify } from "~/domain/catalogue/product-identity";
 import type { Dimensions, EnergyClass } from "~/domain/catalogue/product";
 import type { Database } from "~/server/db/client.server";
-import { products, type NewProduct } from "~/server/db/schema.server";
+import { products, type NewProduct } from "~/server/catalogue/catalogue-schema.server";
 
 /*
  * A distributor's air-conditioning catalogue (issue 14): `count` generated units in the

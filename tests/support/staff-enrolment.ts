@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { action as adminEnrolAction } from "~/routes/accounts/admin-second-factor";
 import { action as technicianEnrolAction } from "~/routes/accounts/technician-second-factor";
 import type { Database } from "~/server/db/client.server";
-import { user } from "~/server/db/schema.server";
+import { user } from "~/server/accounts/accounts-schema.server";
 import { adminRequest, nextCookie, settle } from "./admin-utils";
 import { freshIp, register } from "./login-utils";
 import { totp } from "./totp";

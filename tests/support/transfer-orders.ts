@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { PayMethod } from "~/domain/payments/payment-methods";
 import type { Database } from "~/server/db/client.server";
-import { orderLines, orders, products, user } from "~/server/db/schema.server";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { products } from "~/server/catalogue/catalogue-schema.server";
+import { orderLines, orders } from "~/server/orders/orders-schema.server";
 import { address } from "./my-orders-fixtures";
 
 /**

@@ -1,8 +1,9 @@
 /**
  * Searching Spanish text without caring for accents: "garcia" finds "García", "nunez" and
  * "núñez" find "Núñez". The same mapping runs in the database (the generated search columns
- * use PostgreSQL's translate() with these two strings, see schema.server.ts) and on what the
- * owner types (foldAccents), so both sides agree letter for letter.
+ * use PostgreSQL's translate() with these two strings: foldedLower in
+ * app/server/db/columns.server.ts) and on what the owner types (foldAccents), so both sides
+ * agree letter for letter.
  */
 export const ACCENTED = "áàâäãéèêëíìîïóòôöõúùûüñç";
 export const PLAIN = "aaaaaeeeeiiiiooooouuuunc";

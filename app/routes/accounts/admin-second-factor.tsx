@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
 import { enrolmentAction } from "~/server/accounts/enrolment-action.server";
-import { hasPassword } from "~/server/accounts/second-factor.server";
+import { hasPassword } from "~/server/accounts/account-linking.server";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { SecondFactorEnrolment } from "~/ui/accounts/second-factor-enrolment";
 import type { Route } from "./+types/admin-second-factor";

@@ -10,7 +10,7 @@ import { callAuth, cookieHeaders, registerAccount } from "~/server/accounts/auth
 import { listMyOrders } from "~/server/orders/my-orders.server";
 import { listMyQuotes } from "~/server/quotes/quote-my-quotes.server";
 import { MyQuotes } from "~/ui/quotes/my-quotes";
-import { isAdminAccount, isListedAdmin } from "~/server/accounts/admin-access.server";
+import { isAdminAccount, isListedAdmin } from "~/server/accounts/staff-roles.server";
 import { RESEND_VERIFICATION, type VerificationReply } from "~/domain/accounts/admin-verification";
 import { afterSignIn, resendVerification, staysOnAccountPage } from "~/server/accounts/verification-action.server";
 import { getSessionUser } from "~/server/session.server";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { notFound, staffState } from "~/server/accounts/admin-access.server";
 import { enrolmentAction } from "~/server/accounts/enrolment-action.server";
-import { hasPassword } from "~/server/accounts/second-factor.server";
+import { hasPassword } from "~/server/accounts/account-linking.server";
 import { SecondFactorEnrolment } from "~/ui/accounts/second-factor-enrolment";
 import type { Route } from "./+types/technician-second-factor";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb } from "~/server/db/db.server";
-import { jobs } from "~/server/db/schema.server";
+import { jobs } from "~/server/jobs/jobs-schema.server";
 import { pdfResponse } from "~/server/invoices/invoice-document.server";
 import { workReportPdfFile } from "~/server/jobs/work-report-pdf.server";
 import { isQuoteToken, quoteByToken } from "~/server/quotes/quote-store.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { notFound, requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { orders } from "~/server/db/schema.server";
+import { orders } from "~/server/orders/orders-schema.server";
 import { fgasFileResponse, isFgasDocument } from "~/server/orders/fgas.server";
 import type { Route } from "./+types/admin-order-fgas-file";
 

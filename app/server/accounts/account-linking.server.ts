@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { account, session, user } from "../db/schema.server";
+import { getDb } from "../db/db.server";
+import { account, session, user } from "./accounts-schema.server";
 import { enqueue } from "../outbox.server";
 
 /*
@@ -48,4 +49,17 @@ export async function beforeAccountCreated(
 /** A completed password reset proves the address: it counts as verified from then on. */
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
   await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/**
+ * The account can sign in with a password; a Google-only account cannot (so it has no password
+ * to confirm an enrolment or a re-authentication with: allowPasswordless).
+ */
+export async function hasPassword(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return rows.length > 0;
 }

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
 import { getAuth } from "../auth.server";
-import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { session as sessionTable, user as userTable } from "../db/schema.server";
+import { session as sessionTable, user as userTable } from "./accounts-schema.server";
+import { STAFF_HOME, staffRoleOf, type StaffRole } from "./staff-roles.server";
 import { staffFactorStatus, type FactorStatus } from "./staff-sessions.server";
 
 /**
@@ -16,41 +16,13 @@ import { staffFactorStatus, type FactorStatus } from "./staff-sessions.server";
 
 export type Admin = { id: string; email: string; name: string; sessionToken: string };
 
-/** The address is in ADMIN_EMAILS (whoever holds the account: see isAdminAccount for who is one). */
-export function isListedAdmin(email: string): boolean {
-  return config().ADMIN_EMAILS.includes(email.trim().toLowerCase());
-}
-
-/** What decides an account's role; emailVerified is required so that no caller forgets it. */
-export type RoleFacts = { email: string; role?: string | null; emailVerified: boolean | null | undefined };
-
-/**
- * A listed address makes an administrator only once its owner proved it (issue 28: whoever
- * registered the address first would otherwise be the owner): a verification link opened, a
- * completed password reset or a Google sign-in. The role granted from the back office needs a
- * proven address when it is granted (customer-changes.server.ts), so it stands on its own.
- */
-export function isAdminAccount(account: RoleFacts): boolean {
-  return account.role === "admin" || (isListedAdmin(account.email) && account.emailVerified === true);
-}
-
 /*
- * Technicians (issue 17, docs/decisions/0018-jobs-and-technicians.md) are accounts with the role
- * "tecnico": they sign in with the same second factor and see only their own jobs and visits at
- * /tecnico. One state and one guard serve both roles, so the second factor is decided here once;
- * requireAdmin never lets a technician in (every /admin page answers them 404).
+ * Staff are administrators and technicians (staff-roles.server.ts). One state and one guard
+ * serve both roles, so the second factor is decided here once; requireAdmin never lets a
+ * technician in (every /admin page answers them 404).
  */
-export const TECHNICIAN_ROLE = "tecnico";
-export type StaffRole = "admin" | "tecnico";
 export type Staff = Admin & { role: StaffRole };
 
-export function staffRoleOf(account: RoleFacts): StaffRole | null {
-  if (isAdminAccount(account)) return "admin";
-  return account.role === TECHNICIAN_ROLE ? "tecnico" : null;
-}
-
-/** Where each role's pages start. */
-export const STAFF_HOME: Record<StaffRole, string> = { admin: "/admin", tecnico: "/tecnico" };
 const ENROL_PATHS: Record<StaffRole, string> = { admin: "/admin/segundo-factor", tecnico: "/tecnico/segundo-factor" };
 
 export type StaffState =

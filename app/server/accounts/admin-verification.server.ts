@@ -2,9 +2,10 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { outbox, user } from "../db/schema.server";
+import { outbox } from "../db/shared-schema.server";
+import { user } from "./accounts-schema.server";
 import { enqueue } from "../outbox.server";
-import { isListedAdmin } from "./admin-access.server";
+import { isListedAdmin } from "./staff-roles.server";
 
 /*
  * An address of ADMIN_EMAILS opens /admin only once its owner proved it (issue 28): the link

@@ -1,5 +1,6 @@
 import { getAuth } from "../auth.server";
-import { staffRoleOf, staffState } from "./admin-access.server";
+import { staffState } from "./admin-access.server";
+import { staffRoleOf } from "./staff-roles.server";
 
 /*
  * The allow-list of better-auth's public HTTP endpoints, /api/auth/* (issue 28, finding 1).

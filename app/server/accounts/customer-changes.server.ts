@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { refusal, type AccountChange } from "~/domain/accounts/customers";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { user } from "../db/schema.server";
-import { isListedAdmin, type Admin } from "./admin-access.server";
+import { user } from "./accounts-schema.server";
+import type { Admin } from "./admin-access.server";
+import { isListedAdmin } from "./staff-roles.server";
 import { endAccess, endedFields } from "./end-access.server";
 
 /*

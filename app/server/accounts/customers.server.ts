@@ -2,8 +2,10 @@ import { count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { adminKind, CUSTOMERS_PAGE_SIZE, type CustomerQuery } from "~/domain/accounts/customers";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
 import type { Database } from "../db/client.server";
-import { contactRequests, orders, user } from "../db/schema.server";
-import { isListedAdmin } from "./admin-access.server";
+import { orders } from "../orders/orders-schema.server";
+import { contactRequests } from "../quotes/quotes-schema.server";
+import { user } from "./accounts-schema.server";
+import { isListedAdmin } from "./staff-roles.server";
 
 /*
  * The back office's customers (issue 11): every account, newest first, searched by e-mail or

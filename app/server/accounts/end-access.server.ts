@@ -1,6 +1,7 @@
 import { and, eq, isNull, like } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { calendarFeeds, session, staffInvitations, verification } from "../db/schema.server";
+import { calendarFeeds } from "../jobs/jobs-schema.server";
+import { session, staffInvitations, verification } from "./accounts-schema.server";
 
 type Tx = Pick<Database, "delete" | "update">;
 

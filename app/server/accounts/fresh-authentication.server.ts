@@ -4,10 +4,11 @@ import { reauthenticateFormSchema } from "~/ui/accounts/reauthenticate-form";
 import { callAuth } from "./auth-forms.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { session as sessionTable } from "../db/schema.server";
+import { session as sessionTable } from "./accounts-schema.server";
 import { hitRateLimit } from "../rate-limit.server";
-import { requireAdmin, requireTechnician, type Staff, type StaffRole } from "./admin-access.server";
-import { hasPassword } from "./second-factor.server";
+import { requireAdmin, requireTechnician, type Staff } from "./admin-access.server";
+import type { StaffRole } from "./staff-roles.server";
+import { hasPassword } from "./account-linking.server";
 
 /*
  * Managing a factor (new backup codes, disabling, adding a passkey) needs a fully signed-in

@@ -3,10 +3,11 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { INVITATION_HOURS, INVITATION_TOKEN } from "~/domain/accounts/invitations";
 import { audit } from "../audit.server";
 import { publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
-import { account, staffInvitations, user } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { account, staffInvitations, user } from "./accounts-schema.server";
 import { enqueue } from "../outbox.server";
-import { isAdminAccount, isListedAdmin, TECHNICIAN_ROLE, type Admin } from "./admin-access.server";
+import type { Admin } from "./admin-access.server";
+import { isAdminAccount, isListedAdmin, TECHNICIAN_ROLE } from "./staff-roles.server";
 
 /*
  * Technicians are invited (issue 28, docs/decisions/0018-jobs-and-technicians.md): the owner's
@@ -26,7 +27,6 @@ export function invitationUrl(token: string): string {
   return `${publicShopInfo().baseUrl}/invitacion/${token}`;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Invitation = typeof staffInvitations.$inferSelect;
 
 /** Still usable at `now`: not accepted, not revoked, not expired. */
@@ -40,7 +40,7 @@ function newLink(now: Date) {
 }
 
 /** The invitation's e-mail, in the caller's transaction. */
-async function sendLink(tx: Tx, invitation: Pick<Invitation, "id" | "email" | "name">, token: string): Promise<void> {
+async function sendLink(tx: Transaction, invitation: Pick<Invitation, "id" | "email" | "name">, token: string): Promise<void> {
   const shop = publicShopInfo();
   await enqueue(
     tx,
@@ -167,7 +167,7 @@ export type Acceptance =
   | { ok: false; reason: "gone" | "account-exists" | "other-account" | "disabled" | "admin" };
 
 /** Claims the invitation in the caller's transaction: one caller wins, the others (waiting on the row) get null. */
-async function claim(tx: Tx, token: string, now: Date): Promise<Invitation | null> {
+async function claim(tx: Transaction, token: string, now: Date): Promise<Invitation | null> {
   const [claimed] = await tx
     .update(staffInvitations)
     .set({ acceptedAt: now })

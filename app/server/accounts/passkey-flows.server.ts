@@ -4,15 +4,17 @@ import { PASSKEY_MESSAGES, type PasskeyPurpose } from "~/domain/accounts/passkey
 import { audit } from "../audit.server";
 import { getDb } from "../db/db.server";
 import type { Database } from "../db/client.server";
-import { user as userTable } from "../db/schema.server";
+import { user as userTable } from "./accounts-schema.server";
 import { clientAddress, hitRateLimit } from "../rate-limit.server";
 import { auditStaffSignIn, clientOf, type SignInMoment } from "./staff-audit.server";
 import { checkStaffDevice, deviceCookieName } from "./staff-devices.server";
-import { markSecondFactor, STAFF_HOME, staffRoleOf, staffState, type Staff } from "./admin-access.server";
+import { markSecondFactor, staffState, type Staff } from "./admin-access.server";
+import { STAFF_HOME, staffRoleOf } from "./staff-roles.server";
 import { isFreshlyAuthenticated, markReauthenticated, REAUTH_MESSAGES, reauthenticateWithPassword } from "./fresh-authentication.server";
 import { consumePendingSignIn, deviceCookieLine, openPasskeySession, pendingSignIn } from "./passkey-session.server";
 import { assertionOptions, finishRegistration, passkeysOf, registrationOptions, totpConfigured, verifyAssertion, type PasskeyFailure } from "./passkeys.server";
-import { endOtherSessions, hasPassword } from "./second-factor.server";
+import { endOtherSessions } from "./second-factor.server";
+import { hasPassword } from "./account-linking.server";
 
 /*
  * What a passkey does depends on the session it arrives in (issue 28):

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getAuth } from "../auth.server";
 import type { Database } from "../db/client.server";
-import { session as sessionTable } from "../db/schema.server";
+import { session as sessionTable } from "./accounts-schema.server";
 import { clientAddress } from "../rate-limit.server";
 import { deviceCookieOptions, deviceCookieName } from "./staff-devices.server";
 

@@ -16,7 +16,7 @@ import { PASSKEY_MESSAGES, type PasskeyPurpose } from "~/domain/accounts/passkey
 import { getAuth } from "../auth.server";
 import { config, publicShopInfo, trustedOrigins } from "../config.server";
 import type { Database } from "../db/client.server";
-import { passkeys, twoFactor } from "../db/schema.server";
+import { passkeys, twoFactor } from "./accounts-schema.server";
 import { log } from "../log.server";
 
 /*

@@ -4,7 +4,7 @@ import { audit } from "../audit.server";
 import { callAuth } from "./auth-forms.server";
 import { getDb } from "../db/db.server";
 import type { Database } from "../db/client.server";
-import { account, session as sessionTable } from "../db/schema.server";
+import { session as sessionTable } from "./accounts-schema.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { markSecondFactor, sessionTokenFromCookies, type Admin } from "./admin-access.server";
 import { markReauthenticated } from "./fresh-authentication.server";
@@ -18,16 +18,6 @@ import { clientOf } from "./staff-audit.server";
  */
 
 export type Outcome = { ok: true; cookies: string[] } | { ok: false; status: number; message: string };
-
-/** A Google-only account has no password to confirm the enrolment with (allowPasswordless). */
-export async function hasPassword(userId: string): Promise<boolean> {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: account.id })
-    .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
-  return rows.length > 0;
-}
 
 export type Enrolment = { totpURI: string; backupCodes: string[]; qrSvg: string };
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { signInFailures } from "../db/schema.server";
+import { signInFailures } from "./accounts-schema.server";
 
 /*
  * Failed password sign-ins counted per account (issue 28), besides better-auth's count per

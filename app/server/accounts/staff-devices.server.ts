@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/orders/my-orders";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { staffDevices } from "../db/schema.server";
+import { staffDevices } from "./accounts-schema.server";
 import { enqueue } from "../outbox.server";
 import type { Client } from "./staff-audit.server";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { MINUTE_MS } from "~/domain/site/retention";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { session as sessionTable } from "../db/schema.server";
+import { session as sessionTable } from "./accounts-schema.server";
 
 /*
  * How long a staff session keeps its second factor (issue 28): STAFF_SESSION_HOURS (12) after

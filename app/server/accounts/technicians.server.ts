@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { user } from "../db/schema.server";
-import { TECHNICIAN_ROLE, type Admin } from "./admin-access.server";
+import { user } from "./accounts-schema.server";
+import type { Admin } from "./admin-access.server";
+import { TECHNICIAN_ROLE } from "./staff-roles.server";
 import { endAccess, endedFields } from "./end-access.server";
 
 /*

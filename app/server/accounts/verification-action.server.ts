@@ -4,7 +4,7 @@ import type { AuthNotice } from "~/domain/accounts/auth-messages";
 import { authSecret } from "../auth.server";
 import { getDb } from "../db/db.server";
 import { getSessionUser } from "../session.server";
-import { isListedAdmin } from "./admin-access.server";
+import { isListedAdmin } from "./staff-roles.server";
 import { sendAdminVerification } from "./admin-verification.server";
 
 const reply = (notice: AuthNotice, status = 200) => data<VerificationReply>({ intent: RESEND_VERIFICATION, notice }, { status });

@@ -3,7 +3,10 @@ import { dashboardPeriods, type DashboardPeriods } from "~/domain/orders/dashboa
 import { OPEN_REQUEST_STATES, type RequestState } from "~/domain/quotes/request-state";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, orders, paymentAttempts, products, refunds } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { paymentAttempts, refunds } from "../payments/payments-schema.server";
+import { contactRequests } from "../quotes/quotes-schema.server";
 import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 
 /*

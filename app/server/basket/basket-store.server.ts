@@ -5,7 +5,7 @@ import type { BasketLine } from "~/domain/catalogue/product";
 import { basketCookie } from "../cookies.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { baskets } from "../db/schema.server";
+import { baskets } from "./basket-schema.server";
 
 const BASKET_ID = /^[0-9a-f-]{36}$/;
 /** Far above any real basket; stops a script from growing one row without end. */

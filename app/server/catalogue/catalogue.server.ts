@@ -12,7 +12,7 @@ import {
 import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/catalogue/product";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { productColumns, products, type Product } from "../db/schema.server";
+import { productColumns, products, type Product } from "./catalogue-schema.server";
 
 /*
  * The shop's catalogue, read from the database on every request (issue 14): a catalogue page

@@ -15,7 +15,7 @@ import type { CatalogueProduct } from "~/domain/catalogue/product";
 import { toCatalogueProduct } from "./catalogue.server";
 import { publicBaseUrl } from "../config.server";
 import { getDb } from "../db/db.server";
-import { productColumns, products } from "../db/schema.server";
+import { productColumns, products } from "./catalogue-schema.server";
 
 /*
  * The comparison's I/O (issue 15): the products a comparison page shows, and the visitor's

@@ -11,8 +11,8 @@ import {
   type PriceListProduct,
 } from "~/domain/catalogue/price-list";
 import { audit, changedFields, type Actor } from "../audit.server";
-import type { Database } from "../db/client.server";
-import { products } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { products } from "./catalogue-schema.server";
 import { productVersion } from "./product-editor.server";
 
 /*
@@ -25,7 +25,6 @@ import { productVersion } from "./product-editor.server";
 /** A catalogue of a few thousand products is well under this. */
 export const PRICE_LIST_MAX_BYTES = 1_000_000;
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type VersionedProduct = PriceListProduct & { version: string };
 
 const columns = {
@@ -120,7 +119,7 @@ export const PRICE_LIST_CHANGED =
 
 /** All the changes of the file or none: refused when it has errors or anything moved since `expected`. */
 export async function applyPriceList(db: Database, actor: Actor, text: string, expected: string): Promise<ApplyResult> {
-  const result = await db.transaction(async (tx: Tx): Promise<ApplyResult> => {
+  const result = await db.transaction(async (tx: Transaction): Promise<ApplyResult> => {
     // Lock every row in id order (two imports at once wait for each other, never deadlock).
     const rows = await tx.select(columns).from(products).orderBy(asc(products.id)).for("update");
     const dryRun = planOf(text, rows);

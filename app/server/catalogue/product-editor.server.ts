@@ -2,8 +2,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { ProductFormErrors, ProductInput } from "~/domain/catalogue/product-form";
 import { demoPictures, renameDemoPictures } from "~/domain/catalogue/product-identity";
 import { audit, changedFields, type Actor } from "../audit.server";
-import type { Database } from "../db/client.server";
-import { products, type Product } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { products, type Product } from "./catalogue-schema.server";
 
 /*
  * Creating and editing a product from the back office (issue 11). Each change is one
@@ -13,8 +13,6 @@ import { products, type Product } from "../db/schema.server";
  * product ids and are priced from the rows when shown.
  */
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /**
  * The row's version for optimistic concurrency: updated_at in microseconds, as text. A JS Date
  * keeps milliseconds only, so the form carries this instead of the timestamp.
@@ -23,7 +21,7 @@ export const productVersion = sql<string>`(extract(epoch from ${products.updated
 
 export type EditableProduct = Product & { version: string };
 
-export async function readEditableProduct(db: Database | Tx, id: number, lock = false): Promise<EditableProduct | null> {
+export async function readEditableProduct(db: Database | Transaction, id: number, lock = false): Promise<EditableProduct | null> {
   const query = db.select({ row: products, version: productVersion }).from(products).where(eq(products.id, id));
   const [found] = lock ? await query.for("update") : await query;
   return found ? { ...found.row, version: found.version } : null;
@@ -39,7 +37,7 @@ export type SaveResult =
   | { kind: "conflict"; message: string }
   | { kind: "missing" };
 
-async function slugTaken(tx: Tx, slug: string, exceptId?: number): Promise<boolean> {
+async function slugTaken(tx: Transaction, slug: string, exceptId?: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: products.id })
     .from(products)

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { likePattern, PRODUCTS_PAGE_SIZE, type ProductListFilters } from "~/domain/catalogue/product-list-filters";
 import type { Database } from "../db/client.server";
-import { productColumns, products } from "../db/schema.server";
+import { productColumns, products } from "./catalogue-schema.server";
 
 /*
  * The back office's product list (issue 11), filtered and paged by the database. Hidden

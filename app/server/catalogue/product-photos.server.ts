@@ -8,9 +8,9 @@ import {
 import { photoUrls } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/catalogue/product";
 import { audit, type Actor } from "../audit.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { demoImages } from "../db/demo-catalogue.server";
-import { products } from "../db/schema.server";
+import { products } from "./catalogue-schema.server";
 import { ImageRejected, processImage, type ProcessedImage } from "../images/image-pipeline.server";
 import { deleteImageIfUnused, saveImage } from "../images/image-store.server";
 
@@ -38,10 +38,8 @@ export async function readPhotoProduct(db: Database, id: number): Promise<PhotoP
   return row ?? null;
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** The product's row, locked until the transaction ends (two owners' clicks apply one after the other). */
-async function lockProduct(tx: Tx, id: number) {
+async function lockProduct(tx: Transaction, id: number) {
   const [row] = await tx
     .select({ id: products.id, slug: products.slug, photos: products.photos })
     .from(products)
@@ -50,7 +48,7 @@ async function lockProduct(tx: Tx, id: number) {
   return row ?? null;
 }
 
-async function writeGallery(tx: Tx, row: { id: number; slug: string }, photos: ProductPhoto[]) {
+async function writeGallery(tx: Transaction, row: { id: number; slug: string }, photos: ProductPhoto[]) {
   const urls = photoUrls(photos) ?? demoImages(row.slug);
   await tx
     .update(products)

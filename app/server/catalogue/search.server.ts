@@ -6,7 +6,7 @@ import { FAMILIES, type CatalogueProduct } from "~/domain/catalogue/product";
 import { cardColumns } from "./catalogue.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { products } from "../db/schema.server";
+import { products } from "./catalogue-schema.server";
 
 /*
  * The shop's search (issue 15, decision 0013) on PostgreSQL's own tools, the same on PGlite

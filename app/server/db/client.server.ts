@@ -9,16 +9,20 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { acquireProcessLock } from "./process-lock.server";
-import * as schema from "./schema.server";
 import { seedIfEmpty } from "./seed.server";
 import { log } from "../log.server";
 
 /**
  * One Drizzle API over two engines: PGlite (embedded, the default, one process) and
  * PostgreSQL through `pg` (DATABASE_URL, several instances). Both speak the same SQL,
- * so the PGlite handle is typed as the node-postgres one.
+ * so the PGlite handle is typed as the node-postgres one. No schema object: nothing uses
+ * Drizzle's relational queries (db.query), every query names the tables it reads
+ * (docs/decisions/0026-schema-by-area.md).
  */
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase;
+
+/** The handle inside db.transaction(): what functions that must run in the caller's transaction take. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   kind: "pglite" | "postgres";
@@ -73,7 +77,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
     // An idle client losing its server must not crash the process.
     pool.on("error", (error) => log("db").error({ err: error }, "error en una conexión inactiva"));
-    const db = drizzleNodePg(pool, { schema });
+    const db = drizzleNodePg(pool);
     return { kind: "postgres", db, close: () => pool.end() };
   }
   let client = options.client;
@@ -92,7 +96,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     throw error;
   }
   const owned = client;
-  const db = drizzlePglite(owned, { schema }) as unknown as Database;
+  const db = drizzlePglite(owned) as unknown as Database;
   return {
     kind: "pglite",
     db,

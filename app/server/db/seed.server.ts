@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { FLAG_NAMES, type FlagName } from "~/domain/site/flags";
 import { demoCatalogue } from "./demo-catalogue.server";
-import * as schema from "./schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { flags } from "../site/site-schema.server";
 
 /** Flags start off, except the home page's reasons block, which a new shop wants shown. */
 const FLAG_DEFAULTS: Record<FlagName, boolean> = {
@@ -18,16 +19,16 @@ const FLAG_DEFAULTS: Record<FlagName, boolean> = {
  * Creates missing flag rows and, when there is no product at all and `demo` is on, loads the
  * demo catalogue. Idempotent: running it on a seeded database changes nothing.
  */
-export async function seedIfEmpty(db: NodePgDatabase<typeof schema>, { demo = true } = {}): Promise<{ seeded: boolean }> {
+export async function seedIfEmpty(db: NodePgDatabase, { demo = true } = {}): Promise<{ seeded: boolean }> {
   await db
-    .insert(schema.flags)
+    .insert(flags)
     .values(FLAG_NAMES.map((name) => ({ name, enabled: FLAG_DEFAULTS[name] })))
     .onConflictDoNothing();
   if (!demo) return { seeded: false };
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.products);
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
   if ((row?.count ?? 0) > 0) return { seeded: false };
   await db.transaction(async (tx) => {
-    for (const product of demoCatalogue) await tx.insert(schema.products).values(product);
+    for (const product of demoCatalogue) await tx.insert(products).values(product);
   });
   return { seeded: true };
 }

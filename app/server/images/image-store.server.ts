@@ -4,7 +4,10 @@ import { photoUrlPrefix, type PhotoFormat } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/catalogue/product";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { imageVariants, images, orderLines, products, siteMedia } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { orderLines } from "../orders/orders-schema.server";
+import { siteMedia } from "../site/site-schema.server";
+import { images, imageVariants } from "./images-schema.server";
 import { ByteCache } from "./byte-cache.server";
 import type { ProcessedImage } from "./image-pipeline.server";
 

@@ -3,10 +3,10 @@ import type { InvoiceDocument, InvoiceReference } from "~/domain/invoices/invoic
 import { verifactuQrUrl } from "~/domain/invoices/verifactu-qr";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { invoiceAnnulments, invoices, type Invoice } from "./invoices-schema.server";
 import { chargeContext } from "../jobs/job-charges.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
-import type { Invoice } from "./issue-invoice.server";
 
 /*
  * An issued invoice as a document (issue 13): the stored row, the order's number (or, for a

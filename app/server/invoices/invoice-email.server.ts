@@ -1,14 +1,14 @@
 import { formatYmd } from "~/domain/orders/madrid-dates";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { jobRef } from "../jobs/job-charges.server";
-import { orderRef } from "../orders/cancel-order.server";
+import { orderRef } from "../orders/order-ref.server";
 import { invoicePdf } from "./invoice-document.server";
-import type { Invoice } from "./issue-invoice.server";
+import type { Invoice } from "./invoices-schema.server";
 
 /*
  * The customer's e-mail when an invoice is issued (issue 13), with the PDF attached, through
@@ -19,8 +19,6 @@ import type { Invoice } from "./issue-invoice.server";
  * Pedidos" (or the quote's page, for a job's invoice), where the invoice can be downloaded
  * (it is drawn again there).
  */
-
-type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** An e-mail in the outbox that carries the PDF of invoice `attachInvoice` once drawn. */
 export type InvoiceMail = MailMessage & { attachInvoice?: number };
@@ -47,7 +45,7 @@ function where(about: InvoiceMailAbout) {
       };
 }
 
-export async function enqueueInvoiceEmail(tx: Executor, invoice: Invoice, customerEmail: string, about: InvoiceMailAbout): Promise<void> {
+export async function enqueueInvoiceEmail(tx: Transaction, invoice: Invoice, customerEmail: string, about: InvoiceMailAbout): Promise<void> {
   const shop = publicShopInfo();
   const rectifying = invoice.series === "R";
   const place = where(about);

@@ -2,7 +2,10 @@ import { aliasedTable, and, asc, eq, gte, lte, notExists, sql, type SQL } from "
 import type { CsvInvoice } from "~/domain/invoices/invoice-csv";
 import { INVOICE_SERIES, INVOICES_PAGE_SIZE, type InvoiceFilters, type InvoiceSeries } from "~/domain/invoices/invoice-filters";
 import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices, jobCharges, jobs, orders, quotes } from "../db/schema.server";
+import { jobCharges, jobs } from "../jobs/jobs-schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { quotes } from "../quotes/quotes-schema.server";
+import { invoiceAnnulments, invoices } from "./invoices-schema.server";
 
 /*
  * The back office's invoice list and the accountant's CSV (issue 13): the invoices issued in a

@@ -11,8 +11,9 @@ import { log } from "../log.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
-import type { Database } from "../db/client.server";
-import { invoices, orderLines, orders } from "../db/schema.server";
+import type { Transaction } from "../db/client.server";
+import { orderLines, orders } from "../orders/orders-schema.server";
+import { invoices, type Invoice } from "./invoices-schema.server";
 import { nextDocumentNumber } from "../numbering.server";
 
 /*
@@ -25,8 +26,6 @@ import { nextDocumentNumber } from "../numbering.server";
  * amounts: it never changes afterwards (a trigger refuses it).
  */
 
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Invoice = typeof invoices.$inferSelect;
 
 /** The number, series and dates of an invoice of `series` issued now: the next number of Madrid's year (under the series' lock). */
 export async function nextInvoiceNumber<S extends "F" | "R">(tx: Transaction, series: S, now: Date) {

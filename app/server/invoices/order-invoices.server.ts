@@ -1,6 +1,6 @@
 import { and, asc, eq, notExists } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices } from "../db/schema.server";
+import { invoiceAnnulments, invoices } from "./invoices-schema.server";
 
 /*
  * An order's invoices (issue 13): the one that counts now — its complete invoice ("F") not

@@ -2,11 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { formatEuros } from "~/domain/money";
-import { invoices, orders } from "../db/schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { invoices, type Invoice } from "./invoices-schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
-import { nextInvoiceNumber, type Invoice, type Transaction } from "./issue-invoice.server";
+import { nextInvoiceNumber } from "./issue-invoice.server";
 import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
+import type { Transaction } from "../db/client.server";
 
 /*
  * Rectifying invoices (issue 13; Real Decreto 1619/2012, art. 15): an issued invoice never

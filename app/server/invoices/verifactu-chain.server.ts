@@ -6,12 +6,13 @@ import {
   type SistemaInformatico,
 } from "~/domain/invoices/verifactu-record";
 import { config } from "../config.server";
-import { invoices, verifactuChain, verifactuRecords, verifactuSubmissions, type StoredRegistro } from "../db/schema.server";
+import { invoices, type Invoice } from "./invoices-schema.server";
+import { verifactuChain, verifactuRecords, verifactuSubmissions, type StoredRegistro } from "./verifactu-schema.server";
 import { enqueue } from "../outbox.server";
 import { documentOf } from "./invoice-document.server";
-import type { Invoice, Transaction } from "./issue-invoice.server";
 import { huella } from "./verifactu-hash.server";
 import { sendingConfigured, SYSTEM_VERSION, VERIFACTU_OUTBOX_KIND } from "./verifactu-settings.server";
+import type { Transaction } from "../db/client.server";
 
 /*
  * The shop's chain of VERI*FACTU billing records (issue 13, decision 0008). A record is

@@ -2,7 +2,7 @@ import { and, asc, count, eq, gte, lt, type SQL } from "drizzle-orm";
 import { addDays, madridInstant } from "~/domain/orders/madrid-dates";
 import type { Database } from "../db/client.server";
 import { SUBMISSION_STATES, type SubmissionState } from "~/domain/invoices/verifactu-filters";
-import { verifactuRecords, verifactuSender, verifactuSubmissions } from "../db/schema.server";
+import { verifactuRecords, verifactuSender, verifactuSubmissions } from "./verifactu-schema.server";
 
 /*
  * The back office's view of the VERI*FACTU records (issue 13): those generated in a period

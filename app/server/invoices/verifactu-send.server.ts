@@ -6,7 +6,8 @@ import { MAX_REGISTROS_POR_ENVIO, registrosXml } from "~/domain/invoices/verifac
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { outbox, verifactuRecords, verifactuSender, verifactuSubmissions } from "../db/schema.server";
+import { outbox } from "../db/shared-schema.server";
+import { verifactuRecords, verifactuSender, verifactuSubmissions } from "./verifactu-schema.server";
 import { log } from "../log.server";
 import { DeliveryError, enqueue, type Handler } from "../outbox.server";
 import { sendRegistros, verifactuEndpoint, type AeatClientOptions, type RespuestaRegistros } from "./aeat-client.server";

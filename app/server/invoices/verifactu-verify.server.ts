@@ -2,7 +2,8 @@ import { and, asc, eq, gt, notExists } from "drizzle-orm";
 import { altaHashInput, anulacionHashInput, aeatAmount, aeatDate } from "~/domain/invoices/verifactu-hash";
 import type { Encadenamiento } from "~/domain/invoices/verifactu-record";
 import type { Database } from "../db/client.server";
-import { invoices, verifactuChain, verifactuRecords, type StoredRegistro } from "../db/schema.server";
+import { invoices } from "./invoices-schema.server";
+import { verifactuChain, verifactuRecords, type StoredRegistro } from "./verifactu-schema.server";
 import { huella } from "./verifactu-hash.server";
 
 /*

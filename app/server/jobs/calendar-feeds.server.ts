@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { TECHNICIAN_ROLE } from "../accounts/admin-access.server";
+import { TECHNICIAN_ROLE } from "../accounts/staff-roles.server";
 import { audit, type Actor } from "../audit.server";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { calendarFeeds, user } from "../db/schema.server";
+import { user } from "../accounts/accounts-schema.server";
+import { calendarFeeds } from "./jobs-schema.server";
 
 /*
  * A technician's private calendar address (issue 17): /calendario/<token>.ics, a secret of 32

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { QuoteParty } from "~/domain/quotes/quote-content";
 import { config } from "../config.server";
-import type { Database } from "../db/client.server";
-import { jobCharges, jobs, quotes } from "../db/schema.server";
-import type { Transaction } from "../orders/order-units.server";
+import type { Database, Transaction } from "../db/client.server";
+import { quotes } from "../quotes/quotes-schema.server";
+import { jobCharges, jobs } from "./jobs-schema.server";
 
 /*
  * A job's charges (issue 17): the deposit ("senal") and the final balance ("final"), read with

@@ -6,10 +6,12 @@ import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";
 import { invoiceableNif } from "~/domain/spanish-ids";
-import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices, jobCharges, quoteResponses, quoteVersions } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { invoiceAnnulments, invoices, type Invoice } from "../invoices/invoices-schema.server";
+import { quoteResponses, quoteVersions } from "../quotes/quotes-schema.server";
+import { jobCharges } from "./jobs-schema.server";
 import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
-import { nextCompleteInvoice, seller, type Invoice, type Transaction } from "../invoices/issue-invoice.server";
+import { nextCompleteInvoice, seller } from "../invoices/issue-invoice.server";
 import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
 import type { ChargeContext, Job } from "./job-charges.server";
 

@@ -8,7 +8,7 @@ import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { jobs } from "../db/schema.server";
+import { jobs } from "./jobs-schema.server";
 import { chargeContext, chargesOf } from "./job-charges.server";
 import { issueChargeInvoice } from "./job-final-invoice.server";
 import { chargeInvoice } from "./job-invoices.server";

@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { QuoteAlternative } from "~/domain/quotes/quote-content";
-import { jobs, products, type HeldUnit } from "../db/schema.server";
-import type { Transaction } from "../orders/order-units.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { jobs, type HeldUnit } from "./jobs-schema.server";
+import type { Transaction } from "../db/client.server";
 
 /*
  * The catalogue units a job holds (issue 17), one place for both directions: accepting a quote

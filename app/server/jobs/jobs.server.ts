@@ -2,7 +2,10 @@ import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type 
 import type { JobStatus } from "~/domain/jobs/job-status";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import type { Database } from "../db/client.server";
-import { jobs, quotes, quoteVersions, user, visits } from "../db/schema.server";
+import { user } from "../accounts/accounts-schema.server";
+import { quotes, quoteVersions } from "../quotes/quotes-schema.server";
+import { visits } from "../visits/visits-schema.server";
+import { jobs } from "./jobs-schema.server";
 
 /*
  * Reading installation jobs (issue 17): the back office's list and page, a technician's own

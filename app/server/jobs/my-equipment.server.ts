@@ -1,7 +1,9 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { EquipmentDocument, EquipmentRow } from "~/domain/jobs/equipment";
 import type { Database } from "../db/client.server";
-import { installedUnits, invoices, jobCharges, jobs, quotes, workReports } from "../db/schema.server";
+import { invoices } from "../invoices/invoices-schema.server";
+import { quotes } from "../quotes/quotes-schema.server";
+import { installedUnits, jobCharges, jobs, workReports } from "./jobs-schema.server";
 
 /*
  * "Mis equipos" (issue 17): the units installed for the signed-in customer, with their

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AlternativeKey, QuoteDocument } from "~/domain/quotes/quote-content";
-import { jobs } from "../db/schema.server";
-import type { Transaction } from "../orders/order-units.server";
+import { jobs } from "./jobs-schema.server";
+import type { Transaction } from "../db/client.server";
 import { holdUnits, releaseJobUnits, unitsWanted, type HoldResult } from "./job-units.server";
 
 export type OpenedJob = { jobId: number; short: HoldResult["short"] };

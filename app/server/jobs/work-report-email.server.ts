@@ -1,9 +1,8 @@
 import type { QuoteParty } from "~/domain/quotes/quote-content";
 import { config, publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
-import type { Transaction } from "../orders/order-units.server";
 import { enqueue } from "../outbox.server";
 import { jobRef } from "./job-charges.server";
 import { workReportPdfFile } from "./work-report-pdf.server";

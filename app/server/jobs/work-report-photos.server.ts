@@ -1,12 +1,11 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { data } from "react-router";
 import { parsePhotoFile, PHOTO_CONTENT_TYPES } from "~/domain/images/photos";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { images } from "../db/schema.server";
+import { images } from "../images/images-schema.server";
 import { ImageRejected, processImage } from "../images/image-pipeline.server";
 import { readVariant, saveImage, type ServedVariant } from "../images/image-store.server";
-import type { Transaction } from "../orders/order-units.server";
 
 /*
  * The photos of a work report (issue 17): pictures of a customer's home, so PRIVATE images

@@ -8,7 +8,10 @@ import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts
 import { formatDateTime } from "~/domain/orders/my-orders";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import type { Database } from "../db/client.server";
-import { imageVariants, images, jobs, products, quotes, workReports } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { images, imageVariants } from "../images/images-schema.server";
+import { quotes } from "../quotes/quotes-schema.server";
+import { jobs, workReports } from "./jobs-schema.server";
 import type { Job } from "./job-charges.server";
 import { acceptedTerms } from "./job-invoices.server";
 

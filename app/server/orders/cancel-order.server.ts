@@ -4,12 +4,13 @@ import { formatDateTime } from "~/domain/orders/my-orders";
 import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
-import { orders } from "../db/schema.server";
+import type { Transaction } from "../db/client.server";
+import { orders } from "./orders-schema.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { recordStatusMove } from "./order-moves.server";
+import { orderRef } from "./order-ref.server";
 import { returnUnits } from "./order-units.server";
 
 /*
@@ -18,8 +19,6 @@ import { returnUnits } from "./order-units.server";
  * do the same five things in the caller's transaction: status and reason, stock back, the
  * order's history, the audit line, and the customer's e-mail through the outbox.
  */
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type CancelOptions = {
   actor: Actor;
@@ -34,11 +33,6 @@ export type CancelResult =
   | { ok: true; order: typeof orders.$inferSelect; unitsReturned: number }
   /** The order does not exist, or the table allows it no cancel this way (completed, already cancelled; paid, for the job). */
   | { ok: false; status: OrderStatus | null };
-
-/** The outbox `ref` of an order's deliveries: the back office shows them on the order. */
-export function orderRef(orderId: number): string {
-  return `order:${orderId}`;
-}
 
 /**
  * Cancels the order `orderId` inside `tx`. The order row is locked first (FOR UPDATE) and its

@@ -6,8 +6,21 @@
  * invoices (app/server/invoices/invoice-pdf.server.ts, decision 0010).
  */
 import { FGAS_TITLE } from "~/domain/orders/fgas";
+import type { InstallerDetails } from "~/domain/orders/fgas-fields";
 import { a4Pdf, GREY, MM, type Pdf } from "../pdf/a4-pdf.server";
-import type { FgasDocument } from "./fgas.server";
+
+/** Everything the PDF of the declaration prints (gathered by fgasDocument in fgas.server.ts). */
+export type FgasDocument = {
+  orderNumber: string;
+  orderDate: string;
+  declaredAt: string;
+  dueOn: string;
+  seller: { name: string; nif: string; address: string };
+  statement: string[];
+  declarant: { name: string; id: string };
+  installationAddress: string[];
+  installer: InstallerDetails;
+};
 
 /** The declaration keeps its wider margin. */
 const FGAS_MARGIN = 18 * MM;

@@ -8,9 +8,9 @@ import { isFamily } from "~/domain/catalogue/product";
 import { serviceFamily } from "~/domain/basket/basket";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { fgasDeclarations } from "../db/schema-fgas.server";
-import { orderLines, orders, products } from "../db/schema.server";
-import { fgasPdfName, renderFgasDeclarationPdf } from "./fgas-pdf.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
+import { fgasPdfName, renderFgasDeclarationPdf, type FgasDocument } from "./fgas-pdf.server";
 import { notCancelled } from "./order-status-sql.server";
 
 /*
@@ -101,19 +101,6 @@ export async function loadFgasView(db: Executor, order: { id: number; number: st
     overdue: isCertificateOverdue(row, order.status, now),
   };
 }
-
-/** Everything the PDF of the declaration prints. */
-export type FgasDocument = {
-  orderNumber: string;
-  orderDate: string;
-  declaredAt: string;
-  dueOn: string;
-  seller: { name: string; nif: string; address: string };
-  statement: string[];
-  declarant: { name: string; id: string };
-  installationAddress: string[];
-  installer: InstallerDetails;
-};
 
 export async function fgasDocument(db: Executor, orderId: number): Promise<FgasDocument | null> {
   const [found] = await db

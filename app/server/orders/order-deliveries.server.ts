@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { orders, outbox } from "../db/schema.server";
+import { outbox } from "../db/shared-schema.server";
+import { orders } from "./orders-schema.server";
 import { retryDelivery } from "../outbox-retry.server";
-import { orderRef } from "./cancel-order.server";
+import { orderRef } from "./order-ref.server";
 
 /**
  * "Volver a enviar" on an order's failed e-mail (issue 11): the same retry as the quote

@@ -9,10 +9,11 @@ import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
 import { orderVat } from "~/domain/basket/basket-vat";
 import type { Database } from "../db/client.server";
-import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
+import { outbox } from "../db/shared-schema.server";
+import { orderEvents, orderLines, orders, withdrawals } from "./orders-schema.server";
 import { orderInvoices } from "../invoices/order-invoices.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
-import { orderRef } from "./cancel-order.server";
+import { orderRef } from "./order-ref.server";
 import { notCancelled } from "./order-status-sql.server";
 
 /*

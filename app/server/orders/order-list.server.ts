@@ -3,7 +3,7 @@ import { addDays, madridInstant } from "~/domain/orders/madrid-dates";
 import { ORDERS_PAGE_SIZE, prefixQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import type { CsvOrder } from "~/domain/orders/order-csv";
 import type { Database } from "../db/client.server";
-import { orders } from "../db/schema.server";
+import { orders } from "./orders-schema.server";
 
 /*
  * The back office's order list and its CSV (issue 11). Newest first on the index

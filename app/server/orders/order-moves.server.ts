@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { canMove, type MoveWay, type OrderStatus } from "~/domain/orders/order-status";
-import { orderEvents, orders } from "../db/schema.server";
-import type { Transaction } from "./order-units.server";
+import { orderEvents, orders } from "./orders-schema.server";
+import type { Transaction } from "../db/client.server";
 
 /*
  * The one writer of an order's status once it is placed (decision 0022): the status form, a

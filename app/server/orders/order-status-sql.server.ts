@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { AWAITING_PAYMENT, AWAITING_TRANSFER, CANCELLED } from "~/domain/orders/order-status";
-import { orders } from "../db/schema.server";
+import { orders } from "./orders-schema.server";
 
 /*
  * The status questions of domain/orders/order-status.ts as conditions on the orders table, for

@@ -3,11 +3,12 @@ import { madridInstant, madridDay } from "~/domain/orders/madrid-dates";
 import { canMove } from "~/domain/orders/order-status";
 import { eventDetails, type MoveRequest } from "~/domain/orders/status-move";
 import { actorName, audit, changedFields, type Actor } from "../audit.server";
-import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { orderEvents, orders } from "./orders-schema.server";
 import { enqueue } from "../outbox.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
-import { cancelOrder, orderRef, type Transaction } from "./cancel-order.server";
+import { cancelOrder } from "./cancel-order.server";
+import { orderRef } from "./order-ref.server";
 import { recordStatusMove } from "./order-moves.server";
 import { statusEmail } from "./status-emails.server";
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.server";
-import { orderLines, orders, products } from "../db/schema.server";
+import type { Transaction } from "../db/client.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { orderLines, orders } from "./orders-schema.server";
 
 /*
  * The units an order holds (issues 11 and 12), one place for both directions. An order takes
@@ -12,8 +13,6 @@ import { orderLines, orders, products } from "../db/schema.server";
  * some product's id: only lines whose family is the product's family count. Product rows are
  * locked and updated in id order, as the order transaction does, so two never deadlock.
  */
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function unitsOf(tx: Transaction, orderId: number) {
   return tx

@@ -12,11 +12,11 @@ import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { lockBasketLines, replaceBasketLines } from "../basket/basket-store.server";
 import { redsysConfig, serviceArea } from "../config.server";
 import { createAttempt, windowEnd } from "../payments/attempts.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { log } from "../log.server";
-import { fgasDeclarations } from "../db/schema-fgas.server";
-import { orderLines, orders, products } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "../outbox.server";
 import type { SessionUser } from "../session.server";
@@ -67,8 +67,6 @@ const MAX_NUMBER_DRAWS = 25;
 
 export const EMPTY_BASKET = "Su carrito está vacío: añada algún artículo antes de hacer el pedido.";
 export const BUSY_MESSAGE = "Hay muchos pedidos en este momento y no hemos podido tramitar el suyo. Inténtelo de nuevo en unos segundos.";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 async function orderByKey(db: Database, key: string) {
   const [row] = await db

@@ -4,7 +4,7 @@ import { installationLocation, installationWindow, slotLabel, type InstallationS
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
-import type { orders } from "../db/schema.server";
+import type { orders } from "./orders-schema.server";
 import type { MailMessage } from "../mail.server";
 
 /*

@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
-import type { orders } from "../db/schema.server";
+import type { orders } from "./orders-schema.server";
 import type { MailMessage } from "../mail.server";
 
 type ReminderFacts = Pick<typeof orders.$inferSelect, "number" | "userEmail" | "amountCents" | "createdAt" | "addressSend">;

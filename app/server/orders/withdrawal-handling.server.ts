@@ -3,9 +3,8 @@ import { madridDay, madridInstant } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import { WITHDRAWALS_PAGE_SIZE, type HandlingLimits, type WithdrawalQuery } from "~/domain/orders/withdrawal-handling";
 import { audit, type Actor } from "../audit.server";
-import type { Database } from "../db/client.server";
-import { orders, withdrawals } from "../db/schema.server";
-import type { Transaction } from "./cancel-order.server";
+import type { Database, Transaction } from "../db/client.server";
+import { orders, withdrawals } from "./orders-schema.server";
 
 /*
  * The back office's side of withdrawals (issue 11): the list, one withdrawal with its order,

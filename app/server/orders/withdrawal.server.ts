@@ -4,7 +4,7 @@ import { formatEuros } from "~/domain/money";
 import { withdrawalState } from "~/domain/orders/withdrawal";
 import { config, publicShopInfo } from "../config.server";
 import { getDb } from "../db/db.server";
-import { orders, withdrawals } from "../db/schema.server";
+import { orders, withdrawals } from "./orders-schema.server";
 import { enqueue } from "../outbox.server";
 import type { SessionUser } from "../session.server";
 

@@ -3,8 +3,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { newRedsysOrderCode, NOTIFICATION_PATH, PAY_METHOD_PARAMETER } from "~/domain/payments/redsys-codes";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
 import { config, publicBaseUrl, type RedsysConfig } from "../config.server";
-import type { Database } from "../db/client.server";
-import { paymentAttempts } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { paymentAttempts } from "./payments-schema.server";
 import { signedMessage, type SignedMessage } from "./redsys-signature.server";
 
 /*
@@ -14,7 +14,6 @@ import { signedMessage, type SignedMessage } from "./redsys-signature.server";
  * The pay page only reads an attempt and signs its form.
  */
 
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Attempt = typeof paymentAttempts.$inferSelect;
 
 const MAX_CODE_DRAWS = 5;

@@ -5,7 +5,7 @@ import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { paymentAttempts } from "../db/schema.server";
+import { paymentAttempts } from "./payments-schema.server";
 import { chargeContext, jobRef } from "../jobs/job-charges.server";
 import { shopJobNotice } from "../jobs/job-payment-emails.server";
 import { lockCharge, settleCharge } from "../jobs/job-payments.server";

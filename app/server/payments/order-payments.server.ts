@@ -8,7 +8,8 @@ import { refundable } from "~/domain/payments/refundable";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { paymentAttempts, refunds, type orders } from "../db/schema.server";
+import type { orders } from "../orders/orders-schema.server";
+import { paymentAttempts, refunds } from "./payments-schema.server";
 import { isSettleable } from "./refunds.server";
 
 /*

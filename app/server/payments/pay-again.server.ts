@@ -6,9 +6,9 @@ import { formatEuros } from "~/domain/money";
 import { formatIban } from "~/domain/orders/my-orders";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../db/schema.server";
+import { orderEvents, orders } from "../orders/orders-schema.server";
 import { enqueue } from "../outbox.server";
-import { orderRef } from "../orders/cancel-order.server";
+import { orderRef } from "../orders/order-ref.server";
 import { takeUnits } from "../orders/order-units.server";
 import { createAttempt, paymentPagePath, windowEnd } from "./attempts.server";
 

@@ -4,7 +4,7 @@ import { madridDay } from "~/domain/orders/madrid-dates";
 import { parseRedsysRefund, parseSettle, parseTransferRefund, type RefundFormErrors, type RefundIntent } from "~/domain/payments/refund-form";
 import type { Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { orders } from "../db/schema.server";
+import { orders } from "../orders/orders-schema.server";
 import { recordTransferRefund, refundThroughRedsys, settleUnknownRefund, type RefundResult } from "./refunds.server";
 
 /*

@@ -3,7 +3,8 @@ import { formatYmd } from "~/domain/orders/madrid-dates";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
-import type { orders, refunds } from "../db/schema.server";
+import type { orders } from "../orders/orders-schema.server";
+import type { refunds } from "./payments-schema.server";
 import type { MailMessage } from "../mail.server";
 
 /* The customer's e-mail about a refund done (issue 12), in the style of the order's other e-mails. */

@@ -6,12 +6,13 @@ import { checkRefund, refundable, type RefundAsk } from "~/domain/payments/refun
 import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { redsysConfig, type RedsysConfig } from "../config.server";
-import type { Database } from "../db/client.server";
-import { orderEvents, orders, paymentAttempts, refunds, withdrawals } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { orderEvents, orders, withdrawals } from "../orders/orders-schema.server";
+import { paymentAttempts, refunds } from "./payments-schema.server";
 import { log, serializeError } from "../log.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { enqueue } from "../outbox.server";
-import { orderRef, type Transaction } from "../orders/cancel-order.server";
+import { orderRef } from "../orders/order-ref.server";
 import { closeWithdrawalByRefund } from "../orders/withdrawal-handling.server";
 import { refundEmail, refundMeans } from "./refund-email.server";
 import { REFUND_TIMEOUT_MS, requestRefund, type RefundOutcome } from "./redsys-rest.server";

@@ -16,7 +16,8 @@ import { contactMailSubject, contactMailText, type ContactRequestSummary } from 
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { contactRequests, products } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { contactRequests } from "./quotes-schema.server";
 import { enqueue } from "../outbox.server";
 import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "../rate-limit.server";

@@ -8,11 +8,11 @@ import { isExpired } from "~/domain/quotes/quote-expiry";
 import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import { audit } from "../audit.server";
-import type { Database } from "../db/client.server";
-import { jobs, quoteResponses, quotes } from "../db/schema.server";
+import type { Database, Transaction } from "../db/client.server";
+import { jobs } from "../jobs/jobs-schema.server";
+import { quoteResponses, quotes } from "./quotes-schema.server";
 import { askDeposit } from "../jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "../jobs/open-job.server";
-import type { Transaction } from "../orders/order-units.server";
 import { enqueueAnswerNotice } from "./quote-emails.server";
 import { acceptanceOf, versionOf, type Quote, type QuoteResponseRow, type QuoteVersionRow } from "./quote-store.server";
 

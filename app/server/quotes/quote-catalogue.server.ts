@@ -6,7 +6,7 @@ import type { QuoteLine } from "~/domain/quotes/quote-content";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
 import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "~/domain/site/services";
 import type { Database } from "../db/client.server";
-import { products } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
 
 /*
  * What the quote editor takes from the shop (issue 17): catalogue products found by brand or

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { deliveryView, type DeliveryRow, type DeliveryView } from "~/domain/quotes/delivery-view";
 import { contactRef } from "./contact.server";
 import type { Database } from "../db/client.server";
-import { outbox } from "../db/schema.server";
+import { outbox } from "../db/shared-schema.server";
 
 /*
  * The outbox entries of quote requests: those enqueued since issue 11 carry ref

@@ -3,11 +3,10 @@ import { formatEuros } from "~/domain/money";
 import { day } from "~/domain/quotes/quote-format";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config, publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
-import type { Transaction } from "../orders/order-units.server";
 import { quotePdfFile } from "./quote-pdf.server";
 import type { Quote } from "./quote-store.server";
 

@@ -16,7 +16,7 @@ import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { acceptanceOf, versionOf, type QuoteResponseRow } from "./quote-store.server";
-import { quotes } from "../db/schema.server";
+import { quotes } from "./quotes-schema.server";
 import { eq } from "drizzle-orm";
 
 /** The drawn signature's strokes are stored in this box (app/ui/quotes/signature-field.tsx). */

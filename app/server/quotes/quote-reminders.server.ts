@@ -4,7 +4,7 @@ import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { quoteResponses, quotes } from "../db/schema.server";
+import { quoteResponses, quotes } from "./quotes-schema.server";
 import { enqueueQuoteReminder } from "./quote-emails.server";
 
 /*

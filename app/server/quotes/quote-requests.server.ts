@@ -5,7 +5,8 @@ import { containsPattern, INBOX_PAGE_SIZE, type InboxQuery } from "~/domain/quot
 import type { RequestState } from "~/domain/quotes/request-state";
 import { audit, changedFields, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, products } from "../db/schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { contactRequests } from "./quotes-schema.server";
 import { deliveriesOf } from "./quote-deliveries.server";
 
 /*

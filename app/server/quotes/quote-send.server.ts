@@ -7,7 +7,7 @@ import { quoteDocumentText } from "~/domain/quotes/quote-document-text";
 import { validUntilOf } from "~/domain/quotes/quote-expiry";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, quotes, quoteVersions } from "../db/schema.server";
+import { contactRequests, quotes, quoteVersions } from "./quotes-schema.server";
 import { enqueueQuoteSentEmail } from "./quote-emails.server";
 import { quoteSeller, type Quote } from "./quote-store.server";
 

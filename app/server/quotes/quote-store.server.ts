@@ -8,7 +8,7 @@ import type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
 import { audit, type Actor } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, quoteResponses, quotes, quoteVersions } from "../db/schema.server";
+import { contactRequests, quoteResponses, quotes, quoteVersions } from "./quotes-schema.server";
 import { nextDocumentNumber } from "../numbering.server";
 
 /*

@@ -1,7 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
 import type { Database } from "../db/client.server";
-import { baskets, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, signInFailures, verification } from "../db/schema.server";
+import { rateLimit, session, signInFailures, verification } from "../accounts/accounts-schema.server";
+import { baskets } from "../basket/basket-schema.server";
+import { outbox, requestLimits } from "../db/shared-schema.server";
+import { pageChanges } from "../page-cache/page-cache-schema.server";
+import { contactRequests } from "../quotes/quotes-schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";

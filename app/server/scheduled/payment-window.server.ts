@@ -1,7 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../db/schema.server";
+import { orderEvents, orders } from "../orders/orders-schema.server";
 import { awaitingPayment } from "../orders/order-status-sql.server";
 import { returnUnits } from "../orders/order-units.server";
 

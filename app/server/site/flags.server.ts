@@ -2,7 +2,7 @@ import { FLAG_NAMES, type FlagName, type Flags } from "~/domain/site/flags";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { flags as flagsTable } from "../db/schema.server";
+import { flags as flagsTable } from "./site-schema.server";
 import { log } from "../log.server";
 import { processCopy } from "../process-copy.server";
 

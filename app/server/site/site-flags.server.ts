@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FlagName } from "~/domain/site/flags";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { flags } from "../db/schema.server";
+import { flags } from "./site-schema.server";
 import { forgetCachedFlags, setFlag } from "./flags.server";
 
 /**

@@ -2,9 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { EMPTY_SITE_MEDIA, slotTarget, type SiteArea, type SiteMedia, type SiteSlot } from "~/domain/site/site-media";
 import { audit, type Actor } from "../audit.server";
 import { config } from "../config.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { imageVariants, images, siteMedia } from "../db/schema.server";
+import { images, imageVariants } from "../images/images-schema.server";
+import { siteMedia } from "./site-schema.server";
 import { processImage } from "../images/image-pipeline.server";
 import { deleteImageIfUnused, saveImage } from "../images/image-store.server";
 import { log } from "../log.server";
@@ -70,9 +71,7 @@ export function forgetCachedSiteMedia(): void {
   copy.forget();
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-async function lockSlot(tx: Tx, area: SiteArea, position: number) {
+async function lockSlot(tx: Transaction, area: SiteArea, position: number) {
   const [row] = await tx
     .select()
     .from(siteMedia)

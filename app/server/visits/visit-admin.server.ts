@@ -8,7 +8,7 @@ import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
-import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from "../db/schema.server";
+import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from "./visits-schema.server";
 import { readForm } from "../http/request-body.server";
 import { cancelVisit, latestVisitOfRequest } from "./visit-booking.server";
 import { currentFreeSlots, readAvailability } from "./visit-calendar.server";

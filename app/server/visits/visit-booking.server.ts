@@ -5,7 +5,8 @@ import type { VisitContact } from "~/domain/visits/visit-forms";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { EXCLUSION_VIOLATION, isRetryable, pgErrorCode } from "../db/pg-errors.server";
-import { contactRequests, visits } from "../db/schema.server";
+import { contactRequests } from "../quotes/quotes-schema.server";
+import { visits } from "./visits-schema.server";
 import { currentFreeSlots } from "./visit-calendar.server";
 import { enqueueVisitMails } from "./visit-emails.server";
 

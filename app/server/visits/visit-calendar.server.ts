@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { freeSlots, type BusyInterval, type Slot, type SlotRules, type WeeklyRange } from "~/domain/visits/visit-slots";
 import type { Database } from "../db/client.server";
-import { blockedDays, bookingSettings, jobs, publicHolidays, visitHours, visits } from "../db/schema.server";
+import { jobs } from "../jobs/jobs-schema.server";
+import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from "./visits-schema.server";
 
 /*
  * What the free slots are computed from (issue 17): the owner's availability, blocked days and

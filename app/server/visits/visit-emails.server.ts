@@ -2,7 +2,7 @@ import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { config, publicBaseUrl, publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
-import type { visits } from "../db/schema.server";
+import type { visits } from "./visits-schema.server";
 import { visitCalendar, type IcsMethod } from "./visit-ics.server";
 import type { Database } from "../db/client.server";
 

@@ -3,7 +3,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import { TIME_ZONE as MADRID } from "~/domain/orders/madrid-dates";
 import { config, publicShopInfo } from "../config.server";
 import { MADRID_CALENDAR_ZONE } from "../madrid-calendar-zone.server";
-import type { visits } from "../db/schema.server";
+import type { visits } from "./visits-schema.server";
 
 /*
  * The free visit's calendar file (issue 17, decision 0015), with ical-generator. Times are

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useMatches } from "react-router";
-import type { RootData } from "~/root";
-import { enabledCampaigns } from "./campaign-flags";
-import { useConsent } from "./consent-state";
+import type { ShopInfo } from "~/domain/site/shop";
+import { enabledCampaigns, type CampaignFlags } from "./campaign-flags";
+import { useConsent, type Decision } from "./consent-state";
 import { CookieBanner } from "./cookie-banner";
 import { FloatingContact } from "./floating-contact";
 import type { ShellHandle } from "./menu";
@@ -14,7 +14,10 @@ import { useHydrated } from "../use-hydrated";
 // on: their code is fetched then, not in every page's first load (issue 14).
 const CampaignPopups = lazy(() => import("./campaign-popups").then((module) => ({ default: module.CampaignPopups })));
 
-export function SiteShell({ root, children }: { root: RootData; children: React.ReactNode }) {
+/** What the frame draws: the root loader's data (app/root.tsx) has it, without importing root here. */
+export type ShellData = { shop: ShopInfo; flags: CampaignFlags; basketCount: number; consent: Decision | null };
+
+export function SiteShell({ root, children }: { root: ShellData; children: React.ReactNode }) {
   const matches = useMatches();
   const tweaks = matches.reduce<NonNullable<ShellHandle["shell"]>>(
     (acc, match) => ({ ...acc, ...(match.handle as ShellHandle | undefined)?.shell }),

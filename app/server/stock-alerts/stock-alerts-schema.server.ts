@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { products } from "./schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { createdAt } from "../db/columns.server";
 
 export const STOCK_ALERT_STATES = ["pendiente", "confirmado", "avisado", "retirado"] as const;
 export type StockAlertState = (typeof STOCK_ALERT_STATES)[number];
@@ -26,7 +27,7 @@ export const stockAlerts = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("stock_alerts_token_unique").on(t.token),

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { VISIT_STATES } from "~/domain/visits/visit-state";
-import { contactRequests, user } from "./schema.server";
+import { user } from "../accounts/accounts-schema.server";
+import { createdAt, updatedAt } from "../db/columns.server";
+import { contactRequests } from "../quotes/quotes-schema.server";
 
-/* The free visit booked after a quote request (issue 17); re-exported by schema.server.ts. */
+/* The free visit booked after a quote request (issue 17). */
 
 /** One row (id 1): how long a visit slot is and how far ahead visits can be booked. */
 export const bookingSettings = pgTable(
@@ -12,7 +14,7 @@ export const bookingSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     slotMinutes: integer("slot_minutes").notNull().default(60),
     horizonDays: integer("horizon_days").notNull().default(14),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("booking_settings_single_row", sql`${t.id} = 1`),
@@ -41,7 +43,7 @@ export const visitHours = pgTable(
 export const blockedDays = pgTable("blocked_days", {
   day: date("day", { mode: "string" }).primaryKey(),
   reason: text("reason").notNull().default(""),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Public holidays in the Comunidad de Madrid (the yearly official list, editable in the back office). */
@@ -74,8 +76,8 @@ export const visits = pgTable(
     notes: text("notes").notNull().default(""),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("visits_token_unique").on(t.token),

@@ -1,14 +1,21 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { JOB_CHARGE_KINDS, JOB_CHARGE_STATES } from "~/domain/jobs/job-charges";
 import { JOB_STATUSES } from "~/domain/jobs/job-status";
 import type { WorkReportContent } from "~/domain/jobs/work-report-content";
+import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
+import { user } from "../accounts/accounts-schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import { createdAt, updatedAt } from "../db/columns.server";
+import { quotes } from "../quotes/quotes-schema.server";
+
+/*
+ * Installation jobs made from accepted quotes, the technicians' calendar feeds, work reports,
+ * installed units and what the customer owes for a job (issue 17).
+ */
 
 export type HeldUnit = { productId: number; units: number };
-import { products, user } from "./schema.server";
-import { quotes } from "./schema-quotes.server";
-
-/* Installation jobs made from accepted quotes, and the technicians' calendar feeds (issue 17). */
 
 export const jobs = pgTable(
   "jobs",
@@ -31,8 +38,8 @@ export const jobs = pgTable(
     notes: text("notes").notNull().default(""),
     cancelReason: text("cancel_reason"),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("jobs_quote_unique").on(t.quoteId),
@@ -52,7 +59,7 @@ export const calendarFeeds = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     token: text("token").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("calendar_feeds_token_unique").on(t.token), index("calendar_feeds_user_idx").on(t.userId)],
@@ -87,7 +94,7 @@ export const workReports = pgTable(
     ip: text("ip").notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
     signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex("work_reports_job_unique").on(t.jobId), uniqueIndex("work_reports_idempotency_unique").on(t.idempotencyKey)],
 );
@@ -116,7 +123,43 @@ export const installedUnits = pgTable(
     partsWarrantyUntil: date("parts_warranty_until", { mode: "string" }).notNull(),
     /** The legal guarantee of goods sold to a consumer (3 years, TRLGDCU art. 120); null for a business. */
     legalGuaranteeUntil: date("legal_guarantee_until", { mode: "string" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("installed_units_email_idx").on(sql`lower(${t.customerEmail})`), index("installed_units_job_idx").on(t.jobId)],
+);
+
+/*
+ * What the customer owes for a job (issue 17): the deposit and the final balance. Payment
+ * attempts through Redsys and invoices point at a charge (payment_attempts.charge_id,
+ * invoices.job_charge_id) where an order's point at the order.
+ */
+export const jobCharges = pgTable(
+  "job_charges",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    kind: text("kind", { enum: JOB_CHARGE_KINDS }).notNull(),
+    /** VAT included. */
+    amountCents: integer("amount_cents").notNull(),
+    state: text("state", { enum: JOB_CHARGE_STATES }).notNull().default("pendiente"),
+    /** A deposit's payment window: unpaid after it, the job's units go back to stock. */
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    payMethod: text("pay_method", { enum: PAY_METHODS }),
+    /** Redsys's authorisation code, or the transfer's bank reference. */
+    bankReference: text("bank_reference"),
+    /** Who recorded a transfer ("Redsys" for card and Bizum). */
+    paidRecordedBy: text("paid_recorded_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one deposit and one final charge waiting per job. A paid deposit stays when a newly
+    // accepted version asks a bigger one: the difference is a second deposit (migration 0017).
+    uniqueIndex("job_charges_one_pending").on(t.jobId, t.kind).where(sql`${t.state} = 'pendiente'`),
+    index("job_charges_due_idx").on(t.state, t.dueAt),
+    check("job_charges_amount_positive", sql`${t.amountCents} > 0`),
+  ],
 );

@@ -2,10 +2,10 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import { sql } from "drizzle-orm";
 import { SUBMISSION_STATES } from "~/domain/invoices/verifactu-filters";
 import type { RegistroAlta, RegistroAnulacion } from "~/domain/invoices/verifactu-record";
-import { invoices } from "./schema-invoices.server";
+import { invoices } from "./invoices-schema.server";
 
 /*
- * VERI*FACTU billing records (issue 13, decision 0008); re-exported by schema.server.ts.
+ * VERI*FACTU billing records (issue 13, decision 0008).
  * verifactu_records is append-only (trigger) and one chain: each record names the one before
  * it (unique, so the chain cannot fork; one record only chained to nothing), taken under the
  * lock of verifactu_chain's single row. What changes afterwards, the submission to the AEAT,

@@ -2,13 +2,38 @@ import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { QuoteDocument, QuoteDraft, QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { QUOTE_RESPONSE_KINDS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
-import { contactRequests } from "./schema.server";
+import { REQUEST_STATES } from "~/domain/quotes/request-state";
+import { products } from "../catalogue/catalogue-schema.server";
+import { createdAt, updatedAt } from "../db/columns.server";
+
+/* Contact requests (the quote inbox) and written quotes (docs/decisions/0026-schema-by-area.md). */
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: serial("id").primaryKey(),
+    nameAndSurname: text("name_and_surname").notNull(),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    address: text("address").notNull(),
+    town: text("town").notNull(),
+    message: text("message").notNull().default(""),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    sourcePage: text("source_page").notNull().default("/contacto"),
+    // The back office's inbox (issue 11).
+    state: text("state", { enum: REQUEST_STATES }).notNull().default("nuevo"),
+    internalNotes: text("internal_notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The privacy-policy retention job deletes by age (app/server/scheduled).
+  (t) => [index("contact_requests_created_idx").on(t.createdAt)],
+);
 
 /*
- * Written quotes (presupuestos, issue 17); re-exported by schema.server.ts. The numbers
- * ("P2026-000123") come from the numbering service (numbering.server.ts), series "P", taken
- * in the creating transaction like the invoices' numbers: correlative, without gaps, on any
- * number of instances.
+ * Written quotes (presupuestos, issue 17). The numbers ("P2026-000123") come from the
+ * numbering service (numbering.server.ts), series "P", taken in the creating transaction
+ * like the invoices' numbers: correlative, without gaps, on any number of instances.
  */
 
 export const quotes = pgTable(
@@ -34,8 +59,8 @@ export const quotes = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     createdBy: text("created_by").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("quotes_number_unique").on(t.number),
@@ -94,7 +119,7 @@ export const quoteResponses = pgTable(
     depositCents: integer("deposit_cents"),
     ip: text("ip").notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("quote_responses_quote_idx").on(t.quoteId, t.version),

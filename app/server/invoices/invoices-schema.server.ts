@@ -1,28 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
-import { orders } from "./schema.server";
-import { refunds } from "./schema-payments.server";
-import { jobCharges } from "./schema-job-charges.server";
+import { jobCharges } from "../jobs/jobs-schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { refunds } from "../payments/payments-schema.server";
 
-/* Invoices (issue 13); re-exported by schema.server.ts. Rows are never changed or deleted (trigger). */
-
-/**
- * The next number of each series and year ("F" 2026 -> 124) of every numbered document
- * (invoices "F" and "R", quotes "P"), despite its name. Only the numbering service
- * (numbering.server.ts) reads or writes it, inside the transaction that writes the document:
- * the row stays locked until it commits, so two instances never get the same number, and a
- * rolled-back document leaves no gap (decision 0022).
- */
-export const invoiceSeries = pgTable(
-  "invoice_series",
-  {
-    series: text("series").notNull(),
-    year: integer("year").notNull(),
-    nextNumber: integer("next_number").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.series, t.year] })],
-);
+/* Invoices (issue 13). Rows are never changed or deleted (trigger). */
 
 /**
  * An issued invoice, complete ("F") or rectifying ("R"), as it was issued: parties, lines and
@@ -69,6 +52,9 @@ export const invoices = pgTable(
     check("invoices_total_is_base_plus_vat", sql`${t.totalCents} = ${t.baseCents} + ${t.vatCents}`),
   ],
 );
+
+/** An issued invoice as stored (and as every reader of invoices passes it around). */
+export type Invoice = typeof invoices.$inferSelect;
 
 /**
  * An invoice that should never have been issued (a transfer recorded against the wrong order,

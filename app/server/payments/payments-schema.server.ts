@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from "drizzle-orm/pg-core";
 import { ATTEMPT_STATES, ONLINE_METHODS, REFUND_CHANNELS, REFUND_STATES } from "~/domain/payments/payment-states";
-import { orders, withdrawals } from "./schema.server";
-import { jobCharges } from "./schema-job-charges.server";
+import { createdAt, updatedAt } from "../db/columns.server";
+import { jobCharges } from "../jobs/jobs-schema.server";
+import { orders, withdrawals } from "../orders/orders-schema.server";
 
-/* Card and Bizum payments through Redsys and every refund (issue 12); re-exported by schema.server.ts. */
+/* Card and Bizum payments through Redsys and every refund (issue 12). */
 
 /**
  * One trip of the customer to Redsys for an order, or for a job's deposit or final balance
@@ -31,7 +32,7 @@ export const paymentAttempts = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     /** Signed notifications received for it, the repeated ones included. */
     notificationCount: integer("notification_count").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payment_attempts_code_unique").on(t.code),
@@ -68,8 +69,8 @@ export const refunds = pgTable(
     response: jsonb("response").$type<Record<string, string>>(),
     reason: text("reason").notNull().default(""),
     actor: text("actor").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
 );
