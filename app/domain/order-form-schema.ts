@@ -16,12 +16,14 @@ import {
   type OrderFormErrors,
   type OrderValidation,
 } from "./order-form";
+import { orderFormPhoneCheck } from "./fields/phone";
+import { isValidPostcode, postcodeCheck } from "./fields/postcode";
 import { declarationInput } from "./orders/fgas-fields";
 import { declarationShape } from "./orders/fgas-form";
 import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage, type ServiceArea } from "./orders/service-area";
 import { enabledPayMethods, PAY_METHODS } from "./payment-methods";
 import { PROVINCES } from "./provinces";
-import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
+import { isValidSpanishId, normalizeSpanishId } from "./spanish-ids";
 
 /*
  * The schema of the order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order
@@ -41,7 +43,7 @@ function text(field: AddressField, requiredMessage?: string) {
 
 /** A service in the basket: the shipping postcode inside the area (issue 15), said on that field. */
 function postcodeChecks(area: ServiceArea | null) {
-  const valid = z.refine<string>(isValidPostcode, ORDER_MESSAGES.cp);
+  const valid = postcodeCheck();
   if (!area) return [valid];
   return [valid, z.refine<string>((value) => !isValidPostcode(value) || inServiceArea(area.prefixes, value), outsideAreaMessage(area))];
 }
@@ -62,7 +64,7 @@ function addressSchema(provinces: readonly string[], provinceMessage: string, ar
     poblacion: text("poblacion", ORDER_MESSAGES.poblacion),
     provincia: z.string().check(z.refine((value) => provinces.includes(value), provinceMessage)),
     cp: z.string().check(z.trim(), ...postcodeChecks(area)),
-    telefono: z.string().check(z.trim(), z.refine(isValidPhone, ORDER_MESSAGES.telefono)),
+    telefono: z.string().check(z.trim(), orderFormPhoneCheck()),
   });
 }
 

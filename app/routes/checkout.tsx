@@ -16,6 +16,7 @@ import {
 } from "~/domain/order-form";
 import { shippingProvinces, validateOrderForm } from "~/domain/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
+import { isValidPostcode } from "~/domain/fields/postcode";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
 import { formatDateTime, formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
@@ -224,7 +225,7 @@ type EditingProps = { loaderData: Extract<Route.ComponentProps["loaderData"], { 
 /** The postcode as typed, once it has its 5 digits: with JavaScript the summary and the quote follow it. */
 function usePostcode(): [string | null, (value: string) => void] {
   const [postcode, setPostcode] = useState<string | null>(null);
-  return [postcode, (value) => /^\d{5}$/.test(value.trim()) && setPostcode(value.trim())];
+  return [postcode, (value) => isValidPostcode(value) && setPostcode(value.trim())];
 }
 
 function Editing({ loaderData, actionData }: EditingProps) {

@@ -179,7 +179,7 @@ test("the technician sees their job on /tecnico, and nothing of the back office 
   await p.getByRole("link", { name: new RegExp(jobs.first!.number) }).click();
   await expect(p.getByRole("heading", { name: `Trabajo ${jobs.first!.number}` })).toBeVisible();
   await expect(p.getByRole("link", { name: /Ver en el mapa/ })).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
-  await expect(p.getByRole("link", { name: "Llamar al 600 123 456" })).toHaveAttribute("href", "tel:600123456");
+  await expect(p.getByRole("link", { name: "Llamar al 600 123 456" })).toHaveAttribute("href", "tel:+34600123456");
   await expect(p.getByRole("row").filter({ hasText: "Caldera de condensación · Nueva, 24 kW" })).toContainText("1 ud");
   await expect(p.getByText("Llevar la llave del cuarto de calderas.")).toBeVisible();
   await lookAtBothWidths(p, "tecnico-trabajo");

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { phoneCheck } from "../fields/phone";
+import { postcodeCheck } from "../fields/postcode";
 import { isYmd } from "../orders/madrid-dates";
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey, type DepositRule, type QuoteAlternative, type QuoteDraft, type QuoteLine, type QuoteParty, type WorkPlace } from "./quote-content";
 import { DEFAULT_VALIDITY_DAYS } from "./quote-expiry";
@@ -33,14 +35,14 @@ const headerSchema = z.object({
   customerName: text(),
   customerNif: text(20),
   customerEmail: text(200).pipe(z.union([z.literal(""), z.email({ error: "Escriba un e-mail válido." })])),
-  customerPhone: text(30).pipe(z.string().regex(/^[\d\s+().-]*$/, { error: "Escriba solo cifras, espacios y +." })),
+  customerPhone: text(30).check(phoneCheck({ optional: true })),
   customerAddress: text(),
-  customerPostcode: text(5).pipe(z.string().regex(/^(\d{5})?$/, { error: "El código postal tiene 5 cifras." })),
+  customerPostcode: text(5).check(postcodeCheck({ optional: true })),
   customerTown: text(100),
   customerProvince: text(100),
   placeSame: z.string().optional(),
   placeAddress: text(),
-  placePostcode: text(5).pipe(z.string().regex(/^(\d{5})?$/, { error: "El código postal tiene 5 cifras." })),
+  placePostcode: text(5).check(postcodeCheck({ optional: true })),
   placeTown: text(100),
   placeProvince: text(100),
   description: text(LONG_TEXT_MAX),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
+import { phoneCheck } from "../fields/phone";
 import { isYmd } from "../orders/madrid-dates";
 import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
 
@@ -15,10 +16,7 @@ const text = (field: VisitField, required: string | null) => {
 
 export const visitContactSchema = z.object({
   name: text("name", "Escriba su nombre."),
-  phone: text("phone", "Escriba un teléfono para avisarle el día de la visita.").regex(
-    /^\+?[\d\s().-]{9,20}$/,
-    "Escriba un teléfono válido, de 9 cifras (con o sin +34).",
-  ),
+  phone: text("phone", "Escriba un teléfono para avisarle el día de la visita.").check(phoneCheck()),
   email: text("email", "Escriba su email: le enviamos allí la confirmación.").pipe(z.email("Escriba un email válido, p. ej. nombre@correo.es.")),
   address: text("address", "Escriba la dirección de la visita."),
   town: text("town", "Escriba la localidad."),

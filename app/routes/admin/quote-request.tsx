@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { telHref } from "~/domain/contact-links";
 import { formatDateTime } from "~/domain/my-orders";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Solicitu
 export default function QuoteRequestPage() {
   const request = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const phoneHref = `tel:${request.phone.replace(/[^\d+]/g, "")}`;
+  const phoneHref = telHref(request.phone);
   return (
     <>
       <p>
