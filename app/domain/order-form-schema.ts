@@ -13,9 +13,9 @@ import {
   TOTAL_FIELD,
   type AddressField,
   type OrderAddress,
-  type OrderFormErrors,
   type OrderValidation,
 } from "./order-form";
+import { fieldErrors, firstStep } from "./fields/field-errors";
 import { orderFormPhoneCheck } from "./fields/phone";
 import { isValidPostcode, postcodeCheck } from "./fields/postcode";
 import { declarationInput } from "./orders/fgas-fields";
@@ -98,17 +98,14 @@ export function orderFormSchema({ serviceArea, fgas = false, online = false }: O
   });
 }
 
+/** An issue's field as the form names it: "envio-cp", "factura-telefono", "condiciones". */
+function fieldNameOf([first, second]: readonly PropertyKey[]): string {
+  return (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : firstStep([first ?? "form"]);
+}
+
 export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
   const result = orderFormSchema(options).safeParse(orderInput(form));
-  if (!result.success) {
-    const errors: OrderFormErrors = {};
-    for (const issue of result.error.issues) {
-      const [first, second] = issue.path;
-      const name = (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : String(first);
-      errors[name] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error, { key: fieldNameOf }) };
   const input = result.data;
   const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
   const sameBilling = input.facturacion === "igual" || !input.factura;

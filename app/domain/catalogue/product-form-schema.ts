@@ -1,5 +1,6 @@
 import "../zod-setup";
 import { z } from "zod";
+import { fieldErrors } from "../fields/field-errors";
 import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "../product";
 import { parseDecimal, parseEurosToCents } from "./euros";
 import {
@@ -22,7 +23,6 @@ import {
   PRODUCT_FORM_FIELDS,
   productFormInput,
   SIDES,
-  type ProductFormErrors,
   type ProductFormResult,
   type ProductInput,
 } from "./product-form";
@@ -193,10 +193,5 @@ export function parseProductForm(form: FormData): ProductFormResult {
   const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
   const result = productFormSchema.safeParse(input);
   if (result.success) return { ok: true, product: result.data, values };
-  const errors: ProductFormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors, values };
+  return { ok: false, errors: fieldErrors(result.error), values };
 }

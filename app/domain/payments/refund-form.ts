@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseEurosToCents } from "../catalogue/euros";
+import { fieldErrors } from "../fields/field-errors";
 import { formatYmd, isYmd } from "../orders/madrid-dates";
 
 /*
@@ -95,15 +96,6 @@ function buildSchemas() {
 
 let built: ReturnType<typeof buildSchemas> | undefined;
 const schemas = () => (built ??= buildSchemas());
-
-function fieldErrors(error: z.ZodError): RefundFormErrors {
-  const errors: RefundFormErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form") as keyof RefundFormErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 export function parseRedsysRefund(values: Record<string, string | undefined>): Parsed<RedsysRefundInput> {
   const parsed = schemas().redsys.safeParse(values);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors, firstStep } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
 import { postcodeCheck } from "../fields/postcode";
 import { isYmd } from "../orders/madrid-dates";
@@ -76,12 +77,7 @@ const lineSchema = z.object({
 });
 
 function firstIssue(error: z.ZodError, prefix = ""): EditorErrors {
-  const errors: EditorErrors = {};
-  for (const issue of error.issues) {
-    const key = `${prefix}${String(issue.path[0] ?? "")}`;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return fieldErrors(error, { key: (path) => `${prefix}${firstStep(path)}` });
 }
 
 

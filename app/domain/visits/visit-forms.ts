@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
+import { fieldErrors } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
 import { isYmd } from "../orders/madrid-dates";
 import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
@@ -42,17 +43,12 @@ export function visitInput(form: FormData): VisitFormValues {
 
 /** The booking form: the slot and the customer's details; the field errors in Spanish. */
 export function parseBookingForm(form: FormData): { ok: true; slot: string; contact: VisitContact } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
   const slot = slotSchema.safeParse(form.get("slot") ?? "");
-  if (!slot.success) errors.slot = SLOT_REQUIRED;
   const contact = visitContactSchema.safeParse(visitInput(form));
-  if (!contact.success) {
-    for (const issue of contact.error.issues) {
-      const field = issue.path[0] as VisitField;
-      errors[field] ??= issue.message;
-    }
+  if (!slot.success || !contact.success) {
+    const errors: FieldErrors = { ...(slot.success ? {} : { slot: SLOT_REQUIRED }), ...(contact.success ? {} : fieldErrors(contact.error)) };
+    return { ok: false, errors };
   }
-  if (!slot.success || !contact.success) return { ok: false, errors };
   return { ok: true, slot: slot.data, contact: contact.data };
 }
 

@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { fieldErrors, jobActionSchema } from "~/domain/jobs/job-forms";
+import { fieldErrors } from "~/domain/fields/field-errors";
+import { jobActionSchema } from "~/domain/jobs/job-forms";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
 import { madridDay } from "~/domain/orders/madrid-dates";
 import { madridClock, describeSlot } from "~/domain/jobs/job-times";

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { fieldErrors, newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
+import { fieldErrors } from "~/domain/fields/field-errors";
+import { newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
 import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { invitationChangeSchema } from "~/domain/accounts/invitations";
