@@ -1,4 +1,4 @@
-import { formatYmd } from "./orders/madrid-dates";
+import { formatYmd } from "./dates/madrid-dates";
 import { slotLabel } from "./orders/installation-slots";
 
 /**

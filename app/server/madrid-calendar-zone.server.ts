@@ -1,4 +1,4 @@
-import { TIME_ZONE } from "~/domain/orders/madrid-dates";
+import { TIME_ZONE } from "~/domain/dates/madrid-dates";
 
 /*
  * Europe/Madrid's rules as a VTIMEZONE block (RFC 5545), for every calendar file of the shop

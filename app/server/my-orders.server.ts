@@ -3,7 +3,7 @@ import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, i
 import { payMethodLabel } from "~/domain/payment-methods";
 import { orderVat } from "~/domain/basket-vat";
 import { withdrawalState } from "~/domain/withdrawal";
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "./config.server";
 import { attemptsOf } from "./payments/attempts.server";

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
+import { addDays, madridDay } from "../../app/domain/dates/madrid-dates";
 import { warrantyEnds } from "../../app/domain/jobs/warranty";
 import { day as spanishDay } from "../../app/domain/quotes/quote-format";
 import { adminContext } from "../support/admin-e2e";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
-import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
+import { addDays, madridDay } from "../../app/domain/dates/madrid-dates";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
 import { installedUnits, images, products, workReports } from "../../app/server/db/schema.server";
 import { adminContext } from "../support/admin-e2e";

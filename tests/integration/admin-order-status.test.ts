@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, orderEvents, orders, outbox, withdrawals } from "~/server/db/schema.server";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { auditLog, outbox, refunds, withdrawals } from "~/server/db/schema.server";
 import { recordTransferRefund, refundThroughRedsys, settleUnknownRefund, type RefundResult } from "~/server/payments/refunds.server";
 import { twoInstances } from "../support/pg-instances";

@@ -14,7 +14,7 @@
  * Pure: no I/O, usable on the client and the server.
  */
 
-import { madridOffsetMinutes } from "../orders/madrid-dates";
+import { madridOffsetMinutes } from "../dates/madrid-dates";
 
 /** The fields of a registro de alta that enter its huella, already formatted. */
 export type AltaHashFields = {

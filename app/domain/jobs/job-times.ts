@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, isYmd, madridInstant, TIME_ZONE } from "../orders/madrid-dates";
+import { addDays, isYmd, madridInstant, TIME_ZONE } from "../dates/madrid-dates";
 
 /*
  * Jobs' times are Madrid wall-clock times (issue 17): the owner types "2026-03-30, 09:00 to

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calendarFile, escapeText, foldLine, icsDateTime } from "./calendar-file";
-import { madridInstant } from "./madrid-dates";
+import { madridInstant } from "../dates/madrid-dates";
 
 const octets = (text: string) => new TextEncoder().encode(text).length;
 

@@ -1,4 +1,4 @@
-import { TIME_ZONE as MADRID } from "../orders/madrid-dates";
+import { TIME_ZONE as MADRID } from "../dates/madrid-dates";
 
 /* How a visit's time reads in Spanish, always in Madrid time (never the server's or the browser's zone). */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
 import { fieldErrors } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
-import { isYmd } from "../orders/madrid-dates";
+import { isYmd } from "../dates/madrid-dates";
 import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
 
 /*

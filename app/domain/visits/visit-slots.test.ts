@@ -12,7 +12,7 @@ import {
   type SlotRules,
   type WeeklyRange,
 } from "./visit-slots";
-import { madridInstant } from "../orders/madrid-dates";
+import { madridInstant } from "../dates/madrid-dates";
 
 /** The shop's published hours, as migration 0015 seeds them: Monday to Friday 10:00-14:00 and 15:00-18:30. */
 const SHOP_HOURS: WeeklyRange[] = [1, 2, 3, 4, 5].flatMap((weekday) => [

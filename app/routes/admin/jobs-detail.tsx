@@ -2,7 +2,7 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { jobActionSchema } from "~/domain/jobs/job-forms";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { madridClock, describeSlot } from "~/domain/jobs/job-times";
 import { canCancelJob, canScheduleJob, nextJobSteps } from "~/domain/jobs/job-transitions";
 import { requireAdmin } from "~/server/accounts/admin-access.server";

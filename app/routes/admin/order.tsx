@@ -1,5 +1,5 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { isOrderNumber } from "~/domain/order-number";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";

@@ -1,4 +1,4 @@
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

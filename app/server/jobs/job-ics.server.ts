@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { TIME_ZONE } from "~/domain/orders/madrid-dates";
+import { TIME_ZONE } from "~/domain/dates/madrid-dates";
 import { publicShopInfo } from "../config.server";
 import { MADRID_CALENDAR_ZONE } from "../madrid-calendar-zone.server";
 

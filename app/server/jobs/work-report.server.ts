@@ -6,7 +6,7 @@ import { canMoveJob } from "~/domain/jobs/job-transitions";
 import type { WorkReportSubmission } from "~/domain/jobs/work-report-form";
 import { workReportText } from "~/domain/jobs/work-report-text";
 import { warrantyEnds } from "~/domain/jobs/warranty";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { Staff } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";

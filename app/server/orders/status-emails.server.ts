@@ -1,5 +1,5 @@
 import { calendarFile } from "~/domain/orders/calendar-file";
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { installationLocation, installationWindow, slotLabel, type InstallationSlot } from "~/domain/orders/installation-slots";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/pricing";

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { TIME_ZONE as MADRID } from "~/domain/orders/madrid-dates";
+import { TIME_ZONE as MADRID } from "~/domain/dates/madrid-dates";
 import { config, publicShopInfo } from "../config.server";
 import { MADRID_CALENDAR_ZONE } from "../madrid-calendar-zone.server";
 import type { visits } from "../db/schema.server";
