@@ -5,20 +5,15 @@
  * (a unique index; orders.server.ts draws again on a collision).
  */
 
+import { madridDay } from "./dates/madrid-dates";
+
 /** The random part runs 1..11110: "below 11111", and never a bare 0. */
 export const ORDER_NUMBER_LIMIT = 11111;
 
-const madridDate = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "2-digit",
-});
-
 /** "DDMMYY" of an instant, in Madrid. */
 export function orderDatePart(date: Date): string {
-  const parts = Object.fromEntries(madridDate.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day}${parts.month}${parts.year}`;
+  const [year, month, day] = madridDay(date).split("-") as [string, string, string];
+  return `${day}${month}${year.slice(2)}`;
 }
 
 export function orderNumber(date: Date, random: () => number = Math.random): string {

@@ -1,4 +1,5 @@
 import { readForm } from "~/server/request-body.server";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
@@ -18,7 +19,7 @@ import { shippingProvinces, validateOrderForm } from "~/domain/order-form-schema
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
 import { isValidPostcode } from "~/domain/fields/postcode";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
-import { formatDateTime, formatIban } from "~/domain/my-orders";
+import { formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";

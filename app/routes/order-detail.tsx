@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { getDb } from "~/server/db/db.server";
 import { payAgain, type PayAgainChoice } from "~/server/payments/pay-again.server";
-import { formatDate, formatDateTime } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
 import { pageMeta, shopFromMatches } from "~/domain/seo";
 import { cleanReason } from "~/domain/withdrawal";

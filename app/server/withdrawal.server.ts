@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { formatDate, formatDateTime } from "~/domain/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { withdrawalState } from "~/domain/withdrawal";
 import { config, publicShopInfo } from "./config.server";

@@ -1,5 +1,5 @@
-import { formatDate } from "../my-orders";
 import { payMethodLabel } from "../payment-methods";
+import { formatDate } from "../dates/madrid-dates";
 import { withoutVatCents } from "../pricing";
 
 /*

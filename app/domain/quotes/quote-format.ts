@@ -1,6 +1,7 @@
 /*
- * Amounts, quantities and days of a quote written the same way everywhere (the page, the PDF,
- * the hashed text), without Intl: the hashed text must not change with the ICU of a Node release.
+ * Amounts and quantities of a quote written the same way everywhere (the page, the PDF, the
+ * hashed text), without Intl: the hashed text must not change with the ICU of a Node release.
+ * Its days: formatYmd (app/domain/dates/madrid-dates.ts), also without Intl.
  */
 
 /** 123456 -> "1.234,56 €"; -500 -> "-5,00 €". */
@@ -18,12 +19,6 @@ export function quantity(milli: number): string {
   const whole = String(Math.floor(abs / 1000)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   const fraction = String(abs % 1000).padStart(3, "0").replace(/0+$/, "");
   return `${sign}${whole}${fraction ? `,${fraction}` : ""}`;
-}
-
-/** "2026-11-26" -> "26/11/2026". */
-export function day(ymd: string): string {
-  const [y, m, d] = ymd.split("-");
-  return `${d}/${m}/${y}`;
 }
 
 /** Hundredths of a percent (4000) -> "40,00 %". */

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { filtersQuery, hasFilters, MAX_SEARCH_LENGTH, parseOrderFilters } from "~/domain/orders/order-filters";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHOD_LABELS, PAY_METHODS } from "~/domain/payment-methods";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { formatDate } from "~/domain/my-orders";
+import { formatDate } from "~/domain/dates/madrid-dates";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { parseQuoteListQuery, quoteListHref } from "~/domain/quotes/quote-list-query";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { inboxHref, parseInboxQuery, SEARCH_MAX_LENGTH } from "~/domain/quotes/quote-inbox";
 import { REQUEST_STATE_LABELS, REQUEST_STATES } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";

@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { capitalize, madridTime, spanishCalendarDay, visitWhen } from "~/domain/visits/visit-format";
+import { madridTime, spanishCalendarDay } from "~/domain/dates/madrid-dates";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { WEEKDAY_NAMES } from "~/domain/visits/visit-fields";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";

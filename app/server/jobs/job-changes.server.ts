@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
-import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
+import { describeSlot } from "~/domain/jobs/job-times";
 import { formatEuros } from "~/domain/pricing";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { madridInstant } from "~/domain/jobs/job-times";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { jobScheduledMail } from "./job-emails.server";
 import { calendarFile } from "./job-ics.server";
 

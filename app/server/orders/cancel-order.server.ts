@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { isOpen, type OrderStatus } from "~/domain/orders/order-status";
-import { formatDateTime } from "~/domain/my-orders";
 import { formatEuros } from "~/domain/pricing";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";

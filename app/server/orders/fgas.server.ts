@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
-import { addressLines, formatDate, formatDateTime } from "~/domain/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
+import { addressLines } from "~/domain/my-orders";
 import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine } from "~/domain/orders/fgas";
 import type { CertificateType } from "~/domain/orders/fgas-certificate";
 import type { InstallerDetails } from "~/domain/orders/fgas-fields";

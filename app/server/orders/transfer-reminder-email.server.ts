@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatIban } from "~/domain/my-orders";
+import { formatIban } from "~/domain/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";

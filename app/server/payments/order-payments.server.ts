@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { centsToEurosInput } from "~/domain/catalogue/euros";
-import { formatDateTime } from "~/domain/my-orders";
-import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
 import { refundable } from "~/domain/payments/refundable";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { formatDateTime } from "~/domain/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { acceptForm, changesForm, declineForm } from "~/domain/quotes/quote-answer-form";
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
