@@ -10,6 +10,7 @@ import type { Database } from "../db/client.server";
 import { jobCharges, jobs, quotes, user, visits } from "../db/schema.server";
 import type { Transaction } from "../orders/order-units.server";
 import { enqueue } from "../outbox.server";
+import { changeSequence } from "../calendar/ics.server";
 import { jobCancelledMail, jobScheduledMail } from "./job-emails.server";
 import { annulUnpaidCharges, chargesOf } from "./job-charges.server";
 import { issueFinalInvoice } from "./job-final-invoice.server";
@@ -120,7 +121,7 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     const when = describeSlot(startsAt, endsAt);
     let told = "";
     if (moved && job.customer.email) {
-      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name };
+      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name, sequence: changeSequence(job.createdAt, now) };
       await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: `trabajo:${id}` });
       told = ` Le hemos enviado la fecha a ${job.customer.email}.`;
     }
