@@ -16,6 +16,7 @@ import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import * as schema from "./db/schema.server";
 import { enqueue } from "./outbox.server";
+import { authRateLimitStorage } from "./rate-limit.server";
 
 /**
  * Accounts with better-auth on our own database: sessions in the `session` table behind an
@@ -107,9 +108,10 @@ function createAuth(db: Database) {
     },
     // The period the privacy policy states (~/domain/retention).
     session: { expiresIn: 60 * 60 * 24 * RETENTION.sessionDays, updateAge: 60 * 60 * 24 },
+    // Counted with every other limit of the shop, in request_limits (app/server/rate-limit.server.ts).
     rateLimit: {
       enabled: true,
-      storage: "database",
+      customStorage: authRateLimitStorage(db),
       window: 60,
       max: 100,
       customRules: {

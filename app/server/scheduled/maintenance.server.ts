@@ -34,9 +34,9 @@ export async function purgeAbandonedBaskets(db: Database, now = new Date()): Pro
 }
 
 /**
- * Rate-limit counters whose window is over: ours (request_limits) once expires_at has passed;
- * better-auth's (rate_limit, its last request in ms, windows of 60 s at most) past the
- * longest window we allow anyone.
+ * Rate-limit counters whose window is over: request_limits (every limit, better-auth's too since
+ * decision 0023) once expires_at has passed; rows left in better-auth's old rate_limit table
+ * past the longest window we allow anyone (the table is no longer written).
  */
 export async function purgeRateLimits(db: Database, now = new Date()): Promise<string> {
   const ours = await deleted(db, sql`delete from ${requestLimits} where ${requestLimits.expiresAt} < ${now.getTime()}`);
