@@ -4,10 +4,10 @@
  * the embedded database is single-process, so stop the server first).
  */
 import { restrictNewFiles } from "../app/server/files/private-files.server";
-import { isFlagName, FLAG_NAMES } from "../app/domain/flags";
+import { setFlag } from "../app/server/site/flags.server";
+import { FLAG_NAMES, isFlagName } from "../app/domain/site/flags";
 import { prepareDatabase } from "../app/server/db/client.server";
 import { optionsFromConfig } from "../app/server/db/db.server";
-import { setFlag } from "../app/server/flags.server";
 
 export function parseFlagArgs(args: string[]): { name: (typeof FLAG_NAMES)[number]; enabled: boolean } {
   const [name, value] = args;

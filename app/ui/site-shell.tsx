@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
+import { enabledCampaigns } from "../domain/site/flags";
 import { useMatches } from "react-router";
 import type { RootData } from "~/root";
-import { enabledCampaigns } from "./campaign-flags";
 import { useConsent } from "./consent-state";
 import { CookieBanner } from "./cookie-banner";
 import { FloatingContact } from "./floating-contact";

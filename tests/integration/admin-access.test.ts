@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
+import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
-import { forgetCachedFlags, setFlag } from "~/server/flags.server";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/admin/second-factor";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";

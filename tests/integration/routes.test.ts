@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { setFlag } from "~/server/flags.server";
+import { setFlag } from "~/server/site/flags.server";
 import { action as cookiesAction } from "~/routes/cookies";
 import { loader as healthz } from "~/routes/healthz";
 import { loader as rootLoader } from "~/root";

@@ -1,4 +1,4 @@
-import type { FlagName } from "../flags";
+import type { FlagName } from "./flags";
 
 /** What each flag does, in the owner's words, for /admin/sitio (issue 11; spec section 3). */
 export const FLAG_LABELS: Record<FlagName, { title: string; text: string }> = {

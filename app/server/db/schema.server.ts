@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import { FLAG_NAMES } from "~/domain/site/flags";
 import {
   bigint,
   boolean,
@@ -14,7 +15,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { FLAG_NAMES } from "~/domain/flags";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payment-methods";
 import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/product";

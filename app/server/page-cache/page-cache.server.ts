@@ -1,10 +1,10 @@
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { forgetCachedFlags } from "../site/flags.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntryContext } from "react-router";
 import { countCartLines, cartIdFromCookies } from "../cart.server";
 import { consentFromCookies, type ConsentDecision } from "../cookies.server";
 import { databaseHandle } from "../db/db.server";
-import { forgetCachedFlags } from "../flags.server";
 import { log } from "../log.server";
 import { trackRequest } from "../http/request-context.server";
 import { forgetCachedSiteMedia } from "../site/site-media.server";
