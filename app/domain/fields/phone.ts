@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { zodCheck } from "./zod-check";
 
 /*
  * Spanish phone numbers, each shape said once (decision 0023):
@@ -47,10 +47,10 @@ export function internationalDigits(phone: string): string {
 
 /** The Zod check of the order form's telefono (zod and zod/mini alike), run after trimming. */
 export function orderFormPhoneCheck() {
-  return z.refine<string>(isOrderFormPhone, ORDER_FORM_PHONE_MESSAGE);
+  return zodCheck(isOrderFormPhone, ORDER_FORM_PHONE_MESSAGE);
 }
 
 /** The Zod check of any other phone field; `optional`: an empty field passes. */
 export function phoneCheck({ optional = false, message = PHONE_MESSAGE }: { optional?: boolean; message?: string } = {}) {
-  return z.refine<string>((value) => (optional && value === "") || isSpanishPhone(value), message);
+  return zodCheck((value) => (optional && value === "") || isSpanishPhone(value), message);
 }

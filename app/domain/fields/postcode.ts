@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { zodCheck } from "./zod-check";
 
 /*
  * Spanish postcodes (spec section 5: "a valid 5-digit Spanish postal code (01000 to 52999)"),
@@ -36,5 +36,5 @@ export function isPostcodePrefix(value: string): boolean {
  * after the field is trimmed. `optional`: an empty field passes (the quote editor's).
  */
 export function postcodeCheck({ optional = false, message = POSTCODE_MESSAGE }: { optional?: boolean; message?: string } = {}) {
-  return z.refine<string>((value) => (optional && value === "") || isValidPostcode(value), message);
+  return zodCheck((value) => (optional && value === "") || isValidPostcode(value), message);
 }
