@@ -1,7 +1,7 @@
 import "./zod-setup";
 import * as z from "zod/mini";
-import { fieldErrors } from "./fields/field-errors";
 import { CONTACT_MAX_LENGTH, CONTACT_REQUIRED_MESSAGE, contactInput, tooLongMessage, type ContactField } from "./contact-form";
+import { fieldErrors } from "./fields/field-errors";
 
 /*
  * The schema of the contact / quote form (spec sections 3, 4, 5), checked by the action and,

@@ -1,11 +1,10 @@
+import { madridDay } from "./dates/madrid-dates";
 /*
  * Order numbers (spec section 9): a random number below 11111, a hyphen, then day, month and
  * two-digit year of the order, e.g. "734-221126" for an order of 22 November 2026. The date is
  * the shop's (Madrid), whatever the server's time zone. Uniqueness is the database's job
  * (a unique index; orders.server.ts draws again on a collision).
  */
-
-import { madridDay } from "./dates/madrid-dates";
 
 /** The random part runs 1..11110: "below 11111", and never a bare 0. */
 export const ORDER_NUMBER_LIMIT = 11111;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { getDb } from "~/server/db/db.server";
 import { calendarFile } from "~/server/calendar/ics.server";
+import { getDb } from "~/server/db/db.server";
 import { feedOwner } from "~/server/jobs/calendar-feeds.server";
 import { technicianFeedEvents } from "~/server/jobs/technician-feed.server";
 import type { Route } from "./+types/calendar-feed";

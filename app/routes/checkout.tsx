@@ -1,5 +1,7 @@
-import { readForm } from "~/server/request-body.server";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { isValidPostcode } from "~/domain/fields/postcode";
+import { formatIban } from "~/domain/my-orders";
+import { readForm } from "~/server/request-body.server";
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
@@ -17,9 +19,7 @@ import {
 } from "~/domain/order-form";
 import { shippingProvinces, validateOrderForm } from "~/domain/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
-import { isValidPostcode } from "~/domain/fields/postcode";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
-import { formatIban } from "~/domain/my-orders";
 import { isOrderNumber } from "~/domain/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/seo";

@@ -1,9 +1,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { ShopInfo } from "~/domain/shop";
 import { phoneCheck } from "~/domain/fields/phone";
 import { isPostcodePrefix } from "~/domain/fields/postcode";
 import type { ServiceArea } from "~/domain/orders/service-area";
+import type { ShopInfo } from "~/domain/shop";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { formatDate, formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { addressLines, addressSummary, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/my-orders";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { orderVat } from "~/domain/basket-vat";
 import { withdrawalState } from "~/domain/withdrawal";
-import { formatDate, formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "./config.server";
 import { attemptsOf } from "./payments/attempts.server";

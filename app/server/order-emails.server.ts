@@ -1,6 +1,6 @@
-import type { OrderAddress } from "~/domain/order-form";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { addressLines, formatIban } from "~/domain/my-orders";
+import type { OrderAddress } from "~/domain/order-form";
 import { certificateDueAt } from "~/domain/orders/fgas";
 import { EXEMPT_NOTE, territoryName } from "~/domain/basket-vat";
 import { territoryOfPostcode } from "~/domain/invoices/invoice-amounts";

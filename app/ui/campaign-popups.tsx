@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { type CampaignFlags, type CampaignKey, enabledCampaigns } from "../domain/site/flags";
 import { Link } from "react-router";
+import { type CampaignFlags, type CampaignKey, enabledCampaigns } from "../domain/site/flags";
 import { Modal } from "./modal";
 import { useHydrated } from "./use-hydrated";
 

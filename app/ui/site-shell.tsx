@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { enabledCampaigns } from "../domain/site/flags";
 import { useMatches } from "react-router";
+import { enabledCampaigns } from "~/domain/site/flags";
 import type { RootData } from "~/root";
 import { useConsent } from "./consent-state";
 import { CookieBanner } from "./cookie-banner";

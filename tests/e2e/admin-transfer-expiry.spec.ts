@@ -1,8 +1,8 @@
+import { madridDay } from "../../app/domain/dates/madrid-dates";
 import { embeddedClient } from "../../app/server/db/client.server";
 import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { madridDay } from "../../app/domain/dates/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";

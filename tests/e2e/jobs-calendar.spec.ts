@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
 import { addDays, madridDay } from "../../app/domain/dates/madrid-dates";
+import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
 import { adminContext, submitCode } from "../support/admin-e2e";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
@@ -8,6 +7,7 @@ import { action as enrolAction, loader as enrolLoader } from "~/routes/admin/sec
 import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, session, user } from "~/server/db/schema.server";
+import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminRequest, nextCookie, settle } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";

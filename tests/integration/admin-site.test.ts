@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { forgetCachedFlags, getFlags } from "~/server/site/flags.server";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as siteAction, loader as siteLoader } from "~/routes/admin/site";
 import { loader as homeLoader } from "~/routes/home";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, flags, images, siteMedia } from "~/server/db/schema.server";
+import { forgetCachedFlags, getFlags } from "~/server/site/flags.server";
 import { getSiteMedia } from "~/server/site/site-media.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { getFlags, setFlag } from "~/server/site/flags.server";
 import { describe, expect, it } from "vitest";
 import { flags } from "~/server/db/schema.server";
+import { getFlags, setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 
 describe("flags", () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import { madridInstant } from "~/domain/dates/madrid-dates";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { action as jobAction, loader as jobLoader } from "~/routes/admin/jobs-detail";
 import { loader as calendarLoader } from "~/routes/admin/calendar";
 import { loader as jobsLoader } from "~/routes/admin/jobs";

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { setFlag } from "~/server/site/flags.server";
 import { action as cookiesAction } from "~/routes/cookies";
 import { loader as healthz } from "~/routes/healthz";
 import { loader as rootLoader } from "~/root";
+import { setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;

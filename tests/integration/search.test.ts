@@ -5,8 +5,8 @@ import { parseSearchState, type SuggestionItem } from "~/domain/catalogue/search
 import { loader as searchLoader } from "~/routes/search";
 import { searchPage, suggestProducts } from "~/server/catalogue/search.server";
 import { suggestionsResponse } from "~/server/catalogue/suggestions.server";
-import { MemoryRateLimit } from "~/server/rate-limit.server";
 import { products } from "~/server/db/schema.server";
+import { MemoryRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 
 /*

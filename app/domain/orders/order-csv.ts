@@ -1,5 +1,5 @@
-import { payMethodLabel } from "../payment-methods";
 import { formatDate } from "../dates/madrid-dates";
+import { payMethodLabel } from "../payment-methods";
 import { withoutVatCents } from "../pricing";
 
 /*

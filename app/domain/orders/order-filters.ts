@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isYmd } from "../dates/madrid-dates";
 import { PAY_METHODS, type PayMethod } from "../payment-methods";
 import { foldAccents } from "../search-folding";
-import { isYmd } from "../dates/madrid-dates";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 /*

@@ -1,5 +1,5 @@
-import { PROVINCE_POSTCODES, PROVINCES, type Province } from "../provinces";
 import { normalizePostcode, POSTCODE_MESSAGE } from "../fields/postcode";
+import { PROVINCE_POSTCODES, PROVINCES, type Province } from "../provinces";
 import type { CoverageAnswer, CoverageContext } from "./coverage-form";
 
 /*

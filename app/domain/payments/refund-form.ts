@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseEurosToCents } from "../catalogue/euros";
-import { fieldErrors } from "../fields/field-errors";
 import { formatYmd, isYmd } from "../dates/madrid-dates";
+import { fieldErrors } from "../fields/field-errors";
 
 /*
  * The order page's refund forms (issue 12, "Refunds"), parsed by its action:

@@ -1,5 +1,5 @@
-import type { QuoteDocument, QuoteLine, QuoteLineKind } from "./quote-content";
 import { formatYmd } from "../dates/madrid-dates";
+import type { QuoteDocument, QuoteLine, QuoteLineKind } from "./quote-content";
 import { depositLabel } from "./quote-deposit";
 import { euros, percentBasis, quantity } from "./quote-format";
 import { alternativeTotals, lineBaseCents } from "./quote-totals";

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { isYmd } from "../dates/madrid-dates";
 import { fieldErrors, firstStep } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
 import { postcodeCheck } from "../fields/postcode";
-import { isYmd } from "../dates/madrid-dates";
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey, type DepositRule, type QuoteAlternative, type QuoteDraft, type QuoteLine, type QuoteParty, type WorkPlace } from "./quote-content";
 import { DEFAULT_VALIDITY_DAYS } from "./quote-expiry";
 import { LINE_FIELD, type EditorValue } from "./quote-editor-fields";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
+import { isYmd } from "../dates/madrid-dates";
 import { fieldErrors } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
-import { isYmd } from "../dates/madrid-dates";
+import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
 import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
 
 /*

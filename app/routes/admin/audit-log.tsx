@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { z } from "zod";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readAuditLog } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";

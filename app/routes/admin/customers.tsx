@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { formatDate } from "~/domain/dates/madrid-dates";
 import { CUSTOMER_SEARCH_MAX, customersHref, parseCustomerQuery } from "~/domain/accounts/customers";
+import { formatDate } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { listCustomers } from "~/server/accounts/customers.server";
 import { getDb } from "~/server/db/db.server";

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
+import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { slotLabel } from "~/domain/orders/installation-slots";
 import { FAMILY_LABELS } from "~/domain/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";

@@ -1,6 +1,6 @@
 import { data, Link, useLoaderData } from "react-router";
-import { invoiceFiltersQuery, INVOICE_SERIES, parseInvoiceFilters, SERIES_LABELS } from "~/domain/invoices/invoice-filters";
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import { invoiceFiltersQuery, INVOICE_SERIES, parseInvoiceFilters, SERIES_LABELS } from "~/domain/invoices/invoice-filters";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listInvoices } from "~/server/invoices/invoice-list.server";

@@ -1,4 +1,5 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { telHref } from "~/domain/contact-links";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { isOrderNumber } from "~/domain/order-number";
@@ -140,7 +141,7 @@ export default function AdminOrderPage() {
             {order.customer.company ? `${order.customer.company} · ` : ""}
             {order.customer.name}
             <br />
-            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · <a href={`tel:${order.customer.phone.replace(/\s+/g, "")}`}>{order.customer.phone}</a>
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · <a href={telHref(order.customer.phone)}>{order.customer.phone}</a>
           </dd>
         </div>
         {r.paidAt ? <Fact label="Pagado el" value={r.bankReference ? `${r.paidAt} · ref. ${r.bankReference}` : r.paidAt} /> : null}

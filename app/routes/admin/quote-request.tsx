@@ -1,6 +1,6 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { telHref } from "~/domain/contact-links";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { getQuoteRequest } from "~/server/quotes/quote-requests.server";

@@ -1,8 +1,8 @@
 import { useActionData, useLoaderData } from "react-router";
-import { readFlags } from "~/server/site/flags.server";
 import { SLOT_COUNTS } from "~/domain/site/site-media";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
+import { readFlags } from "~/server/site/flags.server";
 import { siteAction } from "~/server/site/site-action.server";
 import { readSiteSlots, toSiteMedia } from "~/server/site/site-media.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
-import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { invitationChangeSchema } from "~/domain/accounts/invitations";
 import { inviteTechnician, listInvitations, resendInvitation, revokeInvitation } from "~/server/accounts/invitations.server";

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { telHref } from "~/domain/contact-links";
 import { madridTime, spanishCalendarDay } from "~/domain/dates/madrid-dates";
-import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { WEEKDAY_NAMES } from "~/domain/visits/visit-fields";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { readVisitsAdmin, visitsAdminAction, type VisitsAdminIntent, type VisitsAdminReply } from "~/server/visits/visit-admin.server";
@@ -83,7 +84,7 @@ export default function VisitsPage() {
                       {visit.notes ? <p className="field-hint">{visit.notes}</p> : null}
                     </td>
                     <td>
-                      <a href={`tel:${visit.phone.replace(/[^\d+]/g, "")}`} className="visit-nowrap">
+                      <a href={telHref(visit.phone)} className="visit-nowrap">
                         {visit.phone}
                       </a>
                     </td>

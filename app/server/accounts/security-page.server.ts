@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { mayRemoveFactor, PASSKEY_MESSAGES } from "~/domain/accounts/passkeys";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { secondFactorError } from "~/domain/second-factor";
 import { callAuth } from "../auth-forms.server";
 import { getDb } from "../db/db.server";

@@ -1,5 +1,4 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { FLAG_NAMES } from "~/domain/site/flags";
 import {
   bigint,
   boolean,
@@ -21,6 +20,7 @@ import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductP
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { ACCENTED, PLAIN } from "~/domain/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
+import { FLAG_NAMES } from "~/domain/site/flags";
 
 /*
  * One PostgreSQL schema for PGlite (embedded) and PostgreSQL (DATABASE_URL).

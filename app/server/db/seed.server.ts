@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { FLAG_NAMES, type FlagName } from "~/domain/site/flags";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { FLAG_NAMES, type FlagName } from "~/domain/site/flags";
 import { demoCatalogue } from "./demo-catalogue.server";
 import * as schema from "./schema.server";
 

@@ -1,5 +1,4 @@
 import { createRequestHandler } from "@react-router/express";
-import { getFlags } from "../site/flags.server";
 import compression from "compression";
 import { openDuringMaintenance } from "../../domain/maintenance";
 import express from "express";
@@ -8,6 +7,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { NOTIFICATION_PATH } from "../../domain/payments/redsys-codes";
 import { config, publicBaseUrl, redsysConfig, trustedOrigins } from "../config.server";
+import { getFlags } from "../site/flags.server";
 import { clientAddressHeader } from "./client-address.server";
 import { expressErrorPage, unroutablePage } from "./express-errors.server";
 import { refuseForbiddenMethods } from "./methods.server";

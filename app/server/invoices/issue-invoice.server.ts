@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
 import { exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/my-orders";
-import { madridDay } from "~/domain/dates/madrid-dates";
 import { payMethodLabel } from "~/domain/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";

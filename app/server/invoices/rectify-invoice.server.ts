@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
-import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/pricing";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";

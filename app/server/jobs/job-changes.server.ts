@@ -1,16 +1,16 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
-import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
 import { describeSlot } from "~/domain/jobs/job-times";
+import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
 import { formatEuros } from "~/domain/pricing";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
+import { changeSequence } from "../calendar/ics.server";
 import type { Database } from "../db/client.server";
 import { jobCharges, jobs, quotes, user, visits } from "../db/schema.server";
 import type { Transaction } from "../orders/order-units.server";
 import { enqueue } from "../outbox.server";
-import { changeSequence } from "../calendar/ics.server";
 import { jobCancelledMail, jobScheduledMail } from "./job-emails.server";
 import { annulUnpaidCharges, chargesOf } from "./job-charges.server";
 import { issueFinalInvoice } from "./job-final-invoice.server";

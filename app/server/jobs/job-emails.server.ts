@@ -1,9 +1,9 @@
 import { describeSlot } from "~/domain/jobs/job-times";
 import { formatEuros } from "~/domain/pricing";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
+import { calendarFile, calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
-import { calendarFile, calendarUid, type CalendarEvent } from "../calendar/ics.server";
 
 /*
  * The customer's e-mails about their installation (issue 17): the date with a calendar file

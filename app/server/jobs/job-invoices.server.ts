@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notExists } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { depositSplit } from "~/domain/jobs/job-amounts";
-import { madridDay } from "~/domain/dates/madrid-dates";
 import { payMethodLabel } from "~/domain/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "~/domain/quotes/quote-vat";

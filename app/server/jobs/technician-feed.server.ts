@@ -1,7 +1,7 @@
 import { DAY_MS } from "~/domain/retention";
+import { calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { calendarUid, type CalendarEvent } from "../calendar/ics.server";
 
 import { calendarEntries } from "./jobs.server";
 

@@ -5,8 +5,8 @@
  * extra work with its amounts, the notes, the photos (small), the customer's drawn signature
  * under what they signed, the signer, the time (Madrid) and the SHA-256 of the signed text.
  */
-import { lineText } from "~/domain/quotes/quote-document-text";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { lineText } from "~/domain/quotes/quote-document-text";
 import { euros } from "~/domain/quotes/quote-format";
 import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { addressLines } from "~/domain/my-orders";
 import { formatDate, formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { addressLines } from "~/domain/my-orders";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
 import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";

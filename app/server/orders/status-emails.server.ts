@@ -2,8 +2,8 @@ import { formatYmd } from "~/domain/dates/madrid-dates";
 import { installationLocation, installationWindow, slotLabel, type InstallationSlot } from "~/domain/orders/installation-slots";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/pricing";
-import { config, publicShopInfo } from "../config.server";
 import { calendarFile, calendarUid } from "../calendar/ics.server";
+import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";
 

@@ -1,5 +1,5 @@
-import { formatIban } from "~/domain/my-orders";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
+import { formatIban } from "~/domain/my-orders";
 import { formatEuros } from "~/domain/pricing";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";

@@ -1,5 +1,4 @@
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { forgetCachedFlags } from "../site/flags.server";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntryContext } from "react-router";
 import { countCartLines, cartIdFromCookies } from "../cart.server";
@@ -7,6 +6,7 @@ import { consentFromCookies, type ConsentDecision } from "../cookies.server";
 import { databaseHandle } from "../db/db.server";
 import { log } from "../log.server";
 import { trackRequest } from "../http/request-context.server";
+import { forgetCachedFlags } from "../site/flags.server";
 import { forgetCachedSiteMedia } from "../site/site-media.server";
 import { pageDependencies } from "./cacheable-pages.server";
 import { ChangeWatch, type Changes } from "./change-watch.server";

@@ -1,5 +1,5 @@
-import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { euros } from "~/domain/quotes/quote-format";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config, publicShopInfo } from "../config.server";

@@ -5,8 +5,8 @@
  * with the statement in capitals of the same size as the rest. An accepted version's PDF also
  * shows who signed, when, the option chosen and the version's SHA-256.
  */
-import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
+import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
 import { euros, percentBasis, quantity } from "~/domain/quotes/quote-format";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { switchFlag } from "./flags.server";
-import { isFlagName } from "~/domain/site/flags";
 import { FLAG_LABELS } from "~/domain/site/flag-labels";
+import { isFlagName } from "~/domain/site/flags";
 import { captionSchema, isSiteArea, isSlot, slotTarget, type SiteIntent, type SiteReply } from "~/domain/site/site-media";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { ImageRejected, MAX_IMAGE_BYTES } from "../images/image-pipeline.server";
 import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../request-body.server";
+import { switchFlag } from "./flags.server";
 import { restoreSlot, saveSlot } from "./site-media.server";
 
 /*

@@ -1,5 +1,5 @@
-import { config, publicShopInfo } from "../config.server";
 import { calendarFile, changeSequence, type CalendarMethod } from "../calendar/ics.server";
+import { config, publicShopInfo } from "../config.server";
 import type { visits } from "../db/schema.server";
 
 /*

@@ -1,5 +1,5 @@
-import type { EquipmentRow } from "~/domain/jobs/equipment";
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import type { EquipmentRow } from "~/domain/jobs/equipment";
 
 /** One guarantee line: its end, and whether it still runs on `today` ("YYYY-MM-DD", Madrid). */
 function Guarantee({ label, until, today }: { label: string; until: string | null; today: string }) {

@@ -1,5 +1,5 @@
-import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
 import { percentBasis, quantity } from "~/domain/quotes/quote-format";
