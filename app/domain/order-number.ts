@@ -1,4 +1,5 @@
 import { madridDay } from "./dates/madrid-dates";
+
 /*
  * Order numbers (spec section 9): a random number below 11111, a hyphen, then day, month and
  * two-digit year of the order, e.g. "734-221126" for an order of 22 November 2026. The date is
