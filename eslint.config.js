@@ -40,10 +40,10 @@ export default tseslint.config(
     },
   },
   {
-    // Actions read posted bodies only through readForm (app/server/request-body.server.ts):
+    // Actions read posted bodies only through readForm (app/server/http/request-body.server.ts):
     // content type, size and encoding are checked there once, for every form.
     files: ["app/**"],
-    ignores: ["app/server/request-body.server.ts"],
+    ignores: ["app/server/http/request-body.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",

@@ -12,14 +12,14 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { openDuringMaintenance } from "./domain/maintenance";
-import { loadShell } from "./server/shell.server";
+import { openDuringMaintenance } from "./domain/site/maintenance-mode";
+import { loadShell } from "./server/site/shell.server";
 import stylesHref from "./styles/app.css?url";
 import { ErrorPage } from "./ui/error-page";
-import { MaintenancePage } from "./ui/maintenance-page";
+import { MaintenancePage } from "./ui/site/maintenance-page";
 import { useNonce } from "./ui/nonce";
 import type { BackOfficeHandle } from "./ui/admin/admin-nav";
-import { SiteShell } from "./ui/site-shell";
+import { SiteShell } from "./ui/site/site-shell";
 import { reportError } from "./ui/report-error";
 
 // In production the stylesheet is inlined by app/entry.server.tsx; the dev server links it (hot reload).

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { phoneCheck } from "~/domain/fields/phone";
 import { isPostcodePrefix } from "~/domain/fields/postcode";
 import type { ServiceArea } from "~/domain/orders/service-area";
-import type { ShopInfo } from "~/domain/shop";
+import type { ShopInfo } from "~/domain/site/shop";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**

@@ -19,7 +19,7 @@ export function consentCookie() {
 }
 
 /** Basket id; no expiry, so it lives for the browser session like the spec's sessionStorage. */
-export function cartCookie() {
+export function basketCookie() {
   return createCookie("carrito", { path: "/", httpOnly: true, sameSite: "lax", secure: secure() });
 }
 

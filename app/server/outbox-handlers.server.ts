@@ -9,7 +9,7 @@ import type { Database } from "./db/client.server";
 import { MailError, mailDelivery, outboxMessageId, sendMail, type MailMessage } from "./mail.server";
 import { DeliveryError, registerOutboxHandler, type Handler, type OutboxEntry } from "./outbox.server";
 import { backInStockMail, STOCK_ALERT_NOTICE_KIND } from "./stock-alerts/stock-alerts.server";
-import { describeTaskBoard, trelloCardHandler } from "./trello.server";
+import { describeTaskBoard, trelloCardHandler } from "./quotes/trello.server";
 import { log } from "./log.server";
 
 /** What the owner reads on an e-mail entry that the outbox will not send again by itself. */

@@ -7,7 +7,7 @@ import {
   type AddressField,
   type AddressPrefix,
   type OrderFormErrors,
-} from "~/domain/order-form";
+} from "~/domain/orders/order-form";
 
 type Props = {
   prefix: AddressPrefix;

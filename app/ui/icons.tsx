@@ -27,7 +27,7 @@ export const UserIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const CartIcon = (p: IconProps) => (
+export const BasketIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="20" r="1.5" />
     <circle cx="18" cy="20" r="1.5" />

@@ -1,4 +1,4 @@
-import type { AuthNotice } from "~/domain/auth-messages";
+import type { AuthNotice } from "~/domain/accounts/auth-messages";
 
 /** A green or red line under a form (spec section 8); announced to screen readers. */
 export function Notice({ notice, id }: { notice: AuthNotice | null; id?: string }) {

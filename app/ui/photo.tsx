@@ -1,6 +1,6 @@
 import { preload } from "react-dom";
 import { middleWidth, photoMainUrl, photoSrcSet, photoUrl } from "~/domain/images/photos";
-import type { ProductPhoto } from "~/domain/product";
+import type { ProductPhoto } from "~/domain/catalogue/product";
 
 type Props = {
   photo: Pick<ProductPhoto, "imageId" | "width" | "height" | "widths">;

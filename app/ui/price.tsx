@@ -1,4 +1,4 @@
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 
 /** Every amount a visitor reads goes through here (integer cents in, "1234,50 €" out). */
 export function Price({ cents, className }: { cents: number; className?: string }) {

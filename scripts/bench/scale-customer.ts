@@ -1,4 +1,4 @@
-import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/order-form";
+import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/orders/order-form";
 import { FGAS_COMMITMENT_VALUE, FGAS_FIELDS } from "../../app/domain/orders/fgas-fields";
 import { Browser, hiddenFields } from "../soak/browser";
 import { ADDRESS } from "../soak/virtual-user";

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { Random } from "./random";
 
 /**
- * A stand-in for Trello's API (the protocol of app/server/trello.server.ts and
+ * A stand-in for Trello's API (the protocol of app/server/quotes/trello.server.ts and
  * tests/support/trello-standin.ts: POST /1/cards, GET /1/lists/:id/cards?fields=desc) that
  * fails about 30 % of the calls: 500, 429, or no answer at all (the app gives up after 10 s).
  * Half the unanswered POSTs create the card first, as a slow service that did the work does;

@@ -1,6 +1,6 @@
-import { MESSAGES } from "../../app/domain/auth-messages";
-import { HONEYPOT_FIELD, THANKS_PATH } from "../../app/domain/contact-form";
-import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/order-form";
+import { MESSAGES } from "../../app/domain/accounts/auth-messages";
+import { HONEYPOT_FIELD, THANKS_PATH } from "../../app/domain/quotes/contact-form";
+import { ADDRESS_FIELDS, fieldName, KEY_FIELD, TERMS_FIELD, TERMS_VALUE } from "../../app/domain/orders/order-form";
 import { hiddenFields, type Browser, type Reply } from "./browser";
 import type { Random } from "./random";
 import type { ShopProduct } from "./scratch-database";

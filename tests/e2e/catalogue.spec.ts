@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, rejectCookies } from "./helpers";
 
 const cards = (page: Page) => page.locator(".catalogue-grid > li");
-const badge = (page: Page) => page.getByTestId("cart-count");
+const badge = (page: Page) => page.getByTestId("basket-count");
 /** The panel stays open across filter changes; open it only when it is closed. */
 async function openFilters(page: Page) {
   if (await page.getByLabel("Marca").isHidden()) await page.getByText("Mostrar Filtros").click();
@@ -135,7 +135,7 @@ test.describe("catalogues", () => {
   });
 });
 
-test.describe("add-to-cart pop-up", () => {
+test.describe("add-to-basket pop-up", () => {
   test("boiler: installation fixed to SI, the Madrid rule, then three lines in the badge", async ({ page }, info) => {
     await page.goto("/tienda/calderas/calderas-Baxi");
     await rejectCookies(page);

@@ -16,7 +16,7 @@ const THERMOSTAT_NAME = "Honeywell T87 Round";
 const IBAN = "ES91 2100 0418 4502 0005 1332";
 const ERROR_RED = "rgb(180, 35, 24)";
 
-const badge = (page: Page) => page.getByTestId("cart-count");
+const badge = (page: Page) => page.getByTestId("basket-count");
 const basketRows = (page: Page) => page.locator(".basket-table tbody tr.basket-line");
 const shipping = (page: Page) => page.getByRole("group", { name: "Dirección de envío" });
 

@@ -24,7 +24,7 @@ async function send(shop: Shop, request: RawRequest) {
 test.describe("bodies", () => {
   test("every action has been found in the route table", () => {
     expect(actions.map((route) => route.file)).toEqual(
-      expect.arrayContaining(["routes/contact.tsx", "routes/login.tsx", "routes/checkout.tsx", "routes/cart.tsx", "routes/cookies.ts", "routes/auth-api.ts"]),
+      expect.arrayContaining(["routes/quotes/contact.tsx", "routes/accounts/login.tsx", "routes/orders/checkout.tsx", "routes/basket/basket.tsx", "routes/site/cookies.ts", "routes/accounts/auth-api.ts"]),
     );
   });
 
@@ -35,13 +35,13 @@ test.describe("bodies", () => {
         for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json"]) {
           // better-auth's endpoints take JSON and urlencoded only (a multipart body is a 415 there);
           // the passkeys' steps JSON only.
-          const api = route.file === "routes/auth-api.ts";
-          const passkeys = route.file === "routes/passkey-api.ts";
+          const api = route.file === "routes/accounts/auth-api.ts";
+          const passkeys = route.file === "routes/accounts/passkey-api.ts";
           if (api ? type.startsWith("multipart/") : passkeys ? type !== "application/json" : type === "application/json") continue;
           const response = await send(shop, { method: "POST", path: route.sample, headers: { "Content-Type": type }, body, chunked });
           const what = `${route.sample} ${type}${chunked ? " (chunked)" : ""}`;
           // Signed-in pages send an anonymous visitor to /login before reading anything.
-          if (route.file === "routes/checkout.tsx" || route.file === "routes/order-detail.tsx") {
+          if (route.file === "routes/orders/checkout.tsx" || route.file === "routes/orders/order-detail.tsx") {
             expect([302, 413], what).toContain(response.status);
             continue;
           }
@@ -66,14 +66,14 @@ test.describe("bodies", () => {
       ["application/json", '{"decision":"aceptar"}'],
     ];
     for (const route of actions) {
-      if (route.file === "routes/checkout.tsx" || route.file === "routes/order-detail.tsx") continue;
+      if (route.file === "routes/orders/checkout.tsx" || route.file === "routes/orders/order-detail.tsx") continue;
       for (const [type, body] of kinds) {
         // better-auth's endpoints take JSON and urlencoded forms.
-        if (route.file === "routes/auth-api.ts" && (type === "application/json" || type?.includes("urlencoded"))) continue;
+        if (route.file === "routes/accounts/auth-api.ts" && (type === "application/json" || type?.includes("urlencoded"))) continue;
         // The passkeys' steps (issue 28) take JSON.
-        if (route.file === "routes/passkey-api.ts" && type === "application/json") continue;
+        if (route.file === "routes/accounts/passkey-api.ts" && type === "application/json") continue;
         // Redsys's notification takes a body declared Latin-1 (its fields are base64 ASCII).
-        if (route.file === "routes/redsys-notification.ts" && type?.includes("latin1")) continue;
+        if (route.file === "routes/payments/redsys-notification.ts" && type?.includes("latin1")) continue;
         const response = await send(shop, { method: "POST", path: route.sample, headers: type ? { "Content-Type": type } : {}, body });
         const what = `${route.sample} con ${type ?? "sin Content-Type"}`;
         expect(response.status, what).toBe(415);

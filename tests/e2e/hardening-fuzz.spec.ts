@@ -196,23 +196,23 @@ test.describe("signed in, with a basket and an order", () => {
   const signedIn = () => ({ Cookie: state.cookie });
 
   test("/carrito/pedido: random query strings, signed in", async ({ shop }) => {
-    await holds(test.info().title, loaderRequests(byFile("routes/checkout.tsx"), fc.constant(signedIn())), 60, shop);
+    await holds(test.info().title, loaderRequests(byFile("routes/orders/checkout.tsx"), fc.constant(signedIn())), 60, shop);
   });
 
   test("/carrito/pedido: random order forms, signed in", async ({ shop }) => {
-    const route = byFile("routes/checkout.tsx");
+    const route = byFile("routes/orders/checkout.tsx");
     await holds(test.info().title, actionRequests(route, shop, state.orderForm, state.cookie), 80, shop);
   });
 
   test("/login/pedidos/:number: random numbers and withdrawal forms, signed in", async ({ shop }) => {
-    const route = byFile("routes/order-detail.tsx");
+    const route = byFile("routes/orders/order-detail.tsx");
     const known = { params: { number: [state.orderNumber] } };
     await holds(`${test.info().title} (GET)`, loaderRequests(route, fc.constant(signedIn()), known), 60, shop);
     await holds(`${test.info().title} (POST)`, actionRequests(route, shop, VALID_FORMS[route.file], state.cookie, known), 60, shop);
   });
 
   test("/login: every intent, signed in", async ({ shop }) => {
-    const route = byFile("routes/login.tsx");
+    const route = byFile("routes/accounts/login.tsx");
     const forms = fc.constantFrom("signin", "register", "forget", "google").map((intent): Fields => [["intent", intent], ...VALID_FORMS[route.file]!.slice(1)]);
     await holds(
       test.info().title,

@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../app/domain/auth-messages";
+import { MESSAGES } from "../../app/domain/accounts/auth-messages";
 import { expect, test } from "../support/hardening";
 import { Customer } from "../support/shop-client";
 

@@ -14,7 +14,7 @@ test.describe("the frame every page shares", () => {
     await expect(header.getByRole("link", { name: /^\d{3} \d{3} \d{3}$/ })).toHaveAttribute("href", /^tel:\+34\d{9}$/);
     await expect(header.getByRole("link", { name: "Mi cuenta" })).toHaveAttribute("href", "/login");
     await expect(header.getByRole("link", { name: "Carrito: 0 artículos" })).toHaveAttribute("href", "/carrito");
-    await expect(page.getByTestId("cart-count")).toHaveText("0");
+    await expect(page.getByTestId("basket-count")).toHaveText("0");
 
     // Footer: the 2025 stamp and the legal pages.
     const footer = page.getByRole("contentinfo");

@@ -8,7 +8,7 @@ const REGION_ERROR = "Debe seleccionar una Comunidad.Actualmente solo ofrecemos 
 const mainImage = (page: Page) => page.getByTestId("main-image");
 const thumbnail = (page: Page, n: number) => page.getByRole("link", { name: `Ver imagen ${n} de 3` });
 const priceText = (page: Page) => page.locator(".detail-price .price");
-const badge = (page: Page) => page.getByTestId("cart-count");
+const badge = (page: Page) => page.getByTestId("basket-count");
 const installation = (page: Page) => page.getByLabel("Instalación", { exact: true });
 const region = (page: Page) => page.getByLabel(/^¿En que Comunidad desea contratar el\/los servicio\/s\?/);
 

@@ -21,7 +21,7 @@ test.describe("promotional landing pages", () => {
       await expect(main).toContainText("30 de junio");
       await expect(main).toContainText("Solo instalación desde 250 €");
       await expect(main.getByRole("button", { name: "Enviar" })).toBeVisible();
-      await expect(page.getByTestId("cart-count")).toHaveCount(0);
+      await expect(page.getByTestId("basket-count")).toHaveCount(0);
       await rejectCookies(page);
       await expectAccessible(page);
     });
@@ -53,6 +53,6 @@ test.describe("promotional landing pages", () => {
 
   test("the home page keeps the badge", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByTestId("cart-count")).toHaveCount(1);
+    await expect(page.getByTestId("basket-count")).toHaveCount(1);
   });
 });

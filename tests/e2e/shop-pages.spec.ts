@@ -66,7 +66,7 @@ test.describe("maintenance offer", () => {
     }
     await expectAccessible(page);
 
-    const badge = page.getByTestId("cart-count");
+    const badge = page.getByTestId("basket-count");
     await expect(badge).toHaveText("0");
     await addButton(page, "caldera").click();
     const boilerStatus = planCard(page, "caldera").getByRole("status");
@@ -88,7 +88,7 @@ test.describe("maintenance offer", () => {
     const page = await context.newPage();
     await page.goto("/tienda/mantenimientos");
     await rejectCookies(page);
-    const badge = page.getByTestId("cart-count");
+    const badge = page.getByTestId("basket-count");
     await expect(badge).toHaveText("0");
 
     await addButton(page, "caldera").click();
@@ -114,7 +114,7 @@ test.describe("maintenance offer", () => {
     await rejectCookies(page);
     await addButton(page, "caldera").click();
     await expect(page.getByRole("status").filter({ hasText: "Añadido al carrito." })).toBeVisible();
-    await expect(page.getByTestId("cart-count")).toHaveText("1", { timeout: 2000 });
+    await expect(page.getByTestId("basket-count")).toHaveText("1", { timeout: 2000 });
     await context.close();
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
-import { loader as auditLoader } from "~/routes/admin/audit-log";
+import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
 import { loader as layoutLoader } from "~/routes/admin/layout";
-import { action as enrolAction, loader as enrolLoader } from "~/routes/admin/second-factor";
-import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";
+import { action as enrolAction, loader as enrolLoader } from "~/routes/accounts/admin-second-factor";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/accounts/login-verification";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, session, user } from "~/server/db/schema.server";
 import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PriceListPlan } from "~/domain/catalogue/price-list";
-import { loader as cartLoader } from "~/routes/cart";
-import { loader as exportLoader } from "~/routes/admin/products-export";
-import { action as importAction, loader as importLoader } from "~/routes/admin/products-import";
+import { loader as basketLoader } from "~/routes/basket/basket";
+import { loader as exportLoader } from "~/routes/catalogue/admin-products-export";
+import { action as importAction, loader as importLoader } from "~/routes/catalogue/admin-products-import";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
@@ -98,8 +98,8 @@ describe("/admin/catalogo/importar", () => {
       [OWNER, "cambió el producto con la lista de precios (CSV)", { priceCents: before.get(10)!.priceCents, stock: before.get(10)!.stock }, { priceCents: 111111, stock: 7 }],
     ]);
     expect(await auditFor(11)).toEqual([]);
-    const cart = await cartLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
-    expect(cart.lines[0]).toMatchObject({ id: 10, priceCents: 111111 });
+    const inBasket = await basketLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
+    expect(inBasket.lines[0]).toMatchObject({ id: 10, priceCents: 111111 });
     expect(await importLoader(args(adminRequest("/admin/catalogo/importar?aplicado=2", cookie)))).toEqual({ applied: 2 });
   });
 

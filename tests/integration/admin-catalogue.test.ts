@@ -1,14 +1,14 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as cartLoader } from "~/routes/cart";
-import { loader as catalogueLoader } from "~/routes/catalogue";
-import { loader as demoImageLoader } from "~/routes/demo-image";
-import { action as newAction, loader as newLoader } from "~/routes/admin/product-new";
-import { action as editAction, loader as editLoader } from "~/routes/admin/product";
-import { loader as listLoader } from "~/routes/admin/products";
-import { loader as exportLoader } from "~/routes/admin/products-export";
-import { action as importAction, loader as importLoader } from "~/routes/admin/products-import";
-import { loader as detailLoader } from "~/routes/product-detail";
+import { loader as basketLoader } from "~/routes/basket/basket";
+import { loader as catalogueLoader } from "~/routes/catalogue/catalogue";
+import { loader as demoImageLoader } from "~/routes/images/demo-image";
+import { action as newAction, loader as newLoader } from "~/routes/catalogue/admin-product-new";
+import { action as editAction, loader as editLoader } from "~/routes/catalogue/admin-product";
+import { loader as listLoader } from "~/routes/catalogue/admin-products";
+import { loader as exportLoader } from "~/routes/catalogue/admin-products-export";
+import { action as importAction, loader as importLoader } from "~/routes/catalogue/admin-products-import";
+import { loader as detailLoader } from "~/routes/catalogue/product-detail";
 import { productFormValues } from "~/domain/catalogue/product-form";
 import { auditLog, products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
@@ -200,8 +200,8 @@ describe("editing a product", () => {
       product: { priceCents: number };
     };
     expect(detail.product.priceCents).toBe(99999);
-    const cart = await cartLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
-    expect(cart.lines[0]).toMatchObject({ id: 4, priceCents: 99999 });
+    const inBasket = await basketLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
+    expect(inBasket.lines[0]).toMatchObject({ id: 4, priceCents: 99999 });
 
     const [entry] = await auditRows(4);
     expect(entry).toMatchObject({ actor: OWNER, action: "editó el producto" });
@@ -292,8 +292,8 @@ describe("editing a product", () => {
       data: { page: { items: { id: number }[] } };
     };
     expect(boilers.data.page.items.map((p) => p.id)).not.toContain(9);
-    const cart = await cartLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
-    expect(cart.lines[0]?.problem?.kind).toBe("missing");
+    const inBasket = await basketLoader(args(new Request("http://localhost/carrito", { headers: { Cookie: basket } })));
+    expect(inBasket.lines[0]?.problem?.kind).toBe("missing");
     expect((await auditRows(9))[0]).toMatchObject({ action: "ocultó el producto de la tienda", before: { active: true }, after: { active: false } });
     // The admin list still has it, and its drawn picture (the list's thumbnail) still draws.
     expect((await list("?visibilidad=ocultos")).rows.map((r) => r.id)).toContain(9);

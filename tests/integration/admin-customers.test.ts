@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactFormSchema } from "~/domain/contact-form-schema";
-import { action as customerAction, loader as customerLoader } from "~/routes/admin/customer";
-import { loader as customersLoader } from "~/routes/admin/customers";
+import { contactFormSchema } from "~/domain/quotes/contact-form-schema";
+import { action as customerAction, loader as customerLoader } from "~/routes/accounts/admin-customer";
+import { loader as customersLoader } from "~/routes/accounts/admin-customers";
 import { resetConfigForTests } from "~/server/config.server";
-import { storeContactRequest } from "~/server/contact.server";
+import { storeContactRequest } from "~/server/quotes/contact.server";
 import { auditLog, session, user } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";

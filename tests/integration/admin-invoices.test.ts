@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseInvoiceFilters } from "~/domain/invoices/invoice-filters";
-import { loader as pdfLoader } from "~/routes/admin/invoice-pdf";
-import { loader as exportLoader } from "~/routes/admin/invoices-export";
-import { loader as listLoader } from "~/routes/admin/invoices";
+import { loader as pdfLoader } from "~/routes/invoices/admin-invoice-pdf";
+import { loader as exportLoader } from "~/routes/invoices/admin-invoices-export";
+import { loader as listLoader } from "~/routes/invoices/admin-invoices";
 import { exportInvoices } from "~/server/invoices/invoice-list.server";
 import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { rectifyInvoice } from "~/server/invoices/rectify-invoice.server";

@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, orderEvents, orders, outbox, withdrawals } from "~/server/db/schema.server";
 import type { MailMessage } from "~/server/mail.server";
 import { resetMailTransport } from "~/server/mail.server";
-import { listMyOrders, loadMyOrder } from "~/server/my-orders.server";
+import { listMyOrders, loadMyOrder } from "~/server/orders/my-orders.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";
 import { setupTestDatabase } from "../db-utils";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseOrderFilters } from "~/domain/orders/order-filters";
-import { loader as exportLoader } from "~/routes/admin/orders-export";
-import { loader as listLoader } from "~/routes/admin/orders";
-import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { loader as exportLoader } from "~/routes/orders/admin-orders-export";
+import { loader as listLoader } from "~/routes/orders/admin-orders";
+import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";
 import { exportOrders } from "~/server/orders/order-list.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";

@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as photoLoader } from "~/routes/photo-image";
-import { action as photosAction, loader as photosLoader } from "~/routes/admin/product-photos";
-import { findProduct } from "~/server/catalogue.server";
+import { loader as photoLoader } from "~/routes/images/photo-image";
+import { action as photosAction, loader as photosLoader } from "~/routes/catalogue/admin-product-photos";
+import { findProduct } from "~/server/catalogue/catalogue.server";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, imageVariants, images, orderLines, products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as siteAction, loader as siteLoader } from "~/routes/admin/site";
-import { loader as homeLoader } from "~/routes/home";
+import { action as siteAction, loader as siteLoader } from "~/routes/site/admin-site";
+import { loader as homeLoader } from "~/routes/site/home";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, flags, images, siteMedia } from "~/server/db/schema.server";
 import { forgetCachedFlags, getFlags } from "~/server/site/flags.server";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { madridDay } from "~/domain/dates/madrid-dates";
-import { DAY_MS } from "~/domain/retention";
-import { action as withdrawalAction } from "~/routes/admin/withdrawal";
-import { loader as listLoader } from "~/routes/admin/withdrawals";
+import { DAY_MS } from "~/domain/site/retention";
+import { action as withdrawalAction } from "~/routes/orders/admin-withdrawal";
+import { loader as listLoader } from "~/routes/orders/admin-withdrawals";
 import { auditLog, orders, withdrawals } from "~/server/db/schema.server";
 import { recordTransferRefund } from "~/server/payments/refunds.server";
 import { setupTestDatabase } from "../db-utils";

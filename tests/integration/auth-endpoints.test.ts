@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { AUTH_ENDPOINTS, authSessionState, type AuthEndpoint, type AuthSessionState } from "~/server/accounts/auth-endpoints.server";
 import { getAuth } from "~/server/auth.server";
-import { callAuth } from "~/server/auth-forms.server";
+import { callAuth } from "~/server/accounts/auth-forms.server";
 import { publicShopInfo } from "~/server/config.server";
 import { session, twoFactor, user } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";

@@ -59,7 +59,7 @@ describe("accounts", () => {
       headers: { "Content-Type": "application/json", Origin: "https://evil.example", Cookie: "x=1" },
       body: JSON.stringify({ email: "mario@example.com", password: "claveCorrecta1" }),
     });
-    const { action } = await import("~/routes/auth-api");
+    const { action } = await import("~/routes/accounts/auth-api");
     const response = (await action({ request, params: {}, context: {} } as never)) as Response;
     expect(response.status).toBe(403);
     expect(String(logged.mock.calls[0])).toContain("Invalid origin");

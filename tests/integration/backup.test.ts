@@ -9,7 +9,7 @@ import { backupDatabase, backupFormat, restoreDatabase } from "~/server/db/backu
 import { MIGRATIONS_DIR, prepareDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 import { contactRequests } from "~/server/db/schema.server";
-import { storeContactRequest } from "~/server/contact.server";
+import { storeContactRequest } from "~/server/quotes/contact.server";
 import { SNAPSHOT_PATH } from "../setup/snapshot-path";
 import { authRequest, signUp } from "../support/auth-utils";
 import { insertOrder } from "../support/my-orders-fixtures";

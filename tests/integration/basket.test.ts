@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/cart";
-import { action as addAction } from "~/routes/product-detail";
+import { action, loader } from "~/routes/basket/basket";
+import { action as addAction } from "~/routes/catalogue/product-detail";
 import { resetConfigForTests } from "~/server/config.server";
-import { CART_RATE_LIMIT_MESSAGE } from "~/server/cart-add.server";
-import { loader as checkoutLoader } from "~/routes/checkout";
+import { BASKET_RATE_LIMIT_MESSAGE } from "~/server/basket/basket-add.server";
+import { loader as checkoutLoader } from "~/routes/orders/checkout";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
 import { signUp as signUpFrom } from "../support/auth-utils";
@@ -127,7 +127,7 @@ describe("removing and emptying", () => {
     expect(response.headers.get("Location")).toBe("/carrito");
     expect(await basketLines(id)).toEqual([BOILER_WITH_SERVICES[2], BOILER_WITH_SERVICES[3]]);
     const root = await rootLoader(args(get("/", cookie)));
-    expect(root.cartCount).toBe(2);
+    expect(root.basketCount).toBe(2);
   });
 
   it("removes the first match only; the installation stays while a boiler remains", async () => {
@@ -153,7 +153,7 @@ describe("removing and emptying", () => {
     const response = (await run(() => action(args(post({ intent: "vaciar" }, cookie))))) as Response;
     expect(response.status).toBe(302);
     expect(await basketLines(id)).toEqual([]);
-    expect((await rootLoader(args(get("/", cookie)))).cartCount).toBe(0);
+    expect((await rootLoader(args(get("/", cookie)))).basketCount).toBe(0);
   });
 
   it("answers 400, not 500, to a malformed removal", async () => {
@@ -234,8 +234,8 @@ describe("adding to the basket is rate limited per client address (issue 10)", (
     const refused = await add("203.0.113.7", cookie);
     expect(refused.init?.status).toBe(429);
     expect(refused.init?.headers).toMatchObject({ "Retry-After": "60" });
-    expect(refused.data).toEqual({ ok: false, error: CART_RATE_LIMIT_MESSAGE });
-    expect(CART_RATE_LIMIT_MESSAGE).toBe("Ha añadido muchos artículos en muy poco tiempo. Espere un minuto y vuelva a intentarlo.");
+    expect(refused.data).toEqual({ ok: false, error: BASKET_RATE_LIMIT_MESSAGE });
+    expect(BASKET_RATE_LIMIT_MESSAGE).toBe("Ha añadido muchos artículos en muy poco tiempo. Espere un minuto y vuelva a intentarlo.");
     expect(await basketLines(id)).toHaveLength(3);
     // Another address has a count of its own.
     const other = await add("203.0.113.8", cookie);
@@ -245,7 +245,7 @@ describe("adding to the basket is rate limited per client address (issue 10)", (
   it("defaults to 60 adds a minute", async () => {
     delete process.env.CART_RATE_LIMIT;
     resetConfigForTests();
-    const { cartRateLimit } = await import("~/server/cart-add.server");
-    expect(cartRateLimit()).toEqual({ prefix: "carrito", max: 60, windowMs: 60_000 });
+    const { basketRateLimit } = await import("~/server/basket/basket-add.server");
+    expect(basketRateLimit()).toEqual({ prefix: "carrito", max: 60, windowMs: 60_000 });
   });
 });

@@ -8,14 +8,14 @@ import {
   PAGE_SIZES,
   SIZE_OPTIONS,
   type CatalogueState,
-} from "~/domain/catalogue-filters";
-import { ENERGY_CLASSES, FAMILIES, type Family } from "~/domain/product";
-import { cataloguePage, toCatalogueProduct } from "~/server/catalogue.server";
+} from "~/domain/catalogue/catalogue-filters";
+import { ENERGY_CLASSES, FAMILIES, type Family } from "~/domain/catalogue/product";
+import { cataloguePage, toCatalogueProduct } from "~/server/catalogue/catalogue.server";
 import { products, type NewProduct } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 
 /*
- * The shop's catalogue page comes from SQL (app/server/catalogue.server.ts); the rule it must
+ * The shop's catalogue page comes from SQL (app/server/catalogue/catalogue.server.ts); the rule it must
  * follow is the domain's (filterProducts, then paginate). On random catalogues (powers on and
  * around the size ranges' borders, many equal prices, hidden rows, brands outside the filter
  * list) and random states, both give the same page: the same products in the same order, the

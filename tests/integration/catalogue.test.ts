@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { action, loader } from "~/routes/catalogue";
-import { getCartLines } from "~/server/cart.server";
+import { action, loader } from "~/routes/catalogue/catalogue";
+import { getBasketLines } from "~/server/basket/basket-store.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 
@@ -47,7 +47,7 @@ describe("add to basket action", () => {
     const reply = await add({ kind: "producto", family: "calderas", id: "2", instalacion: "SI", mantenimiento: "SI", provincia: "madrid", gas: "natural" });
     expect(reply.data).toEqual({ ok: true, count: 3, added: 3 });
     const cookie = new Headers(reply.init?.headers).get("Set-Cookie")!.split(";")[0]!;
-    const lines = await getCartLines(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    const lines = await getBasketLines(new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(lines.map((l) => l.familia)).toEqual(["calderas", "instalaciones", "mantenimientos"]);
     const again = await add({ kind: "producto", family: "termostatos", id: "14" }, cookie);
     expect(again.data).toMatchObject({ ok: true, count: 4 });

@@ -1,9 +1,9 @@
 import { desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { CONTACT_REQUIRED_MESSAGE, type ContactReply } from "~/domain/contact-form";
-import { action } from "~/routes/contact";
+import { CONTACT_REQUIRED_MESSAGE, type ContactReply } from "~/domain/quotes/contact-form";
+import { action } from "~/routes/quotes/contact";
 import { resetConfigForTests } from "~/server/config.server";
-import { RATE_LIMIT_MESSAGE, SPAM_MESSAGE } from "~/server/contact.server";
+import { RATE_LIMIT_MESSAGE, SPAM_MESSAGE } from "~/server/quotes/contact.server";
 import { contactRequests, outbox, rateLimit, requestLimits } from "~/server/db/schema.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";

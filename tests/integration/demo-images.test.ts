@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loader as demoImage } from "~/routes/demo-image";
+import { loader as demoImage } from "~/routes/images/demo-image";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FGAS_MESSAGES } from "~/domain/orders/fgas-fields";
-import type { CartLine } from "~/domain/product";
-import { action, loader } from "~/routes/checkout";
+import type { BasketLine } from "~/domain/catalogue/product";
+import { action, loader } from "~/routes/orders/checkout";
 import { resetConfigForTests } from "~/server/config.server";
 import { fgasDeclarations } from "~/server/db/schema-fgas.server";
 import { orders, outbox, products } from "~/server/db/schema.server";
@@ -72,7 +72,7 @@ async function openOrderPage(cookie: string) {
   return page;
 }
 
-async function customer(email: string, lines: CartLine[]) {
+async function customer(email: string, lines: BasketLine[]) {
   const session = await signUp(email);
   const basket = await basketWith(lines);
   const cookie = `${session}; ${basket.cookie}`;
@@ -141,7 +141,7 @@ describe("a split without our installation", () => {
 
   it("is not asked for when our installation comes with the split", async () => {
     const split = await aSplit();
-    const lines: CartLine[] = [
+    const lines: BasketLine[] = [
       { id: split.id, familia: "aires", cantidad: 1 },
       { id: 2, familia: "instalaciones", cantidad: 1, provincia: "madrid" },
     ];

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/accounts/login-verification";
 import { sessionTokenFromCookies } from "~/server/accounts/admin-access.server";
 import {
   isFreshlyAuthenticated,

@@ -108,11 +108,11 @@ describe("headers under https", () => {
 describe("cookies under https", () => {
   it("are Secure, HttpOnly and SameSite=Lax; over http not Secure", async () => {
     const { resetConfigForTests } = await import("~/server/config.server");
-    const { cartCookie, consentCookie } = await import("~/server/cookies.server");
+    const { basketCookie, consentCookie } = await import("~/server/cookies.server");
     try {
       process.env.PUBLIC_BASE_URL = "https://www.termoclima.es";
       resetConfigForTests();
-      for (const cookie of [await consentCookie().serialize("accepted"), await cartCookie().serialize("x")]) {
+      for (const cookie of [await consentCookie().serialize("accepted"), await basketCookie().serialize("x")]) {
         expect(cookie).toMatch(/; Secure/);
         expect(cookie).toMatch(/; HttpOnly/);
         expect(cookie).toMatch(/; SameSite=Lax/);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as authLoader } from "~/routes/auth-api";
+import { loader as authLoader } from "~/routes/accounts/auth-api";
 import { publicShopInfo } from "~/server/config.server";
 import { account, outbox, user } from "~/server/db/schema.server";
 import { getSessionUser } from "~/server/session.server";

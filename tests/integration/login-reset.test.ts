@@ -1,8 +1,8 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/domain/auth-messages";
-import { loader as authLoader } from "~/routes/auth-api";
-import { action as resetAction, loader as resetLoader } from "~/routes/reset-password";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
+import { loader as authLoader } from "~/routes/accounts/auth-api";
+import { action as resetAction, loader as resetLoader } from "~/routes/accounts/reset-password";
 import { publicShopInfo } from "~/server/config.server";
 import { outbox, user, verification } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";

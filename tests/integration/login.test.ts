@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { MESSAGES } from "~/domain/auth-messages";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { MIN_PASSWORD_LENGTH } from "~/domain/accounts/password-rules";
 import { getAuth } from "~/server/auth.server";
 import { session, user } from "~/server/db/schema.server";

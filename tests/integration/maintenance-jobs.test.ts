@@ -1,7 +1,7 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/retention";
-import { carts, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, signInFailures, user, verification } from "~/server/db/schema.server";
+import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/site/retention";
+import { baskets, contactRequests, outbox, rateLimit, requestLimits, scheduledTasks, session, signInFailures, user, verification } from "~/server/db/schema.server";
 import {
   enforcePrivacyRetention,
   MAINTENANCE_TASKS,
@@ -124,12 +124,12 @@ describe("scheduled tasks", () => {
 describe("purges", () => {
   it("abandoned baskets: older than 30 days gone, younger kept", async () => {
     const { db } = await ready;
-    await db.insert(carts).values([
+    await db.insert(baskets).values([
       { id: "cesta-abandonada", lines: [], updatedAt: ago(31 * DAY_MS) },
       { id: "cesta-reciente", lines: [], createdAt: ago(60 * DAY_MS), updatedAt: ago(29 * DAY_MS) },
     ]);
     expect(await purgeAbandonedBaskets(db, now)).toBe("cestas sin cambios en 30 días borradas: 1");
-    const left = await db.select({ id: carts.id }).from(carts).where(like(carts.id, "cesta-%"));
+    const left = await db.select({ id: baskets.id }).from(baskets).where(like(baskets.id, "cesta-%"));
     expect(left.map((row) => row.id)).toEqual(["cesta-reciente"]);
   });
 

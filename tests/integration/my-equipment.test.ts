@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { warrantyEnds } from "~/domain/jobs/warranty";
-import { loader as equipmentLoader } from "~/routes/my-equipment";
+import { loader as equipmentLoader } from "~/routes/jobs/my-equipment";
 import { installedUnits, user } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { signUp } from "../support/auth-utils";

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "~/domain/dates/madrid-dates";
-import { action as detailAction, loader as detailLoader } from "~/routes/order-detail";
+import { action as detailAction, loader as detailLoader } from "~/routes/orders/order-detail";
 import { config, publicShopInfo, resetConfigForTests } from "~/server/config.server";
 import { outbox, withdrawals } from "~/server/db/schema.server";
 import { resetMailTransport } from "~/server/mail.server";

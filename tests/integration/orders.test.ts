@@ -4,11 +4,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { ORDER_MESSAGES } from "~/domain/order-form";
-import { action, loader } from "~/routes/checkout";
+import { ORDER_MESSAGES } from "~/domain/orders/order-form";
+import { action, loader } from "~/routes/orders/checkout";
 import { loader as rootLoader } from "~/root";
 import { config, resetConfigForTests } from "~/server/config.server";
-import { carts, orderLines, orders, outbox } from "~/server/db/schema.server";
+import { baskets, orderLines, orders, outbox } from "~/server/db/schema.server";
 import { resetMailTransport } from "~/server/mail.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";
@@ -155,7 +155,7 @@ describe("confirming an order", () => {
     expect((await productRow(BOILER_ID)).stock).toBe(boiler.stock - 1);
     expect((await productRow(THERMOSTAT_ID)).stock).toBe(thermostat.stock - 1);
     expect(await basketLines(basket.id)).toEqual([]);
-    expect((await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })))).cartCount).toBe(0);
+    expect((await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })))).basketCount).toBe(0);
 
     const queued = (await db.select().from(outbox)).slice(queuedBefore);
     expect(queued.map((entry) => [entry.kind, (entry.payload as { to: string }).to])).toEqual([
@@ -358,7 +358,7 @@ describe("what the customer confirms is what is charged (issue 10)", () => {
     // Another thermostat at the same price takes the first one's place: same total, other goods.
     await updateProduct(twin, { priceCents: thermostat.priceCents });
     const db = (await ready).db;
-    await db.update(carts).set({ lines: [{ id: twin, familia: "termostatos", cantidad: 1 }] }).where(eq(carts.id, basket.id));
+    await db.update(baskets).set({ lines: [{ id: twin, familia: "termostatos", cantidad: 1 }] }).where(eq(baskets.id, basket.id));
     try {
       const reply = (await submit(form(), cookie)) as Reply;
       expect(reply.init?.status).toBe(409);

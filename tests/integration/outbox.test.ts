@@ -16,7 +16,7 @@ import {
   processDueEntries,
   registerOutboxHandler,
 } from "~/server/outbox.server";
-import { TRELLO_TIMEOUT_MS } from "~/server/trello.server";
+import { TRELLO_TIMEOUT_MS } from "~/server/quotes/trello.server";
 import { setupTestDatabase } from "../db-utils";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { gate } from "../support/gate";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as auditLoader } from "~/routes/admin/audit-log";
-import { action as passkeyAction } from "~/routes/passkey-api";
+import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
+import { action as passkeyAction } from "~/routes/accounts/passkey-api";
 import { publicShopInfo } from "~/server/config.server";
 import { auditLog, passkeys, session, user } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
@@ -247,8 +247,8 @@ describe("passkeys: adding another one later", () => {
 
 describe("Seguridad", () => {
   it("asks for a fresh confirmation, then lists the passkeys and refuses to remove the last factor", async () => {
-    const { loader: securityLoader, action: securityAction } = await import("~/routes/admin/security");
-    const tech = await import("~/routes/technician-security");
+    const { loader: securityLoader, action: securityAction } = await import("~/routes/accounts/admin-security");
+    const tech = await import("~/routes/accounts/technician-security");
     const admin = await newAdmin("llaves-seguridad@termoclima.test");
     const key = new SoftAuthenticator();
     expect((await enrol(admin.cookie, key)).status).toBe(200);
@@ -298,7 +298,7 @@ describe("Seguridad", () => {
 
 describe("Seguridad: the authenticator app beside a passkey", () => {
   it("adds the app to a passkey-only account, gives new backup codes as a file, and then lets the passkey go", async () => {
-    const { loader: securityLoader, action: securityAction } = await import("~/routes/technician-security");
+    const { loader: securityLoader, action: securityAction } = await import("~/routes/accounts/technician-security");
     const { totp } = await import("../support/totp");
     const tech = await newAdmin("llaves-tecnico@termoclima.test");
     await db().update(user).set({ role: "tecnico" }).where(eq(user.id, tech.id));

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "~/domain/auth-messages";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { checkAccountThrottle, delayAfter, recordSignInResult } from "~/server/accounts/sign-in-throttle.server";
-import { callAuth } from "~/server/auth-forms.server";
+import { callAuth } from "~/server/accounts/auth-forms.server";
 import { getAuth } from "~/server/auth.server";
 import { publicShopInfo } from "~/server/config.server";
 import { account, signInFailures, user } from "~/server/db/schema.server";

@@ -3,9 +3,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { REGION_ERROR } from "~/domain/cart";
-import ProductDetail, { action, loader, meta } from "~/routes/product-detail";
-import { getCartLines } from "~/server/cart.server";
+import { REGION_ERROR } from "~/domain/basket/basket";
+import ProductDetail, { action, loader, meta } from "~/routes/catalogue/product-detail";
+import { getBasketLines } from "~/server/basket/basket-store.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
 
@@ -51,7 +51,7 @@ async function post(params: { name: string; id: string }, fields: Record<string,
 async function basketOf(reply: Reply) {
   const cookie = reply.init?.headers?.["Set-Cookie"]?.split(";")[0] ?? "";
   expect(cookie).not.toBe("");
-  return getCartLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
+  return getBasketLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
 }
 
 describe("product detail loader", () => {

@@ -1,6 +1,6 @@
 import { like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { MESSAGES } from "~/domain/auth-messages";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { suggestionsResponse } from "~/server/catalogue/suggestions.server";
 import { resetConfigForTests } from "~/server/config.server";
 import { rateLimit, requestLimits } from "~/server/db/schema.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { action as cookiesAction } from "~/routes/cookies";
-import { loader as healthz } from "~/routes/healthz";
+import { action as cookiesAction } from "~/routes/site/cookies";
+import { loader as healthz } from "~/routes/site/healthz";
 import { loader as rootLoader } from "~/root";
 import { setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
@@ -18,7 +18,7 @@ describe("root loader", () => {
     await ready;
     const data = await rootLoader(args(new Request("http://localhost/")));
     expect(data.shop.name).toBeTruthy();
-    expect(data.cartCount).toBe(0);
+    expect(data.basketCount).toBe(0);
     expect(data.consent).toBeNull();
   });
 

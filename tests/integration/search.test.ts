@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import { parseSearchState, type SuggestionItem } from "~/domain/catalogue/search-state";
-import { loader as searchLoader } from "~/routes/search";
+import { loader as searchLoader } from "~/routes/catalogue/search";
 import { searchPage, suggestProducts } from "~/server/catalogue/search.server";
 import { suggestionsResponse } from "~/server/catalogue/suggestions.server";
 import { products } from "~/server/db/schema.server";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AddToCartReply } from "~/domain/add-to-cart-form";
-import { FAMILIES, catalogueHref, detailHref } from "~/domain/product";
-import { action as maintenanceAction } from "~/routes/maintenance-offer";
-import { loader as robotsLoader } from "~/routes/robots";
-import { loader as shopIndexLoader } from "~/routes/shop-index";
-import { loader as sitemapLoader } from "~/routes/sitemap";
-import { getCartLines } from "~/server/cart.server";
+import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
+import { FAMILIES, catalogueHref, detailHref } from "~/domain/catalogue/product";
+import { action as maintenanceAction } from "~/routes/catalogue/maintenance-offer";
+import { loader as robotsLoader } from "~/routes/site/robots";
+import { loader as shopIndexLoader } from "~/routes/catalogue/shop-index";
+import { loader as sitemapLoader } from "~/routes/site/sitemap";
+import { getBasketLines } from "~/server/basket/basket-store.server";
 import { publicShopInfo } from "~/server/config.server";
 import { products } from "~/server/db/schema.server";
 import { setupTestDatabase } from "../db-utils";
@@ -76,7 +76,7 @@ describe("/tienda", () => {
   });
 });
 
-type ActionResult = { init: ResponseInit | null; data: AddToCartReply };
+type ActionResult = { init: ResponseInit | null; data: AddToBasketReply };
 
 async function addMaintenance(family: string, cookie?: string) {
   const request = new Request("http://localhost/tienda/mantenimientos", {
@@ -101,7 +101,7 @@ describe("/tienda/mantenimientos action", () => {
       expect(result.data).toEqual({ ok: true, count: 1, added: 1 });
       const cookie = new Headers(result.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "";
       expect(cookie).toMatch(/^carrito=/);
-      const lines = await getCartLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
+      const lines = await getBasketLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
       expect(lines).toEqual([{ id, familia: "mantenimientos", cantidad: 1, provincia: "madrid" }]);
     });
   }
@@ -112,7 +112,7 @@ describe("/tienda/mantenimientos action", () => {
     const cookie = new Headers(first.init?.headers).get("Set-Cookie")?.split(";")[0] ?? "";
     const second = await addMaintenance("aires", cookie);
     expect(second.data).toEqual({ ok: true, count: 2, added: 1 });
-    const lines = await getCartLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
+    const lines = await getBasketLines(new Request("http://localhost/carrito", { headers: { Cookie: cookie } }));
     expect(lines.map((line) => line.id)).toEqual([1, 2]);
   });
 

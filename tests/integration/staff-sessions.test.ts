@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as auditLoader } from "~/routes/admin/audit-log";
-import { action as enrolAction } from "~/routes/admin/second-factor";
-import { action as verifyAction, loader as verifyLoader } from "~/routes/login-verification";
+import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
+import { action as enrolAction } from "~/routes/accounts/admin-second-factor";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/accounts/login-verification";
 import { markSecondFactor } from "~/server/accounts/admin-access.server";
 import { auditLog, outbox, session, staffDevices, user } from "~/server/db/schema.server";
 import { getSessionUser } from "~/server/session.server";

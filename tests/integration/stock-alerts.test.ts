@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { ALERT_MESSAGES, type StockAlertReply } from "~/domain/stock-alerts/alert-form";
-import { action as alertAction } from "~/routes/stock-alerts";
-import { action as linkAction, loader as linkLoader } from "~/routes/stock-alert-link";
-import { action as editAction, loader as editLoader } from "~/routes/admin/product";
-import { loader as listLoader } from "~/routes/admin/products";
-import { action as importAction } from "~/routes/admin/products-import";
+import { action as alertAction } from "~/routes/stock-alerts/stock-alerts";
+import { action as linkAction, loader as linkLoader } from "~/routes/stock-alerts/stock-alert-link";
+import { action as editAction, loader as editLoader } from "~/routes/catalogue/admin-product";
+import { loader as listLoader } from "~/routes/catalogue/admin-products";
+import { action as importAction } from "~/routes/catalogue/admin-products-import";
 import { resetConfigForTests, publicShopInfo } from "~/server/config.server";
 import { outbox, pageChanges, products, stockAlerts } from "~/server/db/schema.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";

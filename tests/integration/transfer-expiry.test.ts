@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
 import { runTransferDeadlines, transferDeadlinesTask } from "~/server/scheduled/transfer-deadlines.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";

@@ -2,12 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { exemptionText, priceWithoutVat } from "~/domain/invoices/invoice-amounts";
-import { formatEuros } from "~/domain/pricing";
-import type { CartLine } from "~/domain/product";
-import { action, loader } from "~/routes/checkout";
-import { loader as pdfLoader } from "~/routes/order-invoice-pdf";
+import { formatEuros } from "~/domain/catalogue/service-prices";
+import type { BasketLine } from "~/domain/catalogue/product";
+import { action, loader } from "~/routes/orders/checkout";
+import { loader as pdfLoader } from "~/routes/invoices/order-invoice-pdf";
 import { invoices, orderLines, orders, outbox } from "~/server/db/schema.server";
-import { loadMyOrder } from "~/server/my-orders.server";
+import { loadMyOrder } from "~/server/orders/my-orders.server";
 import { loadAdminOrder } from "~/server/orders/order-detail.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { recordTransferRefund } from "~/server/payments/refunds.server";
@@ -70,7 +70,7 @@ function numberOf(reply: Response | Reply): string {
 }
 
 /** A signed-in customer whose order page is open: the hidden fields it carries, with VAT. */
-async function customer(email: string, lines: CartLine[] = [{ id: BOILER_ID, familia: "calderas", cantidad: 1, opcion: "natural" }]) {
+async function customer(email: string, lines: BasketLine[] = [{ id: BOILER_ID, familia: "calderas", cantidad: 1, opcion: "natural" }]) {
   const session = await signUp(email);
   const basket = await basketWith(lines);
   const cookie = `${session}; ${basket.cookie}`;

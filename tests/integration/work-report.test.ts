@@ -5,13 +5,13 @@ import { madridDay } from "~/domain/dates/madrid-dates";
 import { EXTRAS_BREAK_REDUCED_VAT } from "~/domain/jobs/job-amounts";
 import { workReportText } from "~/domain/jobs/work-report-text";
 import type { WorkReportPost } from "~/domain/jobs/work-report-form";
-import { loader as adminPdfLoader } from "~/routes/admin/job-report-pdf";
-import { loader as photoImageLoader } from "~/routes/photo-image";
-import { action as technicianJobAction, loader as technicianJobLoader } from "~/routes/technician-job";
-import { loader as technicianPhotoLoader } from "~/routes/technician-job-photo";
-import { action as photosAction } from "~/routes/technician-job-photos";
-import { action as reportAction } from "~/routes/technician-job-report";
-import { loader as customerPdfLoader } from "~/routes/work-report-pdf";
+import { loader as adminPdfLoader } from "~/routes/jobs/admin-job-report-pdf";
+import { loader as photoImageLoader } from "~/routes/images/photo-image";
+import { action as technicianJobAction, loader as technicianJobLoader } from "~/routes/jobs/technician-job";
+import { loader as technicianPhotoLoader } from "~/routes/jobs/technician-job-photo";
+import { action as photosAction } from "~/routes/jobs/technician-job-photos";
+import { action as reportAction } from "~/routes/jobs/technician-job-report";
+import { loader as customerPdfLoader } from "~/routes/jobs/work-report-pdf";
 import { publicShopInfo, resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
 import { images, installedUnits, jobs, outbox, products, quotes, workReports } from "~/server/db/schema.server";
@@ -159,7 +159,7 @@ describe("the technician's work report", () => {
     const sent = await sendReport(techs.ana.cookie, job.jobId, report("7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6", { photoIds: [imageId] }));
     expect(sent.status).toBe(200);
     const adminPhoto = await settle(() =>
-      import("~/routes/admin/job-report-photo").then(({ loader }) => loader(args(adminRequest(`/admin/trabajos/${job.jobId}/fotos/${file}`, owner), { id: String(job.jobId), file }))),
+      import("~/routes/jobs/admin-job-report-photo").then(({ loader }) => loader(args(adminRequest(`/admin/trabajos/${job.jobId}/fotos/${file}`, owner), { id: String(job.jobId), file }))),
     );
     expect(adminPhoto.status).toBe(200);
     const page = await settle(() => technicianJobLoader(args(adminRequest(`/tecnico/trabajos/${job.jobId}`, techs.ana.cookie), { id: String(job.jobId) })));

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import type { QuoteDraft, QuoteParty } from "~/domain/quotes/quote-content";
 import { quoteDocumentText } from "~/domain/quotes/quote-document-text";
 import { emptyDraft } from "~/domain/quotes/quote-editor-form";
-import { action as pageAction, loader as pageLoader } from "~/routes/quote-page";
-import { loader as pdfLoader } from "~/routes/quote-pdf";
-import { action as editorAction } from "~/routes/admin/quote-editor";
+import { action as pageAction, loader as pageLoader } from "~/routes/quotes/quote-page";
+import { loader as pdfLoader } from "~/routes/quotes/quote-pdf";
+import { action as editorAction } from "~/routes/quotes/admin-quote-editor";
 import { resetConfigForTests } from "~/server/config.server";
 import { jobs, outbox, products, quoteResponses, quotes, quoteVersions } from "~/server/db/schema.server";
 import { acceptQuote, answerQuote } from "~/server/quotes/quote-answers.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "~/server/config.server";
-import { storeContactRequest } from "~/server/contact.server";
+import { storeContactRequest } from "~/server/quotes/contact.server";
 import { backupFormat } from "~/server/db/backup.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";

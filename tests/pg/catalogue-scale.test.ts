@@ -10,9 +10,9 @@ import {
   parseCatalogueState,
   SIZE_OPTIONS,
   type CatalogueState,
-} from "~/domain/catalogue-filters";
-import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/product";
-import { cataloguePage, catalogueQueries, toCatalogueProduct } from "~/server/catalogue.server";
+} from "~/domain/catalogue/catalogue-filters";
+import { FAMILIES, type CatalogueProduct, type Family } from "~/domain/catalogue/product";
+import { cataloguePage, catalogueQueries, toCatalogueProduct } from "~/server/catalogue/catalogue.server";
 import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 import { products } from "~/server/db/schema.server";

@@ -5,14 +5,14 @@ import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { orderQuote, summarize } from "~/domain/basket-pricing";
-import type { OrderAddress, OrderFormValues } from "~/domain/order-form";
-import type { CartLine } from "~/domain/product";
+import { orderQuote, summarize } from "~/domain/basket/basket-pricing";
+import type { OrderAddress, OrderFormValues } from "~/domain/orders/order-form";
+import type { BasketLine } from "~/domain/catalogue/product";
 import { resetConfigForTests } from "~/server/config.server";
 import { prepareDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
-import { carts, orders, products, user } from "~/server/db/schema.server";
-import { placeOrder, type PlaceOrderResult } from "~/server/orders.server";
+import { baskets, orders, products, user } from "~/server/db/schema.server";
+import { placeOrder, type PlaceOrderResult } from "~/server/orders/orders.server";
 import type { SessionUser } from "~/server/session.server";
 
 /**
@@ -83,10 +83,10 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
   }
 
   /** A customer with a basket of these lines who has seen the order page: the form it would post. */
-  async function customerWithBasket(db: Database, lines: CartLine[]) {
+  async function customerWithBasket(db: Database, lines: BasketLine[]) {
     const buyer = await newCustomer(db);
-    const cartId = randomUUID();
-    await db.insert(carts).values({ id: cartId, lines });
+    const basketId = randomUUID();
+    await db.insert(baskets).values({ id: basketId, lines });
     const rows = await db.select().from(products);
     const values: OrderFormValues = {
       shipping: ADDRESS,
@@ -96,7 +96,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
       idempotencyKey: randomUUID(),
       expected: orderQuote(summarize(lines, rows)),
     };
-    return { user: buyer, cartId, values };
+    return { user: buyer, basketId, values };
   }
 
   const stockOf = async (id: number) =>
@@ -132,7 +132,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
     const outcomes: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       await first.db.update(products).set({ stock: 1 }).where(eq(products.id, LAST_UNIT_ID));
-      const line: CartLine = { id: LAST_UNIT_ID, familia: "termostatos", cantidad: 1 };
+      const line: BasketLine = { id: LAST_UNIT_ID, familia: "termostatos", cantidad: 1 };
       const a = await customerWithBasket(first.db, [line]);
       const b = await customerWithBasket(second.db, [line]);
       const before = (await first.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
@@ -151,8 +151,8 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
       const after = (await first.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
       expect(after - before).toBe(1);
       // The loser's basket is untouched; the winner's is emptied.
-      const baskets = await first.db.select().from(carts).where(inArray(carts.id, [a.cartId, b.cartId]));
-      expect(baskets.map((basket) => basket.lines.length).sort()).toEqual([0, 1]);
+      const rows = await first.db.select().from(baskets).where(inArray(baskets.id, [a.basketId, b.basketId]));
+      expect(rows.map((row) => row.lines.length).sort()).toEqual([0, 1]);
       outcomes.push(results.map((result) => (result.ok ? "pedido" : result.status)).join("/"));
     }
     console.info(`[carrera] ${ROUNDS} rondas por la última unidad (instancia 1/instancia 2): ${outcomes.join(", ")}`);
@@ -171,8 +171,8 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
     const [x, y] = PAIR;
     await first.db.update(products).set({ stock: 1000 }).where(inArray(products.id, [...PAIR]));
     const stock = { x: await stockOf(x), y: await stockOf(y) };
-    const lineX: CartLine = { id: x, familia: "termostatos", cantidad: 1 };
-    const lineY: CartLine = { id: y, familia: "termostatos", cantidad: 1 };
+    const lineX: BasketLine = { id: x, familia: "termostatos", cantidad: 1 };
+    const lineY: BasketLine = { id: y, familia: "termostatos", cantidad: 1 };
     const warn = vi.spyOn(console, "warn");
     let placed = 0;
     for (let round = 1; round <= ROUNDS; round++) {
@@ -219,7 +219,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
       },
       { timeout: 10_000, interval: 10 },
     );
-    await other.query("select id from carts where id = $1 for update", [buyer.cartId]);
+    await other.query("select id from baskets where id = $1 for update", [buyer.basketId]);
     await other.query("commit");
     await other.end();
     const result = await ordering;

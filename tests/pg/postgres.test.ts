@@ -5,7 +5,7 @@ import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server"
 import { parseConfig } from "~/server/config.server";
 import { installDatabaseHandle, optionsFromConfig } from "~/server/db/db.server";
 import { orderLines, orders, products } from "~/server/db/schema.server";
-import { familySummaries } from "~/server/catalogue.server";
+import { familySummaries } from "~/server/catalogue/catalogue.server";
 
 /**
  * The PostgreSQL path (DATABASE_URL): the same migrations and seed as PGlite. Runs in a new

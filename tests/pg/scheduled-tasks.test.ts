@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DAY_MS } from "~/domain/retention";
-import { carts, contactRequests, scheduledTasks } from "~/server/db/schema.server";
+import { DAY_MS } from "~/domain/site/retention";
+import { baskets, contactRequests, scheduledTasks } from "~/server/db/schema.server";
 import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
 import { runDueTasks, type ScheduledTask } from "~/server/scheduled/scheduler.server";
 import { twoInstances } from "../support/pg-instances";
@@ -50,7 +50,7 @@ describe.skipIf(!url)("scheduled tasks on PostgreSQL with two instances", () => 
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     log.mockClear();
     const { first, second } = instances;
-    await first.db.insert(carts).values([
+    await first.db.insert(baskets).values([
       { id: "pg-abandonada", lines: [], updatedAt: new Date(Date.now() - 40 * DAY_MS) },
       { id: "pg-reciente", lines: [] },
     ]);

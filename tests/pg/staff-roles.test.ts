@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as feedLoader } from "~/routes/calendar-feed";
-import { loader as technicianHomeLoader } from "~/routes/technician-home";
+import { loader as feedLoader } from "~/routes/jobs/calendar-feed";
+import { loader as technicianHomeLoader } from "~/routes/jobs/technician-home";
 import type { Admin } from "~/server/accounts/admin-access.server";
 import { changeAccount } from "~/server/accounts/customer-changes.server";
 import { acceptAsAccount, acceptAsNewAccount, inviteTechnician } from "~/server/accounts/invitations.server";

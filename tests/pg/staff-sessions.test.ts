@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as auditLoader } from "~/routes/admin/audit-log";
+import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
 import { checkAccountThrottle, recordSignInResult } from "~/server/accounts/sign-in-throttle.server";
 import { staffFactorStatus } from "~/server/accounts/staff-sessions.server";
 import { installDatabaseHandle } from "~/server/db/db.server";

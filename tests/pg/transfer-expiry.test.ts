@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
 import { runTransferDeadlines } from "~/server/scheduled/transfer-deadlines.server";
 import { twoInstances } from "../support/pg-instances";

@@ -1,4 +1,4 @@
-import { loader as authLoader, action as authAction } from "~/routes/auth-api";
+import { loader as authLoader, action as authAction } from "~/routes/accounts/auth-api";
 import { publicShopInfo } from "~/server/config.server";
 
 /** Calls better-auth's HTTP endpoints the way a browser on this site does (same Origin). */

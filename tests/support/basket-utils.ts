@@ -1,22 +1,22 @@
 import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { CartLine } from "~/domain/product";
-import { cartCookie } from "~/server/cookies.server";
+import type { BasketLine } from "~/domain/catalogue/product";
+import { basketCookie } from "~/server/cookies.server";
 import { getDb } from "~/server/db/db.server";
-import { carts, products } from "~/server/db/schema.server";
+import { baskets, products } from "~/server/db/schema.server";
 
 /** A basket row with these lines, and the Cookie header value that points to it. */
-export async function basketWith(lines: CartLine[]): Promise<{ id: string; cookie: string }> {
+export async function basketWith(lines: BasketLine[]): Promise<{ id: string; cookie: string }> {
   const db = await getDb();
   const id = randomUUID();
-  await db.insert(carts).values({ id, lines });
-  const cookie = (await cartCookie().serialize(id)).split(";")[0]!;
+  await db.insert(baskets).values({ id, lines });
+  const cookie = (await basketCookie().serialize(id)).split(";")[0]!;
   return { id, cookie };
 }
 
-export async function basketLines(id: string): Promise<CartLine[]> {
+export async function basketLines(id: string): Promise<BasketLine[]> {
   const db = await getDb();
-  const [row] = await db.select({ lines: carts.lines }).from(carts).where(eq(carts.id, id));
+  const [row] = await db.select({ lines: baskets.lines }).from(baskets).where(eq(baskets.id, id));
   return row?.lines ?? [];
 }
 
@@ -38,7 +38,7 @@ export const BOILER_ID = 4;
 export const THERMOSTAT_ID = 14;
 
 /** A boiler with installation and maintenance in Madrid, and a thermostat (spec section 3 lines). */
-export const BOILER_WITH_SERVICES: CartLine[] = [
+export const BOILER_WITH_SERVICES: BasketLine[] = [
   { id: BOILER_ID, familia: "calderas", cantidad: 1, opcion: "natural" },
   { id: 1, familia: "instalaciones", cantidad: 1, provincia: "madrid" },
   { id: 1, familia: "mantenimientos", cantidad: 1, provincia: "madrid" },

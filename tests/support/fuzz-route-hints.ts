@@ -1,5 +1,5 @@
-import { CONTACT_FIELDS, HONEYPOT_FIELD } from "../../app/domain/contact-form";
-import { FAMILIES } from "../../app/domain/product";
+import { CONTACT_FIELDS, HONEYPOT_FIELD } from "../../app/domain/quotes/contact-form";
+import { FAMILIES } from "../../app/domain/catalogue/product";
 import type { Fields } from "./fuzz-arbitraries";
 import { routes } from "./hardening";
 
@@ -46,25 +46,25 @@ export const VALID_PARAMS: Record<string, string[]> = {
 
 /** Query keys each loader reads (and a few every route gets). */
 export const QUERY_KEYS: Record<string, string[]> = {
-  "routes/catalogue.tsx": ["marca", "superficie", "tipo", "orden", "porPagina", "pagina"],
-  "routes/product-detail.tsx": ["imagen"],
-  "routes/checkout.tsx": ["pedido"],
-  "routes/contact.tsx": ["producto"],
-  "routes/search.tsx": ["q", "familia", "marca", "orden", "porPagina", "pagina"],
-  "routes/search-suggestions.ts": ["q"],
-  "routes/compare.tsx": ["productos", "aviso", "diferencias"],
-  "routes/thanks.tsx": ["desde"],
-  "routes/visit-detail.tsx": ["cambiar", "reservada", "cambiada"],
-  "routes/login.tsx": ["redirectTo", "error", "modo"],
-  "routes/reset-password.tsx": ["token", "error"],
-  "routes/login-verification.tsx": ["redirectTo"],
-  "routes/order-detail.tsx": ["desistir", "gases"],
-  "routes/quote-payment.tsx": ["intento"],
-  "routes/quote-payment-return.tsx": ["intento"],
-  "routes/coverage.tsx": ["cp", "contexto", "volver"],
-  "routes/order-payment.tsx": ["intento"],
-  "routes/order-payment-return.tsx": ["intento", "Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"],
-  "routes/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
+  "routes/catalogue/catalogue.tsx": ["marca", "superficie", "tipo", "orden", "porPagina", "pagina"],
+  "routes/catalogue/product-detail.tsx": ["imagen"],
+  "routes/orders/checkout.tsx": ["pedido"],
+  "routes/quotes/contact.tsx": ["producto"],
+  "routes/catalogue/search.tsx": ["q", "familia", "marca", "orden", "porPagina", "pagina"],
+  "routes/catalogue/search-suggestions.ts": ["q"],
+  "routes/catalogue/compare.tsx": ["productos", "aviso", "diferencias"],
+  "routes/quotes/thanks.tsx": ["desde"],
+  "routes/visits/visit-detail.tsx": ["cambiar", "reservada", "cambiada"],
+  "routes/accounts/login.tsx": ["redirectTo", "error", "modo"],
+  "routes/accounts/reset-password.tsx": ["token", "error"],
+  "routes/accounts/login-verification.tsx": ["redirectTo"],
+  "routes/orders/order-detail.tsx": ["desistir", "gases"],
+  "routes/payments/quote-payment.tsx": ["intento"],
+  "routes/payments/quote-payment-return.tsx": ["intento"],
+  "routes/orders/coverage.tsx": ["cp", "contexto", "volver"],
+  "routes/payments/order-payment.tsx": ["intento"],
+  "routes/payments/order-payment-return.tsx": ["intento", "Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"],
+  "routes/accounts/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
 };
 export const COMMON_QUERY_KEYS = ["_routes", "index", "redirectTo", "error", "pagina"];
 /** Values the loaders understand (and React Router's route ids for ?_routes=), to get past the first check. */
@@ -88,7 +88,7 @@ export const VALID_QUERY_VALUES = [
   "1",
 ];
 
-const ADD_TO_CART: Fields = [
+const ADD_TO_BASKET: Fields = [
   ["kind", "producto"],
   ["family", "calderas"],
   ["id", "1"],
@@ -100,26 +100,26 @@ const ADD_TO_CART: Fields = [
 
 /** A valid form of each action (fields are then dropped, replaced and added by the fuzzer). */
 export const VALID_FORMS: Record<string, Fields> = {
-  "routes/catalogue.tsx": ADD_TO_CART,
-  "routes/product-detail.tsx": ADD_TO_CART,
-  "routes/search.tsx": ADD_TO_CART,
-  "routes/maintenance-offer.tsx": [
+  "routes/catalogue/catalogue.tsx": ADD_TO_BASKET,
+  "routes/catalogue/product-detail.tsx": ADD_TO_BASKET,
+  "routes/catalogue/search.tsx": ADD_TO_BASKET,
+  "routes/catalogue/maintenance-offer.tsx": [
     ["kind", "mantenimiento"],
     ["family", "calderas"],
   ],
-  "routes/compare.tsx": [
+  "routes/catalogue/compare.tsx": [
     ["intent", "anadir"],
     ["producto", "27"],
     ["productos", "24,27"],
     ["quitar", "24"],
     ["js", "1"],
   ],
-  "routes/cart.tsx": [
+  "routes/basket/basket.tsx": [
     ["intent", "eliminar"],
     ["familia", "calderas"],
     ["id", "1"],
   ],
-  "routes/contact.tsx": [
+  "routes/quotes/contact.tsx": [
     ["nameAndSurname", "Ana Prueba"],
     ["phone", "600 123 456"],
     ["email", "ana@example.com"],
@@ -131,16 +131,16 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["js", "1"],
     [HONEYPOT_FIELD, ""],
   ],
-  "routes/stock-alerts.tsx": [
+  "routes/stock-alerts/stock-alerts.tsx": [
     ["producto", "15"],
     ["email", "ana@example.com"],
     ["consentimiento", "si"],
     [HONEYPOT_FIELD, ""],
   ],
   // The e-mail links' page: its button posts no field (the token is in the path).
-  "routes/stock-alert-link.tsx": [],
+  "routes/stock-alerts/stock-alert-link.tsx": [],
   // Written quotes (issue 17): the customer's answers (version and hash of the page), and the back office's new quote and editor.
-  "routes/quote-page.tsx": [
+  "routes/quotes/quote-page.tsx": [
     ["intent", "aceptar"],
     ["version", "1"],
     ["documentSha256", "0".repeat(64)],
@@ -149,8 +149,8 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["typedSignature", "Ana Prueba"],
     ["statement", "on"],
   ],
-  "routes/admin/quote-new.tsx": [["solicitud", "1"]],
-  "routes/admin/quote-editor.tsx": [
+  "routes/quotes/admin-quote-new.tsx": [["solicitud", "1"]],
+  "routes/quotes/admin-quote-editor.tsx": [
     ["intent", "guardar"],
     ["customerName", "Ana Prueba"],
     ["depositKind", "porcentaje"],
@@ -161,7 +161,7 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["A-0-price", "12,50"],
   ],
   // The free visit (issue 17): the booking form (the request comes from a cookie), and the visit's change and cancel buttons.
-  "routes/visit-booking.tsx": [
+  "routes/visits/visit-booking.tsx": [
     ["slot", "2026-12-01T09:00:00.000Z"],
     ["name", "Ana Prueba"],
     ["phone", "600 123 456"],
@@ -171,32 +171,32 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["notes", ""],
     [HONEYPOT_FIELD, ""],
   ],
-  "routes/visit-detail.tsx": [
+  "routes/visits/visit-detail.tsx": [
     ["intent", "cambiar"],
     ["slot", "2026-12-01T09:00:00.000Z"],
   ],
-  "routes/login.tsx": [
+  "routes/accounts/login.tsx": [
     ["intent", "signin"],
     ["email", "fuzz@example.com"],
     ["password", "claveSegura1"],
     ["redirectTo", "/carrito"],
   ],
-  "routes/login-verification.tsx": [
+  "routes/accounts/login-verification.tsx": [
     ["intent", "totp"],
     ["code", "123456"],
     ["redirectTo", "/admin"],
   ],
-  "routes/reset-password.tsx": [
+  "routes/accounts/reset-password.tsx": [
     ["token", "abc"],
     ["password", "claveSegura1"],
     ["confirm", "claveSegura1"],
   ],
-  "routes/cookies.ts": [
+  "routes/site/cookies.ts": [
     ["decision", "aceptar"],
     ["redirectTo", "/tienda"],
   ],
   // Signed in, the real form is used (below); anonymous posts are sent to /login first.
-  "routes/checkout.tsx": [
+  "routes/orders/checkout.tsx": [
     ["clave", "00000000-0000-4000-8000-000000000000"],
     ["envio-id", "12345678Z"],
     ["envio-nombre", "Ana"],
@@ -210,12 +210,12 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["pago", "transferencia"],
     ["condiciones", "acepto"],
   ],
-  "routes/order-detail.tsx": [
+  "routes/orders/order-detail.tsx": [
     ["intent", "desistir"],
     ["motivo", "No lo necesito"],
   ],
   // Redsys's notification (issue 12): well formed, signed with the public test key.
-  "routes/redsys-notification.ts": [
+  "routes/payments/redsys-notification.ts": [
     ["Ds_SignatureVersion", "HMAC_SHA256_V1"],
     [
       "Ds_MerchantParameters",
@@ -223,7 +223,7 @@ export const VALID_FORMS: Record<string, Fields> = {
     ],
     ["Ds_Signature", "3Fg6oB4URw8ykL-hkvdYPW4RKvT3ikz6qAv6WMHFH2I="],
   ],
-  "routes/auth-api.ts": [
+  "routes/accounts/auth-api.ts": [
     ["email", "fuzz@example.com"],
     ["password", "claveSegura1"],
     ["name", "Fuzz"],
@@ -231,13 +231,13 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["redirectTo", "/login/restablecer"],
   ],
   // A technician's invitation (issue 28): a new address chooses its password.
-  "routes/invitation.tsx": [
+  "routes/accounts/invitation.tsx": [
     ["intent", "create"],
     ["password", "tejado-azul-lluvioso-7"],
     ["confirm", "tejado-azul-lluvioso-7"],
   ],
   // The passkeys' JSON steps take JSON; as fields, the names they read.
-  "routes/passkey-api.ts": [
+  "routes/accounts/passkey-api.ts": [
     ["password", "tejado-azul-lluvioso-7"],
     ["name", "Móvil de Ana"],
     ["response", "{}"],

@@ -1,4 +1,4 @@
-import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as loginAction, loader as loginLoader } from "~/routes/accounts/login";
 import { publicShopInfo } from "~/server/config.server";
 import { signUp } from "./auth-utils";
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { orderDatePart } from "~/domain/order-number";
+import { orderDatePart } from "~/domain/orders/order-number";
 import { newRedsysOrderCode } from "~/domain/payments/redsys-codes";
 import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-states";
 import type { RedsysConfig } from "~/server/config.server";

@@ -1,6 +1,6 @@
-import { BRANDS } from "~/domain/catalogue-filters";
+import { BRANDS } from "~/domain/catalogue/catalogue-filters";
 import { demoPictures, slugify } from "~/domain/catalogue/product-identity";
-import type { Dimensions, EnergyClass } from "~/domain/product";
+import type { Dimensions, EnergyClass } from "~/domain/catalogue/product";
 import type { Database } from "~/server/db/client.server";
 import { products, type NewProduct } from "~/server/db/schema.server";
 

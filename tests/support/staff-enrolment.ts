@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { action as adminEnrolAction } from "~/routes/admin/second-factor";
-import { action as technicianEnrolAction } from "~/routes/technician-second-factor";
+import { action as adminEnrolAction } from "~/routes/accounts/admin-second-factor";
+import { action as technicianEnrolAction } from "~/routes/accounts/technician-second-factor";
 import type { Database } from "~/server/db/client.server";
 import { user } from "~/server/db/schema.server";
 import { adminRequest, nextCookie, settle } from "./admin-utils";

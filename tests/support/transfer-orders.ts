@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import type { PayMethod } from "~/domain/payment-methods";
+import type { PayMethod } from "~/domain/payments/payment-methods";
 import type { Database } from "~/server/db/client.server";
 import { orderLines, orders, products, user } from "~/server/db/schema.server";
 import { address } from "./my-orders-fixtures";

@@ -1,4 +1,4 @@
-import type { AuthNotice } from "../auth-messages";
+import type { AuthNotice } from "./auth-messages";
 
 /** The account page's "Enviar el enlace otra vez" (issue 28), posted to /login with this intent. */
 export const RESEND_VERIFICATION = "verify-admin";

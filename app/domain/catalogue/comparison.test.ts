@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatEuros } from "../pricing";
-import type { CatalogueProduct, Family } from "../product";
+import { formatEuros } from "./service-prices";
+import type { CatalogueProduct, Family } from "./product";
 import {
   addOutcomeMessage,
   addToComparison,

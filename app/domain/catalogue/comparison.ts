@@ -1,5 +1,5 @@
-import { detailPriceCents } from "../pricing";
-import { FAMILY_LABELS, type CatalogueProduct, type Dimensions, type EnergyClass, type Family } from "../product";
+import { detailPriceCents } from "./service-prices";
+import { FAMILY_LABELS, type CatalogueProduct, type Dimensions, type EnergyClass, type Family } from "./product";
 import { typeLabel } from "./family-fields";
 
 /*

@@ -1,4 +1,4 @@
-import type { CatalogueProduct, Family } from "../product";
+import type { CatalogueProduct, Family } from "./product";
 
 /*
  * Links to EPREL, the EU product database for energy labelling (Regulation (EU) 2017/1369,

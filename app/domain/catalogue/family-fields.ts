@@ -1,9 +1,9 @@
-import type { CatalogueProduct, Family } from "../product";
+import type { CatalogueProduct, Family } from "./product";
 
 /*
  * Which technical characteristics each family carries (spec section 3, "Product"), and the
  * types the owner picks from. The form shows only its family's fields and stores null in
- * the others, which is how the detail page knows what to list (app/domain/product-specs.ts).
+ * the others, which is how the detail page knows what to list (app/domain/catalogue/product-specs.ts).
  * The heat pump flag of aerothermal units is not in the spec's list, but every one of them
  * has it and the detail page shows it, so the form keeps it editable.
  */

@@ -1,4 +1,4 @@
-import type { ProductPhoto } from "../product";
+import type { ProductPhoto } from "./product";
 
 /*
  * A product's gallery as the owner arranges it (issue 11): the first photo is the main one

@@ -1,4 +1,4 @@
-import type { Family } from "../product";
+import type { Family } from "./product";
 import { centsToEurosInput, parseEurosToCents } from "./euros";
 
 /*

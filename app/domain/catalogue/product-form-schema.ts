@@ -1,7 +1,7 @@
 import "../zod-setup";
 import { z } from "zod";
 import { fieldErrors } from "../fields/field-errors";
-import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "../product";
+import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "./product";
 import { parseDecimal, parseEurosToCents } from "./euros";
 import {
   DIMENSIONS_FIELDS,
@@ -30,7 +30,7 @@ import {
 /*
  * The schema of the back office's product form, one for /admin/catalogo/nuevo and
  * /admin/catalogo/:id: the actions parse it, and the page checks it in the browser once the
- * owner comes to the form (app/ui/admin/product-form-check.tsx fetches this module then, so zod
+ * owner comes to the form (app/ui/catalogue/product-form-check.tsx fetches this module then, so zod
  * is not in the page's first load). Prices are typed in euros and stored in cents
  * (./euros.ts). Each problem names its field in Spanish, so the page shows it beside the input.
  */

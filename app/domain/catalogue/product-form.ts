@@ -1,4 +1,4 @@
-import { isFamily, type CatalogueProduct, type Family } from "../product";
+import { isFamily, type CatalogueProduct, type Family } from "./product";
 import { centsToEurosInput, decimalToInput } from "./euros";
 import {
   DIMENSIONS_FIELDS,

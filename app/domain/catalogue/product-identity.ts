@@ -1,7 +1,7 @@
 /*
  * A product's slug (its URL-safe name, also in the drawn demo images' paths) and the drawn
  * placeholder pictures a new product shows until the owner uploads photos
- * (app/routes/demo-image.ts draws them from the product's family, brand and model).
+ * (app/routes/images/demo-image.ts draws them from the product's family, brand and model).
  */
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

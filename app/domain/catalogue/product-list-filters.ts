@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FAMILIES, type Family } from "../product";
+import { FAMILIES, type Family } from "./product";
 
 /*
  * The back office's product list (/admin/catalogo): filters, text and page live in the URL,

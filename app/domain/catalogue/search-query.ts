@@ -1,5 +1,5 @@
-import { FAMILIES, type Family } from "../product";
-import { foldAccents } from "../search-folding";
+import { FAMILIES, type Family } from "./product";
+import { foldAccents } from "./search-folding";
 import { MAX_QUERY_LENGTH } from "./search-field";
 import { cleanQueryText } from "./search-state";
 

@@ -1,5 +1,5 @@
-import { BRANDS, DEFAULT_PAGE_SIZE, PAGE_SIZES, type Page, type PageSize, type PriceOrder } from "../catalogue-filters";
-import { FAMILIES, FAMILY_LABELS, isFamily, type CatalogueProduct, type Family } from "../product";
+import { BRANDS, DEFAULT_PAGE_SIZE, PAGE_SIZES, type Page, type PageSize, type PriceOrder } from "./catalogue-filters";
+import { FAMILIES, FAMILY_LABELS, isFamily, type CatalogueProduct, type Family } from "./product";
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from "./search-field";
 
 /*

@@ -1,4 +1,4 @@
-import type { ProductPhoto } from "../product";
+import type { ProductPhoto } from "../catalogue/product";
 
 /*
  * The owner's uploaded pictures (issue 11): each is stored in a few widths, in AVIF and WebP

@@ -4,7 +4,7 @@ import { invoiceAmounts, type InvoiceAmounts } from "./invoice-amounts";
  * The invoice amounts of an order's lines as they were charged (issue 13, decision 0009). An
  * order with Spanish VAT stores prices that include it: the invoice takes the VAT out once,
  * on the total. An exempt order (Canarias, Ceuta, Melilla) stores prices already without VAT
- * (app/domain/basket-vat.ts): each line is its own base, the rate is 0 and the lines add up to
+ * (app/domain/basket/basket-vat.ts): each line is its own base, the rate is 0 and the lines add up to
  * the amount charged, with no adjustment line.
  */
 

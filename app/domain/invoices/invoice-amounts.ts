@@ -1,4 +1,4 @@
-import { VAT_RATE } from "../pricing";
+import { VAT_RATE } from "../catalogue/service-prices";
 
 /*
  * The amounts of an invoice (issue 13), pure. Catalogue, service and shipping prices are

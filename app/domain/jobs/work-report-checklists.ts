@@ -1,4 +1,4 @@
-import type { Family } from "../product";
+import type { Family } from "../catalogue/product";
 
 /*
  * The checklist of a work report (issue 17), per kind of job: what an installer ticks before

@@ -1,6 +1,6 @@
 /*
  * The postcode check's form and answer (issue 15), without the rule itself: the browser's
- * part of it (app/ui/coverage-check.tsx) needs these names only, not the province tables of
+ * part of it (app/ui/orders/coverage-check.tsx) needs these names only, not the province tables of
  * app/domain/orders/service-area.ts.
  */
 
@@ -8,7 +8,7 @@
 export const COVERAGE_CONTEXTS = ["equipo", "servicios", "mantenimiento", "reformas"] as const;
 export type CoverageContext = (typeof COVERAGE_CONTEXTS)[number];
 
-/** The check's page and its GET form's fields (app/routes/coverage.tsx). */
+/** The check's page and its GET form's fields (app/routes/orders/coverage.tsx). */
 export const COVERAGE_PATH = "/cobertura";
 export const POSTCODE_FIELD = "cp";
 export const CONTEXT_FIELD = "contexto";

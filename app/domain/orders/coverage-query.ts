@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeRedirectPath } from "../safe-redirect";
+import { safeRedirectPath } from "../accounts/safe-redirect";
 import { BACK_FIELD, CONTEXT_FIELD, COVERAGE_CONTEXTS, COVERAGE_PATH, POSTCODE_FIELD, type CoverageContext } from "./coverage-form";
 
 /*

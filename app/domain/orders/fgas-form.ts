@@ -8,7 +8,7 @@ import { FGAS_COMMITMENT_VALUE, FGAS_FIELDS, FGAS_MAX_LENGTH, FGAS_MESSAGES, fga
  * The F-gas declaration's schemas (issue 15, decision 0012): on the order screen, the declarant
  * and the commitment (required) and the installing company (optional: "puede indicarla más
  * tarde"); on the order page, the installing company alone. zod/mini: the order form's schema
- * runs in the browser too, fetched when needed (app/domain/order-form-schema.ts); the names and
+ * runs in the browser too, fetched when needed (app/domain/orders/order-form-schema.ts); the names and
  * texts the pages show are in fgas-fields.ts, without zod.
  */
 

@@ -1,5 +1,5 @@
-import type { LineKind } from "../basket-totals";
-import type { Family } from "../product";
+import type { LineKind } from "../basket/basket-totals";
+import type { Family } from "../catalogue/product";
 
 /*
  * Equipment with fluorinated gas that is not hermetically sealed (split air conditioners,
@@ -14,7 +14,7 @@ export type FgasLine = { kind: LineKind; family: Family | null; fgasNotSealed?: 
 
 /**
  * Which installation line goes with which product. The basket adds a product's installation
- * right after it (app/domain/cart.ts linesForProduct), so an installation of the product's
+ * right after it (app/domain/basket/basket.ts linesForProduct), so an installation of the product's
  * family among the service lines that follow it is that product's. An installation left
  * without its product (the product removed, another of the family kept) still installs one
  * unit of its family: it goes to the first unit of that family that has none.

@@ -1,6 +1,6 @@
 import { formatDate } from "../dates/madrid-dates";
-import { payMethodLabel } from "../payment-methods";
-import { withoutVatCents } from "../pricing";
+import { payMethodLabel } from "../payments/payment-methods";
+import { withoutVatCents } from "../catalogue/service-prices";
 
 /*
  * The accountant's CSV of the order list (issue 11), as a spreadsheet in Spanish opens it:

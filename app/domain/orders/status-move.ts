@@ -1,5 +1,5 @@
 import { isYmd } from "../dates/madrid-dates";
-import type { PayMethod } from "../payment-methods";
+import type { PayMethod } from "../payments/payment-methods";
 import { isInstallationSlot } from "./installation-slots";
 import { canMove, isOrderStatus, type OrderStatus } from "./order-status";
 

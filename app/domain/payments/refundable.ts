@@ -1,4 +1,4 @@
-import { formatEuros } from "../pricing";
+import { formatEuros } from "../catalogue/service-prices";
 import type { AttemptState, OnlineMethod, RefundChannel, RefundState } from "./payment-states";
 
 /*

@@ -46,7 +46,7 @@ export function scrubSecrets(text: string): string {
     .slice(0, 300);
 }
 
-/** The owner's reading of a handler's error text (app/server/trello.server.ts, mail.server.ts). */
+/** The owner's reading of a handler's error text (app/server/quotes/trello.server.ts, mail.server.ts). */
 export function ownerReason(kind: string, error: string): string {
   const board = kind === "trello_card";
   const service = board ? "El tablero de tareas" : "El servidor de correo";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ProductPhoto } from "../product";
+import type { ProductPhoto } from "../catalogue/product";
 
 /*
  * The owner's own pictures on the home page (issue 11): the renovation carousel's four slides

@@ -2,7 +2,7 @@ import "../zod-setup";
 import { z } from "zod";
 import { fieldErrors } from "../fields/field-errors";
 import { PROVINCES } from "../provinces";
-import type { SizedFamily } from "../sizing-guide";
+import type { SizedFamily } from "./sizing-guide";
 import {
   DEFAULTS,
   FAMILY_FIELDS,

@@ -1,5 +1,5 @@
 import type { Province } from "../provinces";
-import type { SizedFamily } from "../sizing-guide";
+import type { SizedFamily } from "./sizing-guide";
 
 /*
  * What the sizing advisor asks (issue 15, decision 0014): the names of its URL parameters

@@ -1,6 +1,6 @@
-import { formatEuros } from "../pricing";
-import { RETENTION, spanishPeriod } from "../retention";
-import type { ShopInfo } from "../shop";
+import { formatEuros } from "../catalogue/service-prices";
+import { RETENTION, spanishPeriod } from "../site/retention";
+import type { ShopInfo } from "../site/shop";
 import { alertLinkPath } from "./alert-form";
 
 /*

@@ -5,7 +5,7 @@ import { ALERT_EMAIL_MAX, ALERT_FIELDS, ALERT_MESSAGES, CONSENT_VALUE, formText,
 
 /*
  * The schema of the back-in-stock form (issue 15), parsed by the action and, for instant
- * feedback, in the browser (app/ui/stock-alert-form.tsx fetches it when the visitor comes to
+ * feedback, in the browser (app/ui/stock-alerts/stock-alert-form.tsx fetches it when the visitor comes to
  * the form). zod/mini keeps it small.
  */
 

@@ -1,5 +1,5 @@
-import { HONEYPOT_FIELD } from "../contact-form";
-import { RETENTION, spanishPeriod } from "../retention";
+import { HONEYPOT_FIELD } from "../quotes/contact-form";
+import { RETENTION, spanishPeriod } from "../site/retention";
 
 /*
  * "Avísame cuando vuelva a estar disponible" (issue 15): the form's fields, texts and replies.
@@ -7,7 +7,7 @@ import { RETENTION, spanishPeriod } from "../retention";
  * browser, is in alert-form-schema.ts (zod stays out of the product page's first load).
  */
 
-/** The one action every product page's form posts to (app/routes/stock-alerts.tsx). */
+/** The one action every product page's form posts to (app/routes/stock-alerts/stock-alerts.tsx). */
 export const STOCK_ALERT_PATH = "/avisos-disponibilidad";
 
 export const ALERT_FIELDS = { email: "email", consent: "consentimiento", product: "producto" } as const;

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { slotLabel } from "~/domain/orders/installation-slots";
-import { FAMILY_LABELS } from "~/domain/product";
+import { FAMILY_LABELS } from "~/domain/catalogue/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/accounts/password-rules";
-import { MESSAGES, PASSWORD_COMMON } from "~/domain/auth-messages";
+import { MESSAGES, PASSWORD_COMMON } from "~/domain/accounts/auth-messages";
 import type { Database } from "../db/client.server";
 import { user as userTable } from "../db/schema.server";
 import { staffRoleOf } from "./admin-access.server";

@@ -12,7 +12,7 @@ import { endAccess, endedFields } from "./end-access.server";
  * (routes/auth-api.ts): a ban is user.banned (no expiry) and every session of the account
  * is deleted with it, in one transaction; better-auth then refuses new sessions with
  * BANNED_USER, which the sign-in page shows as the spec's "La cuenta ha sido desabilitada por
- * el administrador." (app/domain/auth-messages.ts). Each change writes its audit line.
+ * el administrador." (app/domain/accounts/auth-messages.ts). Each change writes its audit line.
  */
 
 export type ChangeResult = { ok: true; message: string } | { ok: false; status: 404 | 409; error: string };

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { SECOND_FACTOR_MESSAGES, totpCodeSchema, totpKeyOf, type EnrolmentScan, type EnrolmentStart } from "~/domain/second-factor";
+import { SECOND_FACTOR_MESSAGES, totpCodeSchema, totpKeyOf, type EnrolmentScan, type EnrolmentStart } from "~/domain/accounts/second-factor";
 import { backupCodesFileName, backupCodesHref } from "~/domain/accounts/backup-codes-file";
-import { cookieHeaders } from "../auth-forms.server";
+import { cookieHeaders } from "./auth-forms.server";
 import { config } from "../config.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import type { Admin } from "./admin-access.server";
 import { finishEnrolment, startEnrolment, qrSvg } from "./second-factor.server";
 
@@ -20,7 +20,7 @@ export function codesFileOf(email: string, codes: string[]): EnrolmentScan["code
 }
 
 /**
- * The enrolment form's two steps (app/ui/second-factor-enrolment.tsx), for an administrator or
+ * The enrolment form's two steps (app/ui/accounts/second-factor-enrolment.tsx), for an administrator or
  * a technician already known to be enrolling; a finished enrolment goes to `home`.
  */
 export async function enrolmentAction(request: Request, account: Admin, home: string) {

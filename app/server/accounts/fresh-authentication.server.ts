@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { and, eq, gte } from "drizzle-orm";
-import { reauthenticateFormSchema } from "~/ui/reauthenticate-form";
-import { callAuth } from "../auth-forms.server";
+import { reauthenticateFormSchema } from "~/ui/accounts/reauthenticate-form";
+import { callAuth } from "./auth-forms.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { session as sessionTable } from "../db/schema.server";

@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
 import type { InvitationStep } from "~/domain/accounts/invitations";
-import { MESSAGES } from "~/domain/auth-messages";
-import { resetFormSchema } from "~/domain/login-form-schema";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
+import { resetFormSchema } from "~/domain/accounts/login-form-schema";
 import { getAuth } from "../auth.server";
-import { callAuth, cookieHeaders } from "../auth-forms.server";
+import { callAuth, cookieHeaders } from "./auth-forms.server";
 import { getDb } from "../db/db.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { getSessionUser } from "../session.server";
 import { acceptAsAccount, acceptAsNewAccount, openInvitation, type Acceptance } from "./invitations.server";
 import { passwordProblem } from "./password-check.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { MESSAGES } from "~/domain/auth-messages";
+import { MESSAGES } from "~/domain/accounts/auth-messages";
 import { PASSKEY_MESSAGES, type PasskeyPurpose } from "~/domain/accounts/passkeys";
 import { audit } from "../audit.server";
 import { getDb } from "../db/db.server";

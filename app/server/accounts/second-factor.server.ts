@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
-import { secondFactorError } from "~/domain/second-factor";
+import { secondFactorError } from "~/domain/accounts/second-factor";
 import { audit } from "../audit.server";
-import { callAuth } from "../auth-forms.server";
+import { callAuth } from "./auth-forms.server";
 import { getDb } from "../db/db.server";
 import type { Database } from "../db/client.server";
 import { account, session as sessionTable } from "../db/schema.server";

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { MINUTE_MS } from "~/domain/retention";
+import { MINUTE_MS } from "~/domain/site/retention";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { session as sessionTable } from "../db/schema.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { RESEND_VERIFICATION, type VerificationReply } from "~/domain/accounts/admin-verification";
-import type { AuthNotice } from "~/domain/auth-messages";
+import type { AuthNotice } from "~/domain/accounts/auth-messages";
 import { authSecret } from "../auth.server";
 import { getDb } from "../db/db.server";
 import { getSessionUser } from "../session.server";

@@ -11,8 +11,8 @@ import {
   type CompareReply,
   type ListEntry,
 } from "~/domain/catalogue/comparison";
-import type { CatalogueProduct } from "~/domain/product";
-import { toCatalogueProduct } from "../catalogue.server";
+import type { CatalogueProduct } from "~/domain/catalogue/product";
+import { toCatalogueProduct } from "./catalogue.server";
 import { publicBaseUrl } from "../config.server";
 import { getDb } from "../db/db.server";
 import { productColumns, products } from "../db/schema.server";

@@ -9,7 +9,7 @@ import { products, type Product } from "../db/schema.server";
  * Creating and editing a product from the back office (issue 11). Each change is one
  * transaction with its audit row, so nothing is half-saved. updated_at moves to now() (the
  * sitemap's lastmod). The shop reads products from the database on every request
- * (app/server/catalogue.server.ts), so every instance shows a change at once; baskets hold
+ * (app/server/catalogue/catalogue.server.ts), so every instance shows a change at once; baskets hold
  * product ids and are priced from the rows when shown.
  */
 

@@ -75,7 +75,7 @@ export async function listProducts(db: Database, filters: ProductListFilters) {
 
 /**
  * A product by slug, hidden ones too: the back office shows hidden products' drawn pictures
- * (app/routes/demo-image.ts draws them for the shop and the back office alike).
+ * (app/routes/images/demo-image.ts draws them for the shop and the back office alike).
  */
 export async function findAnyProductBySlug(db: Database, slug: string) {
   const [row] = await db.select(productColumns).from(products).where(eq(products.slug, slug));

@@ -11,7 +11,7 @@ import { parseRowId } from "~/domain/images/photos";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { MAX_IMAGE_BYTES } from "../images/image-pipeline.server";
-import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../request-body.server";
+import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../http/request-body.server";
 import { addProductPhotos, changeProductPhotos } from "./product-photos.server";
 
 /*

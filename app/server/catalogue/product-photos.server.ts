@@ -6,7 +6,7 @@ import {
   type GalleryChange,
 } from "~/domain/catalogue/photo-gallery";
 import { photoUrls } from "~/domain/images/photos";
-import type { ProductPhoto } from "~/domain/product";
+import type { ProductPhoto } from "~/domain/catalogue/product";
 import { audit, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { demoImages } from "../db/demo-catalogue.server";

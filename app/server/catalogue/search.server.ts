@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { pageWindow } from "~/domain/catalogue-filters";
+import { pageWindow } from "~/domain/catalogue/catalogue-filters";
 import { asksForSomething, powerWindow, type Flag, type SearchQuery } from "~/domain/catalogue/search-query";
 import type { SearchResults, SearchState } from "~/domain/catalogue/search-state";
-import { FAMILIES, type CatalogueProduct } from "~/domain/product";
-import { cardColumns } from "../catalogue.server";
+import { FAMILIES, type CatalogueProduct } from "~/domain/catalogue/product";
+import { cardColumns } from "./catalogue.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { products } from "../db/schema.server";

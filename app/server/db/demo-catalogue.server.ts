@@ -1,5 +1,5 @@
 import { demoPictures, slugify } from "../../domain/catalogue/product-identity";
-import type { Dimensions, EnergyClass } from "../../domain/product";
+import type { Dimensions, EnergyClass } from "../../domain/catalogue/product";
 import type { NewProduct } from "./schema.server";
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAMILIES, type Family } from "../../domain/product";
+import { FAMILIES, type Family } from "../../domain/catalogue/product";
 import { demoCatalogue, demoSlug } from "./demo-catalogue.server";
 import type { NewProduct } from "./schema.server";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { JOB_CHARGE_KINDS, JOB_CHARGE_STATES } from "~/domain/jobs/job-charges";
-import { PAY_METHODS } from "~/domain/payment-methods";
+import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import { jobs } from "./schema-jobs.server";
 
 /*

@@ -15,10 +15,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
-import { PAY_METHODS } from "~/domain/payment-methods";
-import { ENERGY_CLASSES, FAMILIES, type CartLine, type Dimensions, type ProductPhoto } from "~/domain/product";
+import { PAY_METHODS } from "~/domain/payments/payment-methods";
+import { ENERGY_CLASSES, FAMILIES, type BasketLine, type Dimensions, type ProductPhoto } from "~/domain/catalogue/product";
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
-import { ACCENTED, PLAIN } from "~/domain/search-folding";
+import { ACCENTED, PLAIN } from "~/domain/catalogue/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 import { FLAG_NAMES } from "~/domain/site/flags";
 
@@ -111,7 +111,7 @@ export const products = pgTable(
     index("products_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_family_idx").on(t.family),
-    // The shop's catalogue pages (app/server/catalogue.server.ts), visible rows only:
+    // The shop's catalogue pages (app/server/catalogue/catalogue.server.ts), visible rows only:
     // a family's page in price order, stopping after the page, with brand and power in the key so
     // the filters and the count are read from the index alone; and brand (then power) filters.
     index("products_shop_price_idx").on(t.family, t.priceCents, t.id, t.brand, t.powerKw).where(sql`${t.active}`),
@@ -155,11 +155,11 @@ export const contactRequests = pgTable(
 );
 
 /** The visitor's basket, kept server-side behind an httpOnly cookie (docs/deviations.md). */
-export const carts = pgTable(
+export const baskets = pgTable(
   "carts",
   {
     id: text("id").primaryKey(),
-    lines: jsonb("lines").$type<CartLine[]>().notNull().default([]),
+    lines: jsonb("lines").$type<BasketLine[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

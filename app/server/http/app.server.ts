@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { openDuringMaintenance } from "../../domain/maintenance";
+import { openDuringMaintenance } from "../../domain/site/maintenance-mode";
 import express from "express";
 import type { RequestListener } from "node:http";
 import path from "node:path";

@@ -9,7 +9,7 @@ const routerScript = `;
 import * as route0 from "/assets/root-y.js";
 import * as route1 from "/assets/home-z.js";
   window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-x.js"}};
-  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};
+  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};
 
 import("/assets/entry.client-x.js");`;
 const page = `<!DOCTYPE html><html lang="es">${head}</head><body><main id="contenido"><h1>Bienvenido, ñandú</h1></main><script nonce="n1">window.__ctx = {};</script><script nonce="n1" type="module" async="">${routerScript}</script><script nonce="n1">window.__ctx.done = 1;</script></body></html>`;
@@ -46,7 +46,7 @@ describe("the hydration scripts after the first paint", () => {
     expect(lines[1]).toContain(`${PRELOAD_MARKER}["/assets/entry.client-x.js","/assets/root-y.js"]`);
     expect(lines[2]).toBe('const [route0, route1] = await Promise.all([import("/assets/root-y.js"), import("/assets/home-z.js")]);');
     expect(text).not.toMatch(/import \* as/);
-    expect(text).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};');
+    expect(text).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};');
     expect(text.trimEnd().endsWith('import("/assets/entry.client-x.js");')).toBe(true);
   });
 

@@ -9,7 +9,7 @@ import { isRouterModuleScript, scriptAfterFirstPaint, takeModulePreloads } from 
  *   global and stay across client-side navigations.
  * - `<link rel="expect" href="#contenido" blocking="render">`: the first paint waits until the
  *   parser has reached <main>, so it shows the header and the cookie banner (first in <body>,
- *   app/ui/site-shell.tsx) whole. Painted half-parsed, the banner grew upwards in the next
+ *   app/ui/site/site-shell.tsx) whole. Painted half-parsed, the banner grew upwards in the next
  *   frame (a layout shift). Browsers without `blocking` ignore it; a page without #contenido
  *   paints once parsed.
  * - The hydration scripts start after the first paint (scripts-after-paint.server.ts): React

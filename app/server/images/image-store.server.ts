@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { photoUrlPrefix, type PhotoFormat } from "~/domain/images/photos";
-import type { ProductPhoto } from "~/domain/product";
+import type { ProductPhoto } from "~/domain/catalogue/product";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { imageVariants, images, orderLines, products, siteMedia } from "../db/schema.server";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

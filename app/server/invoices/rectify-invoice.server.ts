@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";

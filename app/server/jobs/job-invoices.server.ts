@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notExists } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { depositSplit } from "~/domain/jobs/job-amounts";
-import { payMethodLabel } from "~/domain/payment-methods";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "~/domain/quotes/quote-vat";
 import { invoiceableNif } from "~/domain/spanish-ids";

@@ -1,5 +1,5 @@
-import { formatIban } from "~/domain/my-orders";
-import { formatEuros } from "~/domain/pricing";
+import { formatIban } from "~/domain/orders/my-orders";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { MailMessage } from "../mail.server";
 

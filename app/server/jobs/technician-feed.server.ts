@@ -1,4 +1,4 @@
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

@@ -5,7 +5,7 @@ import { requireTechnician } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { getJob } from "./jobs.server";
 import { clientAddress } from "../rate-limit.server";
-import { bodyProblemMessage, bodyProblemStatus, readForm, readUploadForm, uploadedFiles } from "../request-body.server";
+import { bodyProblemMessage, bodyProblemStatus, readForm, readUploadForm, uploadedFiles } from "../http/request-body.server";
 import { isPhotoKey, REPORT_PHOTO_LIMITS, saveReportPhoto } from "./work-report-photos.server";
 import { submitWorkReport } from "./work-report.server";
 import { reportFormFacts } from "./work-report-store.server";

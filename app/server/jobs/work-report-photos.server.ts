@@ -10,7 +10,7 @@ import type { Transaction } from "../orders/order-units.server";
 
 /*
  * The photos of a work report (issue 17): pictures of a customer's home, so PRIVATE images
- * (images.private): never served at /imagenes/fotos (app/routes/photo-image.ts asks
+ * (images.private): never served at /imagenes/fotos (app/routes/images/photo-image.ts asks
  * isPublicImage), only to the job's technician and to administrators by their own routes.
  * The phone sends each photo on its own, already brought down to 1600 px (app/ui/jobs/
  * work-report-draft.ts), before the report that names them; each carries a key made on the

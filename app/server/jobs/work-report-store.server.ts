@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
-import type { Family } from "~/domain/product";
+import type { Family } from "~/domain/catalogue/product";
 import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
 import type { VatRate } from "~/domain/quotes/quote-vat";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";

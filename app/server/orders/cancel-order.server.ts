@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { isOpen, type OrderStatus } from "~/domain/orders/order-status";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

@@ -3,8 +3,8 @@ import { CERTIFICATE_FIELD, CERTIFICATE_MAX_BYTES, CERTIFICATE_MESSAGES, checkCe
 import { fgasInput } from "~/domain/orders/fgas-fields";
 import { validateInstallerForm } from "~/domain/orders/fgas-form";
 import { getDb } from "../db/db.server";
-import { findMyOrder } from "../my-orders.server";
-import { bodyProblemStatus, readUploadForm, uploadedFiles } from "../request-body.server";
+import { findMyOrder } from "./my-orders.server";
+import { bodyProblemStatus, readUploadForm, uploadedFiles } from "../http/request-body.server";
 import type { SessionUser } from "../session.server";
 import { certificateOpens } from "./fgas-certificate-content.server";
 import { saveCertificate, saveInstaller } from "./fgas.server";

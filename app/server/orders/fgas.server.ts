@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
-import { addressLines } from "~/domain/my-orders";
+import { addressLines } from "~/domain/orders/my-orders";
 import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine } from "~/domain/orders/fgas";
 import type { CertificateType } from "~/domain/orders/fgas-certificate";
 import type { InstallerDetails } from "~/domain/orders/fgas-fields";
 import type { OrderStatus } from "~/domain/orders/order-status";
-import { isFamily } from "~/domain/product";
-import { serviceFamily } from "~/domain/cart";
+import { isFamily } from "~/domain/catalogue/product";
+import { serviceFamily } from "~/domain/basket/basket";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { fgasDeclarations } from "../db/schema-fgas.server";

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { formatDate, formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
-import { addressLines } from "~/domain/my-orders";
+import { addressLines } from "~/domain/orders/my-orders";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
 import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
 import { withdrawalView } from "~/domain/orders/withdrawal-handling";
-import { payMethodLabel } from "~/domain/payment-methods";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { deliveryView } from "~/domain/quotes/delivery-view";
-import { orderVat } from "~/domain/basket-vat";
+import { orderVat } from "~/domain/basket/basket-vat";
 import type { Database } from "../db/client.server";
 import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/schema.server";
 import { orderInvoices } from "../invoices/order-invoices.server";

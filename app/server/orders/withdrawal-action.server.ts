@@ -3,7 +3,7 @@ import { readGoodsReturned, type FieldErrors, type WithdrawalIntent, type Withdr
 import { WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { getWithdrawal, handlingLimits, recordGoodsReturned, type StepResult } from "./withdrawal-handling.server";
 
 /*

@@ -10,7 +10,7 @@ import type { Transaction } from "./cancel-order.server";
 /*
  * The back office's side of withdrawals (issue 11): the list, one withdrawal with its order,
  * and the steps after "recibido". The customer's side (the request itself) is
- * app/server/withdrawal.server.ts.
+ * app/server/orders/withdrawal.server.ts.
  */
 
 const columns = {

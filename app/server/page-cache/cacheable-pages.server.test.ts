@@ -5,14 +5,14 @@ const leaf = (routeId: string, path: string) => ({ routeId, params: {}, url: new
 
 describe("the sizing advisor in the page cache (issue 15)", () => {
   it("an answer depends on its family's products, whose count it shows", () => {
-    expect(pageDependencies(leaf("routes/sizing-advisor", "/que-potencia-necesito?familia=calderas&superficie=90"))).toEqual([
+    expect(pageDependencies(leaf("routes/sizing/sizing-advisor", "/que-potencia-necesito?familia=calderas&superficie=90"))).toEqual([
       "site",
       "f:calderas",
     ]);
-    expect(pageDependencies(leaf("routes/sizing-advisor", "/que-potencia-necesito"))).toEqual(["site", "f:aires"]);
+    expect(pageDependencies(leaf("routes/sizing/sizing-advisor", "/que-potencia-necesito"))).toEqual(["site", "f:aires"]);
   });
 
   it("an unknown family names no products (the page is a 400, never kept anyway)", () => {
-    expect(pageDependencies(leaf("routes/sizing-advisor", "/que-potencia-necesito?familia=termostatos"))).toEqual(["site"]);
+    expect(pageDependencies(leaf("routes/sizing/sizing-advisor", "/que-potencia-necesito?familia=termostatos"))).toEqual(["site"]);
   });
 });

@@ -32,41 +32,41 @@ const CATALOGUE: Dependencies = ({ url }) => ["site", `f:${url.pathname.split("/
  * not pages: they carry their own short public Cache-Control.
  */
 const PAGES: Record<string, Dependencies> = {
-  "routes/home": SITE,
-  "routes/shop-index": () => ["site", "products"],
+  "routes/site/home": SITE,
+  "routes/catalogue/shop-index": () => ["site", "products"],
   "catalogo-calderas": CATALOGUE,
   "catalogo-aires": CATALOGUE,
   "catalogo-aerotermia": CATALOGUE,
   "catalogo-termostatos": CATALOGUE,
   // A sold-out product's back-in-stock form is the same for everyone (issue 15); its answers
   // (/avisos-disponibilidad and the e-mails' links) are personal and not listed here.
-  "routes/product-detail": ({ params }) => ["site", `p:${params.id}`],
-  "routes/maintenance-offer": SITE,
+  "routes/catalogue/product-detail": ({ params }) => ["site", `p:${params.id}`],
+  "routes/catalogue/maintenance-offer": SITE,
   // ?producto=<id> names the product the request is about.
-  "routes/contact": ({ url }) => (url.searchParams.has("producto") ? ["site", "products"] : ["site"]),
-  "routes/thanks": SITE,
-  "routes/services": SITE,
-  "routes/renovations": SITE,
-  "routes/quote": SITE,
-  "routes/info-calderas": SITE,
-  "routes/info-aires": SITE,
-  "routes/info-aerotermia": SITE,
-  "routes/info-termostatos": SITE,
-  "routes/cookie-policy": SITE,
-  "routes/privacy-policy": SITE,
-  "routes/purchase-conditions": SITE,
-  "routes/legal-notice": SITE,
+  "routes/quotes/contact": ({ url }) => (url.searchParams.has("producto") ? ["site", "products"] : ["site"]),
+  "routes/quotes/thanks": SITE,
+  "routes/site/services": SITE,
+  "routes/site/renovations": SITE,
+  "routes/quotes/quote": SITE,
+  "routes/site/info-calderas": SITE,
+  "routes/site/info-aires": SITE,
+  "routes/site/info-aerotermia": SITE,
+  "routes/site/info-termostatos": SITE,
+  "routes/site/cookie-policy": SITE,
+  "routes/site/privacy-policy": SITE,
+  "routes/site/purchase-conditions": SITE,
+  "routes/site/legal-notice": SITE,
   "promo-calderas": SITE,
   "promo-aires": SITE,
   "promo-saunier": SITE,
   "promo-aero": SITE,
   "promo-reparaciones": SITE,
-  "routes/promo-granada": SITE,
+  "routes/site/promo-granada": SITE,
   // The comparison reads its address only (issue 15): it depends on the products it names.
-  "routes/compare": ({ url }) => ["site", ...parseComparisonParam(url.searchParams.get(PRODUCTS_PARAM)).ids.map((id) => `p:${id}`)],
+  "routes/catalogue/compare": ({ url }) => ["site", ...parseComparisonParam(url.searchParams.get(PRODUCTS_PARAM)).ids.map((id) => `p:${id}`)],
   // The sizing advisor is the same for everyone (a GET form, no session), but an answer shows
   // how many of the family's products fit: it depends on that family's products.
-  "routes/sizing-advisor": ({ url }) => {
+  "routes/sizing/sizing-advisor": ({ url }) => {
     const family = url.searchParams.get("familia") ?? "aires";
     return isSizedFamily(family) ? ["site", `f:${family}`] : ["site"];
   },

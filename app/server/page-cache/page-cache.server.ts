@@ -1,7 +1,7 @@
 import type { RequestHandler, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EntryContext } from "react-router";
-import { countCartLines, cartIdFromCookies } from "../cart.server";
+import { countBasketLines, basketIdFromCookies } from "../basket/basket-store.server";
 import { consentFromCookies, type ConsentDecision } from "../cookies.server";
 import { databaseHandle } from "../db/db.server";
 import { log } from "../log.server";
@@ -38,11 +38,11 @@ export type PageCacheNote = {
   /** Checks completed when the render began (ChangeWatch.mayKeep). */
   startSeq: number;
   /** Set when the page is one everyone sees alike, with what it showed this visitor. */
-  shared?: { tags: string[]; consent: ConsentDecision | null; cartCount: number };
+  shared?: { tags: string[]; consent: ConsentDecision | null; basketCount: number };
 };
 
-const variantKey = (url: string, consent: ConsentDecision | null, cartCount: number) =>
-  `${consent ?? "-"}|${cartCount}|${url}`;
+const variantKey = (url: string, consent: ConsentDecision | null, basketCount: number) =>
+  `${consent ?? "-"}|${basketCount}|${url}`;
 
 /**
  * Headers of a render that are not sent again with its kept copy: they belong to that one
@@ -75,18 +75,18 @@ function headersToKeep(res: ExpressResponse): [string, string][] {
 const looksLikeFile = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 /** A visitor with a basket or a session gets pages that a shared cache must not keep. */
-const isPersonal = (cookies: string | undefined, cartId: string | null) =>
-  cartId !== null || (cookies !== undefined && SESSION_COOKIE.test(cookies));
+const isPersonal = (cookies: string | undefined, basketId: string | null) =>
+  basketId !== null || (cookies !== undefined && SESSION_COOKIE.test(cookies));
 
 /** Called by the document renderer (app/entry.server.tsx) before the response starts. */
 export function notePage(note: PageCacheNote | undefined, request: Request, status: number, context: EntryContext): void {
   if (!note || request.method !== "GET" || status !== 200) return;
   const handler = context.staticHandlerContext;
   const leaf = handler.matches.at(-1);
-  const root = handler.loaderData.root as { consent?: ConsentDecision | null; cartCount?: number } | undefined;
-  if (!leaf || handler.errors || typeof root?.cartCount !== "number") return;
+  const root = handler.loaderData.root as { consent?: ConsentDecision | null; basketCount?: number } | undefined;
+  if (!leaf || handler.errors || typeof root?.basketCount !== "number") return;
   const tags = pageDependencies({ routeId: leaf.route.id, params: leaf.params, url: new URL(request.url) });
-  if (tags) note.shared = { tags, consent: root.consent ?? null, cartCount: root.cartCount };
+  if (tags) note.shared = { tags, consent: root.consent ?? null, basketCount: root.basketCount };
 }
 
 /** A render that failed after its first bytes: never keep it. */
@@ -186,9 +186,9 @@ export function createPageCache(maxMegabytes: number): PageCache {
       }
     });
     const cookies = req.headers.cookie;
-    (cookies ? cartIdFromCookies(cookies) : Promise.resolve(null))
-      .then(async (cartId) => {
-        personal = isPersonal(cookies, cartId);
+    (cookies ? basketIdFromCookies(cookies) : Promise.resolve(null))
+      .then(async (basketId) => {
+        personal = isPersonal(cookies, basketId);
         if (!enabled || req.method !== "GET") return;
         const { watch } = await start();
         // The render reads data at least as new as this check; what changes during it is
@@ -231,12 +231,12 @@ async function serveKept(
 ): Promise<boolean> {
   await watch.fresh();
   const cookies = req.headers.cookie;
-  const [consent, cartId] = cookies ? await Promise.all([consentFromCookies(cookies), cartIdFromCookies(cookies)]) : [null, null];
-  const cartCount = cartId ? await countCartLines(cartId) : 0;
-  const page = store.get(variantKey(url, consent, cartCount));
+  const [consent, basketId] = cookies ? await Promise.all([consentFromCookies(cookies), basketIdFromCookies(cookies)]) : [null, null];
+  const basketCount = basketId ? await countBasketLines(basketId) : 0;
+  const page = store.get(variantKey(url, consent, basketCount));
   if (!page) return false;
   const requestId = beforeSend?.();
-  sendKept(req, res, page, isPersonal(cookies, cartId), requestId);
+  sendKept(req, res, page, isPersonal(cookies, basketId), requestId);
   return true;
 }
 
@@ -351,7 +351,7 @@ function keepWhenShared(
   res.on("finish", () => {
     const shared = note.shared;
     const contentType = String(res.getHeader("Content-Type") ?? "");
-    const key = shared && variantKey(url, shared.consent, shared.cartCount);
+    const key = shared && variantKey(url, shared.consent, shared.basketCount);
     if (!shared || !key || tooBig || res.statusCode !== 200 || res.hasHeader("Set-Cookie") || !contentType.startsWith("text/html") || isKept(key)) {
       return done(null);
     }

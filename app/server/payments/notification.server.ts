@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { formatEuros } from "~/domain/pricing";
+import { formatEuros } from "~/domain/catalogue/service-prices";
 import { isAuthorised, responseMeaning } from "~/domain/payments/redsys-codes";
-import { PAY_METHOD_LABELS } from "~/domain/payment-methods";
+import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { audit } from "../audit.server";
 import { config, publicShopInfo, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";

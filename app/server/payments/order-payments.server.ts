@@ -4,7 +4,7 @@ import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-date
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
 import { refundable } from "~/domain/payments/refundable";
-import { payMethodLabel } from "~/domain/payment-methods";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { paymentAttempts, refunds, type orders } from "../db/schema.server";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { PAY_METHOD_LABELS } from "~/domain/payment-methods";
+import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { isOnlineMethod, type OnlineMethod } from "~/domain/payments/payment-states";
-import { formatEuros } from "~/domain/pricing";
-import { formatIban } from "~/domain/my-orders";
+import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatIban } from "~/domain/orders/my-orders";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";

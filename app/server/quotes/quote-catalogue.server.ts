@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS, withoutVatCents } from "~/domain/pricing";
-import { FAMILIES } from "~/domain/product";
+import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS, withoutVatCents } from "~/domain/catalogue/service-prices";
+import { FAMILIES } from "~/domain/catalogue/product";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
-import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "~/domain/services";
+import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "~/domain/site/services";
 import type { Database } from "../db/client.server";
 import { products } from "../db/schema.server";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { deliveryView, type DeliveryRow, type DeliveryView } from "~/domain/quotes/delivery-view";
-import { contactRef } from "../contact.server";
+import { contactRef } from "./contact.server";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 

@@ -4,7 +4,7 @@ import { parseEditorForm, type EditorErrors, type EditorValue } from "~/domain/q
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import { getDb } from "../db/db.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { productLine, serviceLine } from "./quote-catalogue.server";
 import { sendQuote } from "./quote-send.server";
 import { saveDraft, type Quote } from "./quote-store.server";

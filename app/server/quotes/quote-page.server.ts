@@ -12,7 +12,7 @@ import { config } from "../config.server";
 import { getDb } from "../db/db.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { quoteMoney, startChargePayment } from "../jobs/job-payment-page.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { acceptQuote, answerQuote, type AnswerResult } from "./quote-answers.server";
 import { isQuoteToken, quoteByToken, responsesOf, versionOf } from "./quote-store.server";
 

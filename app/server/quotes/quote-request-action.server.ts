@@ -4,7 +4,7 @@ import { quoteNotesForm, quoteStateForm } from "~/domain/quotes/quote-forms";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { retryDelivery } from "../outbox-retry.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { isDeliveryOf } from "./quote-deliveries.server";
 import { updateQuoteRequest } from "./quote-requests.server";
 

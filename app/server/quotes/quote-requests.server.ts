@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { detailHref } from "~/domain/product";
+import { detailHref } from "~/domain/catalogue/product";
 import { worstDeliveryState } from "~/domain/quotes/delivery-view";
 import { containsPattern, INBOX_PAGE_SIZE, type InboxQuery } from "~/domain/quotes/quote-inbox";
 import type { RequestState } from "~/domain/quotes/request-state";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/retention";
+import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
 import type { Database } from "../db/client.server";
-import { carts, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, signInFailures, verification } from "../db/schema.server";
+import { baskets, contactRequests, outbox, pageChanges, rateLimit, requestLimits, session, signInFailures, verification } from "../db/schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "./payment-window.server";
@@ -29,7 +29,7 @@ const before = (now: Date, days: number) => sql`${new Date(now.getTime() - days 
 /** Baskets nobody changed for 30 days; their cookie is a session cookie, no browser still has it. */
 export async function purgeAbandonedBaskets(db: Database, now = new Date()): Promise<string> {
   const days = RETENTION.abandonedBasketDays;
-  const n = await deleted(db, sql`delete from ${carts} where ${carts.updatedAt} < ${before(now, days)}`);
+  const n = await deleted(db, sql`delete from ${baskets} where ${baskets.updatedAt} < ${before(now, days)}`);
   return `cestas sin cambios en ${days} días borradas: ${n}`;
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { DAY_MS } from "~/domain/retention";
+import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";

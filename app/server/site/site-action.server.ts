@@ -5,7 +5,7 @@ import { captionSchema, isSiteArea, isSlot, slotTarget, type SiteIntent, type Si
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { ImageRejected, MAX_IMAGE_BYTES } from "../images/image-pipeline.server";
-import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../request-body.server";
+import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../http/request-body.server";
 import { switchFlag } from "./flags.server";
 import { restoreSlot, saveSlot } from "./site-media.server";
 

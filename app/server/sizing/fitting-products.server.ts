@@ -1,8 +1,8 @@
-import { DEFAULT_PAGE_SIZE, toSearch, type CatalogueState } from "~/domain/catalogue-filters";
-import { catalogueHref } from "~/domain/product";
-import type { SizedFamily } from "~/domain/sizing-guide";
+import { DEFAULT_PAGE_SIZE, toSearch, type CatalogueState } from "~/domain/catalogue/catalogue-filters";
+import { catalogueHref } from "~/domain/catalogue/product";
+import type { SizedFamily } from "~/domain/sizing/sizing-guide";
 import type { PowerWindow } from "~/domain/sizing/sizing-rules";
-import { catalogueQueries } from "../catalogue.server";
+import { catalogueQueries } from "../catalogue/catalogue.server";
 import { getDb } from "../db/db.server";
 
 /*

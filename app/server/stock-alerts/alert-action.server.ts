@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { parseProductId } from "~/domain/contact-form";
-import { detailHref } from "~/domain/product";
+import { parseProductId } from "~/domain/quotes/contact-form";
+import { detailHref } from "~/domain/catalogue/product";
 import {
   ALERT_FIELDS,
   ALERT_HONEYPOT,
@@ -16,7 +16,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { log } from "../log.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
-import { bodyProblemStatus, readForm } from "../request-body.server";
+import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { findAlertProduct, isAvailable, productName, subscribe, type AlertProduct } from "./stock-alerts.server";
 
 /*

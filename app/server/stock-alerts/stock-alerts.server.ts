@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { detailHref } from "~/domain/product";
-import { DAY_MS, RETENTION } from "~/domain/retention";
+import { detailHref } from "~/domain/catalogue/product";
+import { DAY_MS, RETENTION } from "~/domain/site/retention";
 import { alreadyActiveEmail, backInStockEmail, confirmationEmail } from "~/domain/stock-alerts/alert-emails";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

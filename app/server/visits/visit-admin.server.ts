@@ -9,7 +9,7 @@ import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from "../db/schema.server";
-import { readForm } from "../request-body.server";
+import { readForm } from "../http/request-body.server";
 import { cancelVisit, latestVisitOfRequest } from "./visit-booking.server";
 import { currentFreeSlots, readAvailability } from "./visit-calendar.server";
 

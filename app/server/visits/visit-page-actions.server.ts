@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { HONEYPOT_FIELD } from "~/domain/contact-form";
+import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
 import { SLOT_GONE_MESSAGE, SLOT_TAKEN_MESSAGE, type VisitReply } from "~/domain/visits/visit-fields";
 import { parseBookingForm, slotSchema, SLOT_REQUIRED, visitInput } from "~/domain/visits/visit-forms";
 import { config } from "../config.server";
@@ -7,7 +7,7 @@ import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { log } from "../log.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
-import { bodyProblemStatus, readForm } from "../request-body.server";
+import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { requestOfBookingCookie } from "./booking-token.server";
 import { bookVisit, cancelVisit, changeVisit, findVisitByToken, openVisitOfRequest, type BookingResult } from "./visit-booking.server";
 import { visitPath } from "./visit-emails.server";

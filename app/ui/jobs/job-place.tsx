@@ -1,4 +1,4 @@
-import { telHref } from "~/domain/contact-links";
+import { telHref } from "~/domain/site/contact-links";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 
 export function placeLine(place: WorkPlace): string {

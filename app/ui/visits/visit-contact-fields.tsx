@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/domain/contact-form";
+import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
 import { VISIT_LABELS, VISIT_MAX_LENGTH, type FieldErrors, type VisitField, type VisitFormValues } from "~/domain/visits/visit-fields";
 
 type Props = {

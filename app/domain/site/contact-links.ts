@@ -1,0 +1,16 @@
+import { internationalDigits } from "../fields/phone";
+
+/** tel: links with the country code (spec: prefix +34), for the shop's numbers and the customers'. */
+export function telHref(phone: string): string {
+  return `tel:+${internationalDigits(phone)}`;
+}
+
+/** WhatsApp click-to-chat wants the number with country code and no "+" (spec: prefix +34). */
+export function whatsappHref(phone: string, text?: string): string {
+  const base = `https://wa.me/${internationalDigits(phone)}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+export function mailtoHref(email: string): string {
+  return `mailto:${email}`;
+}

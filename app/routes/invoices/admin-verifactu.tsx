@@ -1,0 +1,231 @@
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
+import { parseRecordFilters, recordFiltersQuery, SUBMISSION_STATE_LABELS, SUBMISSION_STATES } from "~/domain/invoices/verifactu-filters";
+import { requireAdmin } from "~/server/accounts/admin-access.server";
+import { getDb } from "~/server/db/db.server";
+import { listRecords, RECORDS_PER_FILE } from "~/server/invoices/verifactu-list.server";
+import { sendNow } from "~/server/invoices/verifactu-send.server";
+import { notSendingReason } from "~/server/invoices/verifactu-settings.server";
+import { describeCheck, verifyChain } from "~/server/invoices/verifactu-verify.server";
+import { readForm } from "~/server/http/request-body.server";
+import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { adminMeta } from "~/ui/admin/admin-nav";
+import { AdminPager } from "~/ui/admin/admin-pager";
+import { PeriodFilterForm } from "~/ui/admin/period-filter-form";
+import type { Route } from "./+types/admin-verifactu";
+
+/**
+ * /admin/facturas/verifactu (issue 13): the VERI*FACTU billing records of a period in the
+ * chain's order, where each stands with the AEAT and the AEAT's answer; why records wait when
+ * they cannot be sent; the period's XML (SuministroLR) for the advisor; a check of the whole
+ * chain; and "send now".
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = parseRecordFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.error }, { status: 400 });
+  const { filters } = parsed;
+  const list = await listRecords(await getDb(), filters, filters.page);
+  const periodTotal = Object.values(list.byState).reduce((a, b) => a + b, 0);
+  return {
+    filters,
+    byState: list.byState,
+    total: list.total,
+    pageCount: list.pageCount,
+    parts: Math.ceil(periodTotal / RECORDS_PER_FILE),
+    notSending: notSendingReason(),
+    sender: list.sender
+      ? {
+          lastTriedAt: list.sender.lastTriedAt ? formatDateTime(list.sender.lastTriedAt) : null,
+          lastOutcome: list.sender.lastOutcome,
+          nextSendAt: list.sender.nextSendAt && list.sender.nextSendAt > new Date() ? formatDateTime(list.sender.nextSendAt) : null,
+        }
+      : null,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      kind: row.kind === "alta" ? "Alta" : "Anulación",
+      number: row.number,
+      generatedAt: formatDateTime(row.generatedAt),
+      huella: row.huella,
+      state: SUBMISSION_STATE_LABELS[row.state],
+      answer: [row.errorCode, row.errorText].filter(Boolean).join(": "),
+      csv: row.csv,
+      attempts: row.attempts,
+    })),
+  };
+}
+
+type Reply = { ok: boolean; message: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const db = await getDb();
+  if (intent === "comprobar") {
+    const check = await verifyChain(db);
+    return data<Reply>({ ok: check.ok, message: describeCheck(check) }, { status: check.ok ? 200 : 409 });
+  }
+  if (intent === "enviar") {
+    const reason = notSendingReason();
+    if (reason) return data<Reply>({ ok: false, message: reason }, { status: 409 });
+    const queued = await sendNow(db);
+    return data<Reply>({ ok: true, message: queued ? "Envío a la AEAT en cola: los registros pendientes salen en unos segundos." : "No hay registros pendientes de envío." });
+  }
+  return data<Reply>({ ok: false, message: "Acción desconocida." }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("VERI*FACTU");
+
+const pdfPath = (number: string) => `/admin/facturas/${encodeURIComponent(number)}/pdf`;
+
+export default function VerifactuPage() {
+  const { filters, byState, total, pageCount, parts, notSending, sender, rows } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const period = `del ${formatYmd(filters.from)} al ${formatYmd(filters.to)}`;
+  const summary = SUBMISSION_STATES.filter((state) => byState[state] > 0)
+    .map((state) => `${SUBMISSION_STATE_LABELS[state]}: ${byState[state]}`)
+    .join(" · ");
+  const exportPath = (part: number) => `/admin/facturas/verifactu/exportar${recordFiltersQuery({ ...filters, state: null })}${part > 1 ? `&parte=${part}` : ""}`;
+  return (
+    <>
+      <h1>VERI*FACTU</h1>
+      <p>
+        Cada factura expedida genera un registro de facturación encadenado al anterior por su huella y se envía a la AEAT. <Link to="/admin/facturas">Volver a las facturas</Link>
+      </p>
+      {notSending ? (
+        <p className="admin-warning" role="status">
+          {notSending}
+        </p>
+      ) : sender?.lastOutcome ? (
+        <p role="status">
+          Último envío {sender.lastTriedAt ? `(${sender.lastTriedAt})` : ""}: {sender.lastOutcome}
+          {sender.nextSendAt ? ` El siguiente, no antes de ${sender.nextSendAt}, como pide la AEAT.` : ""}
+        </p>
+      ) : null}
+      {reply ? (
+        <p role={reply.ok ? "status" : "alert"} className={`${reply.ok ? "form-ok admin-done" : "form-error"} admin-anywhere`}>
+          {reply.message}
+        </p>
+      ) : null}
+      <div className="admin-actions">
+        <Form method="post">
+          <button type="submit" name="intent" value="comprobar" className="button button-secondary">
+            Comprobar la cadena
+          </button>
+        </Form>
+        {notSending ? null : (
+          <Form method="post">
+            <button type="submit" name="intent" value="enviar" className="button button-secondary">
+              Enviar ahora
+            </button>
+          </Form>
+        )}
+      </div>
+      <PeriodFilterForm label="Filtrar registros" idPrefix="registros" from={filters.from} to={filters.to} thisMonth="/admin/facturas/verifactu">
+        <div className="field">
+          <label htmlFor="registros-estado">Estado</label>
+          <select id="registros-estado" name="estado" defaultValue={filters.state ?? ""}>
+            <option value="">Todos</option>
+            {SUBMISSION_STATES.map((state) => (
+              <option key={state} value={state}>
+                {SUBMISSION_STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </PeriodFilterForm>
+      <div className="admin-actions">
+        <p role="status" className="admin-orders-count">
+          {total === 1 ? "1 registro" : `${total.toLocaleString("es-ES")} registros`} {period}
+          {filters.state ? ` (${SUBMISSION_STATE_LABELS[filters.state].toLowerCase()})` : ""}
+          {summary ? (
+            <>
+              <br />
+              <span className="admin-muted">{summary}</span>
+            </>
+          ) : null}
+        </p>
+        {/* Files, not pages: the browser downloads them. At most 1000 records a file, as the AEAT takes them. */}
+        {parts <= 1 ? (
+          <Link to={exportPath(1)} reloadDocument className="button button-secondary">
+            Exportar XML
+          </Link>
+        ) : (
+          Array.from({ length: parts }, (_, i) => (
+            <Link key={i} to={exportPath(i + 1)} reloadDocument className="button button-secondary">
+              Exportar XML, parte {i + 1} de {parts}
+            </Link>
+          ))
+        )}
+      </div>
+      <div className="admin-table-wrap">
+        <table className="admin-table stack">
+          <caption className="visually-hidden">Registros de facturación {period}, en el orden de la cadena</caption>
+          <thead>
+            <tr>
+              <th scope="col">Registro</th>
+              <th scope="col">Tipo</th>
+              <th scope="col">Factura</th>
+              <th scope="col">Generado</th>
+              <th scope="col">Huella</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Respuesta de la AEAT</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Registro">#{row.id}</td>
+                <td data-label="Tipo">{row.kind}</td>
+                <td data-label="Factura">
+                  <a href={pdfPath(row.number)} aria-label={`${row.number}, PDF`}>
+                    {row.number}
+                  </a>
+                </td>
+                <td data-label="Generado">{row.generatedAt}</td>
+                <td data-label="Huella">
+                  <code title={row.huella}>{row.huella.slice(0, 16)}…</code>
+                </td>
+                <td data-label="Estado">
+                  <span>
+                    {row.state}
+                    {row.attempts > 0 ? <span className="admin-muted"> ({row.attempts === 1 ? "1 envío" : `${row.attempts} envíos`})</span> : null}
+                  </span>
+                </td>
+                <td data-label="Respuesta de la AEAT">
+                  {/* One grid cell on a phone: the text and the CSV under it. */}
+                  <span className="admin-anywhere">
+                    {row.answer || (row.csv ? "Correcto" : "—")}
+                    {row.csv ? (
+                      <>
+                        <br />
+                        <span className="admin-muted">CSV {row.csv}</span>
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+              </tr>
+            ))}
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={7}>{filters.page > 1 ? "Esta página no tiene registros." : `No se generó ningún registro ${period}.`}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      <AdminPager
+        label="Páginas de registros"
+        page={filters.page}
+        pageCount={pageCount}
+        previousPage={Math.min(filters.page - 1, pageCount)}
+        href={(page) => `/admin/facturas/verifactu${recordFiltersQuery(filters, page)}`}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} back={{ to: "/admin/facturas/verifactu", label: "Volver a VERI*FACTU" }} filter={{ to: "/admin/facturas/verifactu", label: "Ver los registros de este mes" }} />;
+}

@@ -1,0 +1,57 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { madridDay } from "~/domain/dates/madrid-dates";
+import { pageMeta, shopFromMatches } from "~/domain/site/seo";
+import { getDb } from "~/server/db/db.server";
+import { equipmentForEmail } from "~/server/jobs/my-equipment.server";
+import { requireUser } from "~/server/session.server";
+import { ErrorPage } from "~/ui/error-page";
+import { MyEquipment } from "~/ui/jobs/my-equipment";
+import { reportError } from "~/ui/report-error";
+import type { Route } from "./+types/my-equipment";
+
+/**
+ * /login/equipos — "Mis equipos" (issue 17): the units the shop installed for the signed-in
+ * customer, with serial numbers, guarantees and documents. Only for a verified e-mail
+ * (my-equipment.server.ts says why); an unverified one is told how to verify it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const today = madridDay(new Date());
+  if (!user.emailVerified) return { verified: false as const, units: [], today };
+  return { verified: true as const, units: await equipmentForEmail(await getDb(), user.email), today };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = shopFromMatches(matches);
+  return pageMeta({ title: `Mis equipos | ${shop.name}`, description: "Los equipos que le hemos instalado, con sus garantías y documentos.", baseUrl: shop.baseUrl, path: "/login/equipos", noindex: true });
+};
+
+export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
+  const { verified, units, today } = loaderData;
+  return (
+    <div className="container account-page">
+      <p>
+        <Link to="/login">← Mi cuenta</Link>
+      </p>
+      <h1 className="page-title">Mis equipos</h1>
+      {!verified ? (
+        <p>
+          Para proteger sus datos, aquí solo se muestran los equipos cuando su correo está confirmado. Entre con Google, o pulse «¿Ha olvidado su contraseña?» en la página de acceso y
+          elija una contraseña desde el enlace que le enviamos: con eso queda confirmado.
+        </p>
+      ) : units.length === 0 ? (
+        <p>
+          Todavía no le hemos instalado ningún equipo. Cuando terminemos una instalación, aquí verá cada equipo con su número de serie, sus garantías y sus documentos.
+        </p>
+      ) : (
+        <MyEquipment units={units} today={today} />
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) reportError(error);
+  return <ErrorPage status={status} />;
+}

@@ -1,0 +1,257 @@
+import { Form, Link, useActionData, useLoaderData } from "react-router";
+import { telHref } from "~/domain/site/contact-links";
+import { madridTime, spanishCalendarDay } from "~/domain/dates/madrid-dates";
+import { WEEKDAY_NAMES } from "~/domain/visits/visit-fields";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
+import { requireAdmin } from "~/server/accounts/admin-access.server";
+import { getDb } from "~/server/db/db.server";
+import { readVisitsAdmin, visitsAdminAction, type VisitsAdminIntent, type VisitsAdminReply } from "~/server/visits/visit-admin.server";
+import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { adminMeta } from "~/ui/admin/admin-nav";
+import type { Route } from "./+types/admin-visits";
+
+/** /admin/visitas (issue 17): upcoming visits, and the availability the free slots are made of. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return readVisitsAdmin(await getDb());
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return visitsAdminAction(request, admin);
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Visitas");
+
+function Reply({ reply, intents }: { reply: VisitsAdminReply | undefined; intents: VisitsAdminIntent[] }) {
+  if (!reply || !reply.intent || !intents.includes(reply.intent)) return null;
+  return reply.ok ? (
+    <p role="status" className="admin-reply">
+      {reply.message}
+    </p>
+  ) : (
+    <p role="alert" className="field-error">
+      {reply.error}
+    </p>
+  );
+}
+
+export default function VisitsPage() {
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const typed = (intent: VisitsAdminIntent, name: string, fallback: string) =>
+    reply && !reply.ok && reply.intent === intent ? (reply.values?.[name] ?? fallback) : fallback;
+  // A form whose last post failed shows what was typed; one that succeeded starts again from the saved values.
+  const formKey = (intent: VisitsAdminIntent) => (reply?.intent === intent && reply.ok ? `${intent}-${reply.message}` : intent);
+
+  return (
+    <>
+      <h1>Visitas</h1>
+      <Reply reply={reply} intents={[]} />
+      {page.yearsWithoutHolidays.length > 0 ? (
+        <p className="admin-warning" role="status">
+          <strong>Faltan los festivos de {page.yearsWithoutHolidays.join(" y ")}.</strong> Las próximas semanas entran en ese año y no hay
+          ningún festivo apuntado: añada la lista oficial del BOCM abajo, o los clientes podrán reservar visitas en días de fiesta.
+        </p>
+      ) : null}
+
+      <section className="admin-section" aria-labelledby="visitas-proximas">
+        <h2 id="visitas-proximas">Próximas visitas</h2>
+        <Reply reply={reply} intents={["anular"]} />
+        {page.upcoming.length === 0 ? (
+          <p className="admin-muted">No hay visitas reservadas.</p>
+        ) : (
+          <div className="admin-table-wrap visit-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Día y hora</th>
+                  <th scope="col">Cliente</th>
+                  <th scope="col">Teléfono</th>
+                  <th scope="col">Dirección</th>
+                  <th scope="col">Solicitud</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.upcoming.map((visit) => (
+                  <tr key={visit.id}>
+                    <td>{capitalize(visitWhen(visit.start, visit.end))}</td>
+                    <td>
+                      {visit.name}
+                      {visit.notes ? <p className="field-hint">{visit.notes}</p> : null}
+                    </td>
+                    <td>
+                      <a href={telHref(visit.phone)} className="visit-nowrap">
+                        {visit.phone}
+                      </a>
+                    </td>
+                    <td>{visit.place}</td>
+                    <td>
+                      {visit.requestId ? <Link to={`/admin/solicitudes/${visit.requestId}`}>Nº {visit.requestId}</Link> : <span className="admin-muted">—</span>}
+                    </td>
+                    <td>
+                      <Form method="post" className="admin-inline-form">
+                        <input type="hidden" name="intent" value="anular" />
+                        <input type="hidden" name="id" value={visit.id} />
+                        <button type="submit" className="button button-secondary" aria-label={`Anular la visita de ${visit.name}`}>
+                          Anular
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="visitas-disponibilidad">
+        <h2 id="visitas-disponibilidad">Disponibilidad semanal</h2>
+        <p className="field-hint">
+          Las horas en que puede hacer visitas, en hora de Madrid. Escriba uno o varios tramos por día, separados por comas (por ejemplo
+          10:00-14:00, 15:00-18:30); deje vacío el día sin visitas. Los clientes reservan desde el siguiente día laborable.
+        </p>
+        <Reply reply={reply} intents={["horario"]} />
+        <Form method="post" className="admin-form" key={formKey("horario")}>
+          <input type="hidden" name="intent" value="horario" />
+          <fieldset>
+            <legend>Horario de visitas</legend>
+            <div className="visit-week">
+              {WEEKDAY_NAMES.map((name, index) => (
+                <div className="field" key={name}>
+                  <label htmlFor={`dia${index + 1}`}>{capitalize(name)}</label>
+                  <input
+                    id={`dia${index + 1}`}
+                    name={`dia${index + 1}`}
+                    defaultValue={typed("horario", `dia${index + 1}`, page.weekdays[index] ?? "")}
+                    placeholder="Sin visitas"
+                    maxLength={120}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="slotMinutes">Duración de cada visita (minutos)</label>
+              <input id="slotMinutes" name="slotMinutes" type="number" min={15} max={480} step={5} required defaultValue={typed("horario", "slotMinutes", String(page.slotMinutes))} />
+            </div>
+            <div className="field">
+              <label htmlFor="horizonDays">Días que se pueden reservar</label>
+              <input id="horizonDays" name="horizonDays" type="number" min={1} max={90} required defaultValue={typed("horario", "horizonDays", String(page.horizonDays))} />
+            </div>
+          </div>
+          <button type="submit" className="button">
+            Guardar la disponibilidad
+          </button>
+        </Form>
+        <h3>Lo que ven ahora los clientes</h3>
+        {page.preview.length === 0 ? (
+          <p className="admin-muted">Ninguna hora libre: nadie puede reservar por la web.</p>
+        ) : (
+          <ul className="admin-plain-list visit-preview">
+            {page.preview.map(({ day, slots }) => (
+              <li key={day}>
+                <strong>{capitalize(spanishCalendarDay(day))}:</strong> {slots.map((s) => madridTime(s.start)).join(", ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="visitas-bloqueados">
+        <h2 id="visitas-bloqueados">Días bloqueados</h2>
+        <p className="field-hint">Días sin visitas (vacaciones, formación...). Las visitas ya reservadas ese día no se anulan solas.</p>
+        <Reply reply={reply} intents={["bloquear", "desbloquear"]} />
+        {page.blocked.length > 0 ? (
+          <ul className="admin-plain-list visit-day-list">
+            {page.blocked.map((b) => (
+              <li key={b.day}>
+                <span>
+                  {capitalize(spanishCalendarDay(b.day))} de {b.day.slice(0, 4)}
+                  {b.reason ? ` · ${b.reason}` : ""}
+                </span>
+                <Form method="post" className="admin-inline-form">
+                  <input type="hidden" name="intent" value="desbloquear" />
+                  <input type="hidden" name="day" value={b.day} />
+                  <button type="submit" className="button button-secondary" aria-label={`Desbloquear el ${spanishCalendarDay(b.day)}`}>
+                    Desbloquear
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="admin-muted">Ningún día bloqueado.</p>
+        )}
+        <Form method="post" className="admin-form visit-add-form" key={formKey("bloquear")}>
+          <input type="hidden" name="intent" value="bloquear" />
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="bloquear-dia">Día</label>
+              <input id="bloquear-dia" name="day" type="date" required defaultValue={typed("bloquear", "day", "")} />
+            </div>
+            <div className="field">
+              <label htmlFor="bloquear-motivo">Motivo (opcional)</label>
+              <input id="bloquear-motivo" name="reason" maxLength={200} defaultValue={typed("bloquear", "reason", "")} />
+            </div>
+          </div>
+          <button type="submit" className="button">
+            Bloquear el día
+          </button>
+        </Form>
+      </section>
+
+      <section className="admin-section" aria-labelledby="visitas-festivos">
+        <h2 id="visitas-festivos">Festivos</h2>
+        <p className="field-hint">
+          Los festivos de la Comunidad de Madrid y los locales, que se publican cada año en el BOCM. En ellos no se ofrecen visitas.
+        </p>
+        <Reply reply={reply} intents={["festivo", "quitar-festivo"]} />
+        <ul className="admin-plain-list visit-day-list">
+          {page.holidays.map((h) => (
+            <li key={h.day}>
+              <span>
+                {capitalize(spanishCalendarDay(h.day))} de {h.day.slice(0, 4)} · {h.name}
+              </span>
+              <Form method="post" className="admin-inline-form">
+                <input type="hidden" name="intent" value="quitar-festivo" />
+                <input type="hidden" name="day" value={h.day} />
+                <button type="submit" className="button button-secondary" aria-label={`Quitar el festivo ${h.name} (${h.day})`}>
+                  Quitar
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="admin-form visit-add-form" key={formKey("festivo")}>
+          <input type="hidden" name="intent" value="festivo" />
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="festivo-dia">Día del festivo</label>
+              <input id="festivo-dia" name="day" type="date" required defaultValue={typed("festivo", "day", "")} />
+            </div>
+            <div className="field">
+              <label htmlFor="festivo-nombre">Nombre del festivo</label>
+              <input id="festivo-nombre" name="name" required maxLength={200} defaultValue={typed("festivo", "name", "")} />
+            </div>
+          </div>
+          <button type="submit" className="button">
+            Añadir el festivo
+          </button>
+        </Form>
+      </section>
+      <p>
+        <Link to="/admin/registro?entidad=visita">Historial de cambios de las visitas</Link>
+      </p>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} back={{ to: "/admin", label: "Volver al panel" }} />;
+}
