@@ -48,9 +48,13 @@ export default defineConfig({
     {
       name: "movil",
       use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 740 }, isMobile: false, hasTouch: true },
-      // The phone width re-runs the specs about layout and forms on a small screen; the
-      // others run once, on desktop, to keep CI well under 15 minutes.
-      testMatch: /(layout|cookie-banner|product-detail|checkout|admin-transfer-expiry|admin-orders|compare|sizing-advisor|back-in-stock|coverage-fgas|search|jobs-calendar|visit-booking|quotes|job-deposit|request-to-paid-job)\.spec\.ts$/,
+      // The phone width re-runs the tests tagged "@movil" ({ tag: "@movil" } on a test or a
+      // describe): those about the frame, layout and forms, and every spec whose flow takes its
+      // width from the project (project.use.viewport, desktopRunLooks). The others run once, on
+      // desktop; those that look at 375 px themselves (lookAtBothWidths, a phone context of
+      // their own) do it inside that run. tests/integration/e2e-phone-project.test.ts fails when
+      // a spec taking its width from the project, or a test of a tagged spec, is left untagged.
+      grep: /@movil/,
     },
   ],
   webServer: Array.from({ length: WORKERS }, (_, index) => {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const name of ["unit", "e2e", "pg", "node24"]) {
+for (const name of ["unit", "e2e", "pg", "node22"]) {
   const file = `tests/.tmp/results/${name}.json`;
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, "utf8"));

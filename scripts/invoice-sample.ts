@@ -6,6 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { exemptionText } from "../app/domain/invoices/invoice-amounts";
 import { type InvoiceDocument } from "../app/domain/invoices/invoice-document";
+import { STANDARD_VAT_RATE, vatOfBase } from "../app/domain/money";
 import { aeatAmount } from "../app/domain/invoices/verifactu-hash";
 import { renderInvoicePdf } from "../app/server/invoices/invoice-pdf.server";
 
@@ -87,9 +88,9 @@ export function sampleInvoice(kind: SampleKind): InvoiceDocument {
       vatRate: 21,
     }));
     const baseCents = many.reduce((s, l) => s + l.baseCents, 0);
-    const vatCents = Math.round(baseCents * 0.21);
+    const vatCents = vatOfBase(baseCents, STANDARD_VAT_RATE);
     const totalCents = baseCents + vatCents;
-    const qrUrl = QR_URL.replace("1829.98", (totalCents / 100).toFixed(2));
+    const qrUrl = QR_URL.replace("1829.98", aeatAmount(totalCents));
     return { ...base, lines: many, taxes: [{ rate: 21, baseCents, vatCents }], baseCents, vatCents, totalCents, qrUrl };
   }
   return base;

@@ -8,7 +8,7 @@
  * or Redsys's public test values. See docs/redsys-sandbox.md.
  */
 import { startRedsysStandIn, type LogEntry } from "../tests/support/redsys-standin/index";
-import { formatEuros } from "../tests/support/redsys-standin/html";
+import { formatEuros } from "../app/domain/money";
 import { describeMode, parseSandboxFlags } from "../tests/support/redsys-standin/mode";
 
 /** Redsys's public test merchant (its integration guide); not a secret. */

@@ -1,5 +1,5 @@
-// Starts the production build under another Node binary and loads a few pages: CI proves
-// with it that the shop runs on the current LTS lines too, not only on the machine's Node 20.
+// Starts the production build under another Node binary and loads a few pages: CI proves with
+// it that the shop still runs on Node 22, the older LTS line it supports (decision 0025).
 // Usage: node scripts/smoke-node.mjs <path-to-node> <report-name>
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 
-/** Every amount a visitor reads goes through here (integer cents in, "1234,50 €" out). */
+/** Every amount a visitor reads goes through here (integer cents in, "1.234,50 €" out: money.ts, decision 0021). */
 export function Price({ cents, className }: { cents: number; className?: string }) {
   return <span className={className}>{formatEuros(cents)}</span>;
 }

@@ -291,7 +291,7 @@ test("Mis Pedidos: only one's own orders; an order page; withdrawal with its ack
   await expect(orders).toContainText("Transferencia bancaria");
   await expect(orders).toContainText("Calle de Alcalá 100, 28009 Madrid");
   await expect(orders).toContainText("Saunier Duval Thelia Condens 25");
-  await expect(orders).toContainText(/1318,95\s€/);
+  await expect(orders).toContainText(/1\.318,95\s€/);
   await expect(orders).not.toContainText(orderNumbers.beto);
   await expectAccessible(page);
 

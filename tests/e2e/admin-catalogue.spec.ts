@@ -115,7 +115,7 @@ test("375 px: a wrong price is explained beside its field; the right one reaches
   await price.fill("1.299,90");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Cambios guardados" })).toBeVisible();
-  await shopShows(TW3, "TW-3 Wifi", /1299,90\s€/);
+  await shopShows(TW3, "TW-3 Wifi", /1\.299,90\s€/);
 });
 
 test("creates a product; the shop shows it with its family's drawing", async () => {

@@ -75,7 +75,7 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-test("the list: newest first, found by text, filtered without JavaScript, exported as CSV", async ({ browser }) => {
+test("the list: newest first, found by text, filtered without JavaScript, exported as CSV", { tag: "@movil" }, async ({ browser }) => {
   const { page } = admin;
   await page.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Pedidos" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
@@ -115,7 +115,7 @@ test("the list: newest first, found by text, filtered without JavaScript, export
   await plain.close();
 });
 
-test("marks a transfer paid: the customer's Mis Pedidos shows it and the e-mail arrives over SMTP", async () => {
+test("marks a transfer paid: the customer's Mis Pedidos shows it and the e-mail arrives over SMTP", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.getByRole("link", { name: orders.paid, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Pedido ${orders.paid}` })).toBeVisible();
@@ -136,7 +136,7 @@ test("marks a transfer paid: the customer's Mis Pedidos shows it and the e-mail 
   expect(mail.text).toContain("Su estado es ahora «Pagado».");
 });
 
-test("schedules the installation on a phone: the customer gets the calendar file", async () => {
+test("schedules the installation on a phone: the customer gets the calendar file", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.setViewportSize(PHONE);
   await page.goto(`/admin/pedidos/${orders.paid}`);
@@ -172,7 +172,7 @@ test("schedules the installation on a phone: the customer gets the calendar file
   await page.setViewportSize(working);
 });
 
-test("cancels the other order: its unit goes back on sale and the audit log has it", async () => {
+test("cancels the other order: its unit goes back on sale and the audit log has it", { tag: "@movil" }, async () => {
   const stockBefore = await stockText(customer.page);
   const before = Number(/\d+/.exec(stockBefore)?.[0]);
   const { page } = admin;
@@ -196,7 +196,7 @@ test("cancels the other order: its unit goes back on sale and the audit log has 
   await expect(page.getByRole("row").filter({ hasText: `pedido ${orders.paid}` }).filter({ hasText: "cambiar estado" })).toHaveCount(2);
 });
 
-test("a withdrawal shows on the order page, with the link to handle it", async () => {
+test("a withdrawal shows on the order page, with the link to handle it", { tag: "@movil" }, async () => {
   const own = customer.page;
   await own.goto(`/login/pedidos/${orders.paid}`);
   await own.getByRole("link", { name: "Desistir del contrato" }).click();

@@ -101,7 +101,7 @@ test.afterAll(async () => {
   await customer?.context.close().catch(() => {});
 });
 
-test("the home page: today's orders, transfers waiting, each figure a link to its list", async () => {
+test("the home page: today's orders, transfers waiting, each figure a link to its list", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
@@ -117,7 +117,7 @@ test("the home page: today's orders, transfers waiting, each figure a link to it
   for (const number of Object.values(orders)) await expect(page.getByRole("link", { name: number })).toBeVisible();
 });
 
-test("a withdrawal: listed, goods returned, closed by the order's refund (no more than was paid)", async () => {
+test("a withdrawal: listed, goods returned, closed by the order's refund (no more than was paid)", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(`/login/pedidos/${orders.withdrawn}`);
   // With JavaScript the link opens a dialog; clicked before hydration it leads to a page of its own.
@@ -185,7 +185,7 @@ test("a withdrawal: listed, goods returned, closed by the order's refund (no mor
   await expect(owner.getByRole("cell", { name: /^(Qué )?mercancía devuelta$/ })).toBeVisible();
 });
 
-test("an unpaid transfer: reminded after 3 days, once; cancelled after 7 with its unit back in stock", async () => {
+test("an unpaid transfer: reminded after 3 days, once; cancelled after 7 with its unit back in stock", { tag: "@movil" }, async () => {
   test.setTimeout(240_000);
   await olderBy(orders.expiring, 4);
   const reminder = await mailTo(CUSTOMER, new RegExp(`recordatorio de pago del pedido ${orders.expiring}`));

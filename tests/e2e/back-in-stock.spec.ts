@@ -95,7 +95,7 @@ test.afterAll(async () => {
   await visitor?.context.close().catch(() => {});
 });
 
-test("the owner sells out a product in the back office; its page offers the alert", async () => {
+test("the owner sells out a product in the back office; its page offers the alert", { tag: "@movil" }, async () => {
   await setStock(admin.page, 0);
   const { page } = visitor;
   await page.goto(PRODUCT.path);
@@ -109,7 +109,7 @@ test("the owner sells out a product in the back office; its page offers the aler
   await lookAtBothWidths(page, "aviso-disponibilidad-formulario");
 });
 
-test("with JavaScript: bad input answered in place, then the request; confirmed from the e-mail", async () => {
+test("with JavaScript: bad input answered in place, then the request; confirmed from the e-mail", { tag: "@movil" }, async () => {
   const { page } = visitor;
   await page.goto(PRODUCT.path);
   await hydrated(page);
@@ -148,7 +148,7 @@ test("with JavaScript: bad input answered in place, then the request; confirmed 
   await lookAtBothWidths(page, "aviso-disponibilidad-confirmado");
 });
 
-test("without JavaScript: a 400 keeps what was typed; then confirmed and withdrawn by the e-mail's links", async ({ browser }) => {
+test("without JavaScript: a 400 keeps what was typed; then confirmed and withdrawn by the e-mail's links", { tag: "@movil" }, async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", javaScriptEnabled: false, viewport: visitor.page.viewportSize() ?? undefined });
   const page = await context.newPage();
   try {
@@ -204,7 +204,7 @@ test("without JavaScript: a 400 keeps what was typed; then confirmed and withdra
   }
 });
 
-test("the back office shows 1 waiting; the owner raises the stock and only the confirmed visitor is told", async () => {
+test("the back office shows 1 waiting; the owner raises the stock and only the confirmed visitor is told", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto(`/admin/catalogo?q=${encodeURIComponent(productName)}`);
   const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: productName }) });

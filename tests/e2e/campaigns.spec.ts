@@ -29,6 +29,15 @@ function setFlag(name: string, value: "on" | "off") {
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
+/**
+ * Waits until the page has decided about its pop-ups (<html data-campaigns>, set after
+ * hydration by app/ui/site/site-shell.tsx and campaign-popups.tsx): only then does "no dialog"
+ * mean none will come, however late the pop-ups' code arrives.
+ */
+async function campaignsDecided(page: Page, decision: "off" | "waiting-for-cookies" | "promotion-page") {
+  await expect(page.locator("html")).toHaveAttribute("data-campaigns", decision);
+}
+
 async function freshPage(browser: Browser) {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES" });
   return { context, page: await context.newPage() };
@@ -42,7 +51,7 @@ test("flags off: no campaign pop-up", async ({ browser }) => {
     const { context, page } = await freshPage(browser);
     await page.goto("/");
     await rejectCookies(page);
-    await page.waitForTimeout(800);
+    await campaignsDecided(page, "off");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Abrir la promoción/ })).toHaveCount(0);
     await context.close();
@@ -60,7 +69,7 @@ test("flags on: boiler pop-up after the cookie decision, closes for the session;
     await page.goto("/");
     // Never in front of the cookie banner.
     await expect(page.getByRole("region", { name: "Su privacidad" })).toBeVisible();
-    await page.waitForTimeout(500);
+    await campaignsDecided(page, "waiting-for-cookies");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await rejectCookies(page);
 
@@ -95,7 +104,7 @@ test("flags on: boiler pop-up after the cookie decision, closes for the session;
     const other = await freshPage(browser);
     await other.page.goto("/promo-Calderas");
     await rejectCookies(other.page);
-    await other.page.waitForTimeout(800);
+    await campaignsDecided(other.page, "promotion-page");
     await expect(other.page.getByRole("dialog")).toHaveCount(0);
     await other.page.goto("/promo-Aires");
     await expect(dialog(other.page, "Promoción en calderas")).toBeVisible();

@@ -21,7 +21,7 @@ async function compareFromCard(page: Page, name: string, message: string | RegEx
 /** The table as a visitor reads it, row by row. */
 const tableText = (table: Locator) => table.getByRole("row").allInnerTexts();
 
-test("compares three air conditioners chosen on cards and a product page, then shares the link", async ({ page, context, browser, baseURL }) => {
+test("compares three air conditioners chosen on cards and a product page, then shares the link", { tag: "@movil" }, async ({ page, context, browser, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/tienda/aires/aires");
   await rejectCookies(page);
@@ -52,7 +52,7 @@ test("compares three air conditioners chosen on cards and a product page, then s
   const seer = table.getByRole("row", { name: /^SEER/ });
   await expect(seer.getByRole("rowheader")).toContainText("Distinto");
   await expect(seer.getByRole("cell")).toHaveText(["6,35", "8,7", "8,5"]);
-  await expect(table.getByRole("row", { name: /^Precio con instalación/ }).getByRole("cell")).toHaveText([/1001,00\s€/, /1201,00\s€/, /931,00\s€/]);
+  await expect(table.getByRole("row", { name: /^Precio con instalación/ }).getByRole("cell")).toHaveText([/1\.001,00\s€/, /1\.201,00\s€/, /931,00\s€/]);
   await expect(table.getByRole("row", { name: /^Frigorías/ }).getByRole("cell")).toHaveText(["2150 frigorías/h", "2150 frigorías/h", "1720 frigorías/h"]);
   await expect(table.getByRole("row", { name: /^Ruido de la unidad exterior/ }).getByRole("rowheader")).not.toContainText("Distinto");
   await expect(table.getByRole("row", { name: /^Refrigerante/ }).getByRole("cell")).toHaveText(["R-32", "R-32", "R-32"]);
@@ -75,7 +75,7 @@ test("compares three air conditioners chosen on cards and a product page, then s
   }
 });
 
-test("a fifth product is refused, and the comparison keeps its four", async ({ page }) => {
+test("a fifth product is refused, and the comparison keeps its four", { tag: "@movil" }, async ({ page }) => {
   await page.goto("/tienda/aires/aires");
   await rejectCookies(page);
   const four = ["Daikin Sensira FTXF35E", "Daikin FFA50A9", "Mitsubishi MSZ-HR35VF", "Mitsubishi PEAD-M50JA"];
@@ -86,7 +86,7 @@ test("a fifth product is refused, and the comparison keeps its four", async ({ p
   await expect(page.getByRole("columnheader")).toHaveCount(4);
 });
 
-test("without JavaScript: «Comparar» opens the comparison, «Quitar» takes one out, a fifth is refused, another family starts again", async ({ browser, baseURL }) => {
+test("without JavaScript: «Comparar» opens the comparison, «Quitar» takes one out, a fifth is refused, another family starts again", { tag: "@movil" }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: "es-ES", javaScriptEnabled: false });
   const page = await context.newPage();
   const compare = async (path: string) => {
@@ -118,7 +118,7 @@ test("without JavaScript: «Comparar» opens the comparison, «Quitar» takes on
   await context.close();
 });
 
-test("a bad address shows what can be compared with a note for the rest, never an error", async ({ page }) => {
+test("a bad address shows what can be compared with a note for the rest, never an error", { tag: "@movil" }, async ({ page }) => {
   const response = await page.goto("/comparar?productos=23,abc,1,999,24,25,26");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("note", { name: "Productos que no se muestran" }).getByRole("listitem")).toHaveText([

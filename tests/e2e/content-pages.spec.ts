@@ -22,7 +22,7 @@ const PAGES: ContentPage[] = [
       "6 meses en mano de obra",
       "2 años en piezas",
       "302,00 €",
-      "1075,00 €",
+      "1.075,00 €",
       "80,00 €",
       "85,00 € al año",
       "salida de humos horizontal de como máximo 70 cm",
@@ -58,7 +58,7 @@ const PAGES: ContentPage[] = [
     path: "/aerotermia-info",
     h1: "¿Te ayudamos a escoger tu equipo de aerotermia?",
     title: /aerotermia/,
-    texts: ["hasta 10 kW", "de 10 a 15 kW", "15 kW o más", "suelo radiante", "1075,00 €"],
+    texts: ["hasta 10 kW", "de 10 a 15 kW", "15 kW o más", "suelo radiante", "1.075,00 €"],
   },
   {
     path: "/termostatos-info",

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 const banner = (page: Page) => page.getByRole("region", { name: "Su privacidad" });
 
-test.describe("cookie banner", () => {
+test.describe("cookie banner", { tag: "@movil" }, () => {
   test("shown until the visitor decides; both choices look the same", async ({ page }) => {
     await page.goto("/");
     await expect(banner(page)).toBeVisible();
@@ -56,7 +56,7 @@ test.describe("cookie banner", () => {
   });
 });
 
-test("the decision survives a link followed at once, before the server has answered", async ({ page }) => {
+test("the decision survives a link followed at once, before the server has answered", { tag: "@movil" }, async ({ page }) => {
   // The decision's post takes its time (a slow network); the visitor clicks on straight away.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

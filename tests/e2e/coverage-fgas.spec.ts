@@ -111,7 +111,7 @@ test.afterAll(async () => {
   await customer?.context.close().catch(() => {});
 });
 
-test("the postcode check of a product page, without JavaScript: /cobertura answers and links back", async ({ browser }) => {
+test("the postcode check of a product page, without JavaScript: /cobertura answers and links back", { tag: "@movil" }, async ({ browser }) => {
   const plain = await browser.newContext({ baseURL: base, locale: "es-ES", javaScriptEnabled: false, viewport });
   const page = await plain.newPage();
   await page.goto(SPLIT.path);
@@ -136,7 +136,7 @@ test("the postcode check of a product page, without JavaScript: /cobertura answe
   await plain.close();
 });
 
-test("the postcode check with JavaScript answers in place; the shared page never holds an answer", async () => {
+test("the postcode check with JavaScript answers in place; the shared page never holds an answer", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(SPLIT.path);
   await hydrated(page);
@@ -177,7 +177,7 @@ test("the postcode check with JavaScript answers in place; the shared page never
   }
 });
 
-test("a split with installation is refused for a postcode outside the area (400, nothing lost); without installation it needs the F-gas declaration", async ({ browser }) => {
+test("a split with installation is refused for a postcode outside the area (400, nothing lost); without installation it needs the F-gas declaration", { tag: "@movil" }, async ({ browser }) => {
   const { page } = customer;
   await page.goto(SPLIT.path);
   await hydrated(page);
@@ -246,7 +246,7 @@ test("a split with installation is refused for a postcode outside the area (400,
   for (const expected of ["Marta Ruiz Ortega", "12345678Z", SPLIT.name, number, "Barcelona", "empresa habilitada"]) expect(text).toContain(expected);
 });
 
-test("the order page: the declaration, the installing company completed, a file that is no certificate refused", async () => {
+test("the order page: the declaration, the installing company completed, a file that is no certificate refused", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(`/login/pedidos/${number}`);
   await hydrated(page);
@@ -282,7 +282,7 @@ test("the order page: the declaration, the installing company completed, a file 
   await look(page, "pedido-gases-fluorados");
 });
 
-test("the back office lists the order once the legal period is over, and no longer once the certificate is uploaded", async () => {
+test("the back office lists the order once the legal period is over, and no longer once the certificate is uploaded", { tag: "@movil" }, async () => {
   // A year and a month later: the declaration's date moved back with the server stopped.
   await state.server?.stop();
   const db = embeddedClient(path.join(state.dataDir, "pglite"));

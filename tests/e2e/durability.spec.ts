@@ -56,14 +56,6 @@ function writeStream(server: AppServer, round: number): Stream {
   };
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 test("SIGKILL in the middle of writes: every acknowledged quote request survives the restart on the same folder", async () => {
   const dataDir = freshDataDir("sigkill");
   const lockFile = path.join(dataDir, "pglite.lock");
@@ -78,7 +70,14 @@ test("SIGKILL in the middle of writes: every acknowledged quote request survives
     }
     const server = await startAppServer({ port: PORT, dataDir, env });
     const stream = writeStream(server, round);
-    await until(() => stream.acknowledged.length >= ACKS_BEFORE_KILL || stream.refused.length > 0, `${ACKS_BEFORE_KILL} solicitudes confirmadas`);
+    // Looked at every 5 ms: the kill should come while the writers are still going.
+    await expect
+      .poll(() => stream.acknowledged.length >= ACKS_BEFORE_KILL || stream.refused.length > 0, {
+        message: `${ACKS_BEFORE_KILL} solicitudes confirmadas`,
+        timeout: 60_000,
+        intervals: [5],
+      })
+      .toBe(true);
     expect(stream.refused).toEqual([]);
     server.child.kill("SIGKILL");
     await server.exited;

@@ -1,4 +1,4 @@
-import { concretePath, expect, expectSafeAnswer, routes, test, type Shop } from "../support/hardening";
+import { concretePath, expect, findings, routes, test, type Shop } from "../support/hardening";
 import type { RawRequest } from "../support/raw-http";
 
 /*
@@ -15,10 +15,22 @@ const actions = routes()
 
 const OVER_LIMIT = 1_100_000;
 
-async function send(shop: Shop, request: RawRequest) {
+type Findings = ReturnType<typeof findings>;
+
+/** Sends the request from the shop's own page; an unsafe answer is recorded in `found`. */
+async function send(shop: Shop, found: Findings, request: RawRequest) {
   const response = await shop.send({ ...request, headers: { Origin: shop.origin, ...request.headers } });
-  expectSafeAnswer(request, response);
+  found.safe(request, response);
   return response;
+}
+
+/** The JSON answer's message, or what the answer was instead. */
+function messageOf(body: string): string {
+  try {
+    return String((JSON.parse(body) as { message?: unknown }).message);
+  } catch {
+    return `(no es JSON: ${body.slice(0, 100)})`;
+  }
 }
 
 test.describe("bodies", () => {
@@ -30,6 +42,7 @@ test.describe("bodies", () => {
 
   test("a body over 1 MB gets 413 on every action, declared or streamed", async ({ shop }) => {
     const body = Buffer.alloc(OVER_LIMIT, "a");
+    const found = findings();
     for (const route of actions) {
       for (const chunked of [false, true]) {
         for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json"]) {
@@ -38,22 +51,24 @@ test.describe("bodies", () => {
           const api = route.file === "routes/accounts/auth-api.ts";
           const passkeys = route.file === "routes/accounts/passkey-api.ts";
           if (api ? type.startsWith("multipart/") : passkeys ? type !== "application/json" : type === "application/json") continue;
-          const response = await send(shop, { method: "POST", path: route.sample, headers: { "Content-Type": type }, body, chunked });
+          const response = await send(shop, found, { method: "POST", path: route.sample, headers: { "Content-Type": type }, body, chunked });
           const what = `${route.sample} ${type}${chunked ? " (chunked)" : ""}`;
           // Signed-in pages send an anonymous visitor to /login before reading anything.
           if (route.file === "routes/orders/checkout.tsx" || route.file === "routes/orders/order-detail.tsx") {
-            expect([302, 413], what).toContain(response.status);
+            found.check([302, 413].includes(response.status), `${what}: ${response.status}, no 302 ni 413`);
             continue;
           }
-          expect(response.status, what).toBe(413);
+          found.check(response.status === 413, `${what}: ${response.status} en vez de 413`);
           if (String(response.headers["content-type"]).startsWith("text/html")) {
-            expect(response.body, what).toMatch(/demasiado (grande|largo)/);
+            found.check(/demasiado (grande|largo)/.test(response.body), `${what}: la página no dice «demasiado grande»`);
           } else {
-            expect(JSON.parse(response.body).message, what).toMatch(/demasiado|grande/i);
+            const message = messageOf(response.body);
+            found.check(/demasiado|grande/i.test(message), `${what}: el mensaje «${message}» no dice «demasiado»`);
           }
         }
       }
     }
+    found.expectNone("cuerpos de más de 1 MB no rechazados con 413");
   });
 
   test("a body that is not a form gets 415 on every action", async ({ shop }) => {
@@ -65,6 +80,7 @@ test.describe("bodies", () => {
       ["application/x-www-form-urlencoded; charset=latin1", "decision=aceptar"],
       ["application/json", '{"decision":"aceptar"}'],
     ];
+    const found = findings();
     for (const route of actions) {
       if (route.file === "routes/orders/checkout.tsx" || route.file === "routes/orders/order-detail.tsx") continue;
       for (const [type, body] of kinds) {
@@ -74,16 +90,19 @@ test.describe("bodies", () => {
         if (route.file === "routes/accounts/passkey-api.ts" && type === "application/json") continue;
         // Redsys's notification takes a body declared Latin-1 (its fields are base64 ASCII).
         if (route.file === "routes/payments/redsys-notification.ts" && type?.includes("latin1")) continue;
-        const response = await send(shop, { method: "POST", path: route.sample, headers: type ? { "Content-Type": type } : {}, body });
+        const response = await send(shop, found, { method: "POST", path: route.sample, headers: type ? { "Content-Type": type } : {}, body });
         const what = `${route.sample} con ${type ?? "sin Content-Type"}`;
-        expect(response.status, what).toBe(415);
+        found.check(response.status === 415, `${what}: ${response.status} en vez de 415`);
         if (String(response.headers["content-type"]).startsWith("text/html")) {
-          expect(response.body, what).toContain("El formulario no llegó en un formato que podamos leer");
+          found.check(response.body.includes("El formulario no llegó en un formato que podamos leer"), `${what}: la página no lo explica`);
+        } else {
+          // better-auth's JSON answers name JSON; Redsys's notification (a resource route) says it in Spanish.
+          const message = messageOf(response.body);
+          found.check(/JSON|El formulario no llegó en un formato que podamos leer/.test(message), `${what}: el mensaje «${message}» no lo explica`);
         }
-        // better-auth's JSON answers name JSON; Redsys's notification (a resource route) says it in Spanish.
-        else expect(JSON.parse(response.body).message, what).toMatch(/JSON|El formulario no llegó en un formato que podamos leer/);
       }
     }
+    found.expectNone("cuerpos que no son formularios no rechazados con 415");
   });
 
   test("broken form encodings get 400, never 5xx", async ({ shop }) => {
@@ -93,21 +112,25 @@ test.describe("bodies", () => {
       ["multipart/form-data; boundary=x", "--x\r\nContent-Disposition: form-data; name=\"decision\"\r\n\r\naceptar"],
       ["multipart/form-data", "--x--"],
     ];
+    const found = findings();
     for (const [type, body] of broken) {
-      const response = await send(shop, { method: "POST", path: "/cookies", headers: { "Content-Type": type }, body });
+      const response = await send(shop, found, { method: "POST", path: "/cookies", headers: { "Content-Type": type }, body });
       expect(response.status, `${type} ${String(body)}`).toBe(400);
       expect(response.body).toMatch(/<html[^>]* lang="es"/);
       expect(response.body).toContain("No hemos podido leer el formulario enviado");
     }
+    found.expectNone("respuestas inseguras");
   });
 
   test("a path whose escapes do not decode gets a Spanish 400 or 404", async ({ shop }) => {
+    const found = findings();
     for (const path of ["/%", "/tienda/calderas/%E0%A4%A", "/login/pedidos/%C0%AF", "/tienda/..%2f..%2f", "/imagenes/demo/%"]) {
       for (const method of ["GET", "POST"]) {
-        const response = await send(shop, { method, path, headers: method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}, body: method === "POST" ? "a=b" : undefined });
+        const response = await send(shop, found, { method, path, headers: method === "POST" ? { "Content-Type": "application/x-www-form-urlencoded" } : {}, body: method === "POST" ? "a=b" : undefined });
         expect([400, 404, 405], `${method} ${path}`).toContain(response.status);
         expect(response.body, `${method} ${path}`).toMatch(/<html[^>]* lang="es"/);
       }
     }
+    found.expectNone("respuestas inseguras");
   });
 });

@@ -82,7 +82,7 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-test("the accepted quote's page shows the deposit: amount, due date, card, Bizum and the transfer's details", async () => {
+test("the accepted quote's page shows the deposit: amount, due date, card, Bizum and the transfer's details", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(quotePath());
   await hydrated(page);
@@ -99,7 +99,7 @@ test("the accepted quote's page shows the deposit: amount, due date, card, Bizum
   await withinBudget(page, "presupuesto con señal");
 });
 
-test("without JavaScript, 'Pagar con Bizum' leads to the signed form's page, with its one button", async ({ browser }) => {
+test("without JavaScript, 'Pagar con Bizum' leads to the signed form's page, with its one button", { tag: "@movil" }, async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport, javaScriptEnabled: false });
   let address: string;
   try {
@@ -129,7 +129,7 @@ test("without JavaScript, 'Pagar con Bizum' leads to the signed form's page, wit
   }
 });
 
-test("pays the deposit by card through Redsys: the way back says it is paid", async () => {
+test("pays the deposit by card through Redsys: the way back says it is paid", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(quotePath());
   await hydrated(page);
@@ -147,7 +147,7 @@ test("pays the deposit by card through Redsys: the way back says it is paid", as
   expect(notified).toMatchObject({ code: "0000", shopStatus: 200 });
 });
 
-test("the deposit's invoice arrives by e-mail with its PDF, and the quote's page lists it", async () => {
+test("the deposit's invoice arrives by e-mail with its PDF, and the quote's page lists it", { tag: "@movil" }, async () => {
   const mail = await waitForMail(state.smtp!.messages, CUSTOMER, new RegExp(`factura F\\d{4}-\\d{6} del presupuesto ${state.job!.number}`));
   expect(mail.text).toContain(`de su presupuesto ${state.job!.number}, por 65,34`);
   expect(mail.text).toContain(`${base}${quotePath()}`);

@@ -79,7 +79,7 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-test("the owner creates a technician, who chooses a password and enrols the second factor", async () => {
+test("the owner creates a technician, who chooses a password and enrols the second factor", { tag: "@movil" }, async () => {
   const { page } = admin;
   await createTechnician(page, TECH);
   await createTechnician(page, OTHER);
@@ -106,7 +106,7 @@ test("the owner creates a technician, who chooses a password and enrols the seco
   await submitCode(p, "Código de 6 números de su aplicación de autenticación", "Verificar", key, /\/tecnico$/);
 });
 
-test("the owner schedules a job for the technician; an overlap is refused; the customer gets the date with an .ics", async () => {
+test("the owner schedules a job for the technician; an overlap is refused; the customer gets the date with an .ics", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto("/admin/trabajos?estado=pendiente_programar");
   await expect(page.getByRole("status")).toHaveText("2 trabajos en estado «Pendiente de programar»");
@@ -139,7 +139,7 @@ test("the owner schedules a job for the technician; an overlap is refused; the c
   expect(file).toContain("BEGIN:VTIMEZONE");
 });
 
-test("the calendar shows the week on a desktop and a list of days on a phone, filtered per technician", async () => {
+test("the calendar shows the week on a desktop and a list of days on a phone, filtered per technician", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto(`/admin/calendario?semana=${day}`);
   const week = page.locator(".calendar-days");
@@ -169,7 +169,7 @@ test("the calendar shows the week on a desktop and a list of days on a phone, fi
   await expect(page.locator('[aria-current="date"]')).toContainText("Hoy");
 });
 
-test("the technician sees their job on /tecnico, and nothing of the back office or of another technician", async () => {
+test("the technician sees their job on /tecnico, and nothing of the back office or of another technician", { tag: "@movil" }, async () => {
   const p = tech.page;
   await p.goto("/tecnico");
   await expect(p.getByRole("link", { name: new RegExp(`Lucía Trabajo · ${jobs.first!.number}`) })).toBeVisible();
@@ -191,7 +191,7 @@ test("the technician sees their job on /tecnico, and nothing of the back office 
   }
 });
 
-test("the technician's private feed serves their job until the owner revokes it", async ({ playwright }) => {
+test("the technician's private feed serves their job until the owner revokes it", { tag: "@movil" }, async ({ playwright }) => {
   const p = tech.page;
   await p.goto("/tecnico");
   await hydrated(p);

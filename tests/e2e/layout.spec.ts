@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, rejectCookies } from "./helpers";
 
-test.describe("the frame every page shares", () => {
+test.describe("the frame every page shares", { tag: "@movil" }, () => {
   test("home: welcome banner, header, footer and floating buttons", async ({ page }, info) => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
@@ -61,7 +61,7 @@ test.describe("the frame every page shares", () => {
   });
 });
 
-test.describe("unknown pages", () => {
+test.describe("unknown pages", { tag: "@movil" }, () => {
   test("answer 404 with a Spanish page inside the frame", async ({ page }, info) => {
     const response = await page.goto("/esta-pagina-no-existe");
     expect(response?.status()).toBe(404);

@@ -32,7 +32,7 @@ async function openBoiler(page: Page, path = BOILER) {
   await rejectCookies(page);
 }
 
-test.describe("product detail", () => {
+test.describe("product detail", { tag: "@movil" }, () => {
   test("shows the boiler: name, breadcrumb, energy class, characteristics, descriptions", async ({ page }, info) => {
     await openBoiler(page);
     const h1 = page.getByRole("heading", { level: 1 });
@@ -224,7 +224,7 @@ test.describe("product detail", () => {
   }
 });
 
-test.describe("product detail without JavaScript", () => {
+test.describe("product detail without JavaScript", { tag: "@movil" }, () => {
   test.use({ javaScriptEnabled: false });
 
   test("thumbnails are links to the picture; the form posts and shows the reply", async ({ page }) => {

@@ -51,7 +51,7 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-test("the owner writes a quote with two options and a 30 % deposit, and sends it", async () => {
+test("the owner writes a quote with two options and a 30 % deposit, and sends it", { tag: "@movil" }, async () => {
   const { page } = admin;
   await newQuote(page, "Lucía Fernández", customerEmail);
   await page.getByLabel("Porcentaje del total").check();
@@ -84,7 +84,7 @@ test("the owner writes a quote with two options and a 30 % deposit, and sends it
   quoteUrl = page.url();
 });
 
-test("the customer opens the e-mailed link, chooses B, signs on the screen and accepts", async () => {
+test("the customer opens the e-mailed link, chooses B, signs on the screen and accepts", { tag: "@movil" }, async () => {
   const mail = await waitForMail(state.smtp!.messages, customerEmail, /presupuesto P\d{4}-\d{6}/);
   expect(mail.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^P\d{4}-\d{6}-v1\.pdf$/)]);
   const link = new RegExp(`${base}/presupuestos/[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")?.[0];
@@ -120,7 +120,7 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await lookAtBothWidths(page, "presupuesto-aceptado");
 });
 
-test("the owner sees the acceptance: version, option, signature, address and browser", async () => {
+test("the owner sees the acceptance: version, option, signature, address and browser", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto(quoteUrl);
   await expect(page.getByText("Aceptado", { exact: true }).first()).toBeVisible();
@@ -133,7 +133,7 @@ test("the owner sees the acceptance: version, option, signature, address and bro
   expect(mail.text).toContain("opción B");
 });
 
-test("40 days later an unanswered quote shows «Caducado» and refuses acceptance", async () => {
+test("40 days later an unanswered quote shows «Caducado» and refuses acceptance", { tag: "@movil" }, async () => {
   const { page } = admin;
   await newQuote(page, "Pedro Caducado", `pedro.${customerEmail}`);
   await page.locator("#A-0-kind").selectOption("mano_de_obra");

@@ -80,7 +80,7 @@ test.afterAll(async () => {
   await state.smtp?.close();
 });
 
-test("a request, then the free visit booked from the thank-you page; the .ics arrives by e-mail", async () => {
+test("a request, then the free visit booked from the thank-you page; the .ics arrives by e-mail", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto("/");
   await rejectCookies(page);
@@ -96,7 +96,7 @@ test("a request, then the free visit booked from the thank-you page; the .ics ar
   expect(ics!.content.toString("utf8")).toMatch(/DTSTART;TZID=Europe\/Madrid:\d{8}T\d{6}/);
 });
 
-test("the owner writes the quote from the request: two options and a 30 % deposit", async () => {
+test("the owner writes the quote from the request: two options and a 30 % deposit", { tag: "@movil" }, async () => {
   const { page } = admin;
   await page.goto("/admin/solicitudes");
   await page.getByRole("link", { name: /Carmen Ortega/ }).first().click();
@@ -123,7 +123,7 @@ test("the owner writes the quote from the request: two options and a 30 % deposi
   story.quoteLink = new RegExp(`${base}/presupuestos/[A-Za-z0-9_-]{43}`).exec(mail.text ?? "")![0];
 });
 
-test("the customer chooses B and signs", async () => {
+test("the customer chooses B and signs", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto(story.quoteLink);
   await hydrated(page);
@@ -151,7 +151,7 @@ async function payDueByCard(page: Page, what: RegExp) {
   await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
 }
 
-test("the customer pays the 30 % deposit by card and its invoice arrives", async () => {
+test("the customer pays the 30 % deposit by card and its invoice arrives", { tag: "@movil" }, async () => {
   await payDueByCard(customer.page, /^Señal pendiente$/);
   await expect(customer.page.getByRole("status")).toContainText(`la señal del presupuesto ${story.quoteNumber} con tarjeta`);
   const mail = await mailTo(email, new RegExp(`factura F\\d{4}-\\d{6} del presupuesto ${story.quoteNumber}`));
@@ -162,7 +162,7 @@ test("the customer pays the 30 % deposit by card and its invoice arrives", async
   expect(invoice).toContain("50123456Q");
 });
 
-test("the owner schedules the job for a technician", async () => {
+test("the owner schedules the job for a technician", { tag: "@movil" }, async () => {
   await createTechnician(admin.page, TECH);
   await technicianFirstSignIn(tech.page, mailTo, TECH);
   const { page } = admin;
@@ -176,7 +176,7 @@ test("the owner schedules the job for a technician", async () => {
   await mailTo(email, /fecha de su instalación/);
 });
 
-test("on a phone the technician fills the report with a serial number and a photo, loses the connection, the customer signs, and it goes when the connection returns", async () => {
+test("on a phone the technician fills the report with a serial number and a photo, loses the connection, the customer signs, and it goes when the connection returns", { tag: "@movil" }, async () => {
   const p = tech.page;
   await openAndStartJob(p, story.jobId);
   await fillBoilerReport(p, SERIAL);
@@ -192,7 +192,7 @@ test("on a phone the technician fills the report with a serial number and a phot
   expect(await pdfText(report.attachments.find((a) => a.filename?.endsWith(".pdf"))!.content)).toContain(SERIAL);
 });
 
-test("the final invoice deducts the deposit; the customer pays it and the job is «Cobrado»", async () => {
+test("the final invoice deducts the deposit; the customer pays it and the job is «Cobrado»", { tag: "@movil" }, async () => {
   const mail = await mailTo(email, new RegExp(`factura (?!${story.depositInvoice})F\\d{4}-\\d{6} del presupuesto ${story.quoteNumber}`));
   const finalInvoice = /F\d{4}-\d{6}/.exec(mail.subject ?? "")![0];
   expect(mail.text).toContain(story.quoteLink);
@@ -212,7 +212,7 @@ test("the final invoice deducts the deposit; the customer pays it and the job is
   await expect(admin.page.getByText("Cobrado", { exact: true }).first()).toBeVisible();
 });
 
-test("the customer's account, once its address is confirmed, shows the boiler in «Mis equipos» with its guarantees", async () => {
+test("the customer's account, once its address is confirmed, shows the boiler in «Mis equipos» with its guarantees", { tag: "@movil" }, async () => {
   const { page } = customer;
   const signIn = async () => {
     await page.goto("/login?redirectTo=/login/equipos");

@@ -30,7 +30,7 @@ async function typeInHeader(page: Page, text: string) {
   await input.pressSequentially(text, { delay: 40 });
 }
 
-test.describe("with JavaScript", () => {
+test.describe("with JavaScript", { tag: "@movil" }, () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/tienda");
     await rejectCookies(page);
@@ -101,7 +101,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test("without JavaScript the header's field is a form to /buscar; the filters work by Aplicar", async ({ browser, baseURL }) => {
+test("without JavaScript the header's field is a form to /buscar; the filters work by Aplicar", { tag: "@movil" }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: "es-ES", javaScriptEnabled: false, viewport: test.info().project.use.viewport });
   const page = await context.newPage();
   try {
@@ -128,7 +128,7 @@ test("without JavaScript the header's field is a form to /buscar; the filters wo
   }
 });
 
-test("a typo and a query without accents find the product", async ({ page }) => {
+test("a typo and a query without accents find the product", { tag: "@movil" }, async ({ page }) => {
   await page.goto("/buscar?q=hermman%20micracom%2024");
   await expect(cards(page).first()).toContainText("Micracom Condens 24");
   await expect(page.getByText("Buscamos «hermann» en lugar de «hermman».")).toBeVisible();
@@ -139,7 +139,7 @@ test("a typo and a query without accents find the product", async ({ page }) => 
   await expect(cards(page).first()).toContainText("Mixta condensación");
 });
 
-test("3000 frigorías finds the air conditioners of about 3.5 kW, and pages like the catalogue", async ({ page }) => {
+test("3000 frigorías finds the air conditioners of about 3.5 kW, and pages like the catalogue", { tag: "@movil" }, async ({ page }) => {
   const response = await page.goto("/buscar?q=3000%20frigor%C3%ADas");
   expect(response?.status()).toBe(200);
   await rejectCookies(page);
@@ -162,7 +162,7 @@ test("3000 frigorías finds the air conditioners of about 3.5 kW, and pages like
   await lookAtThisWidth(page, "busqueda-resultados");
 });
 
-test("nothing found: says so, offers the four families and the contact form; no query: asks for one", async ({ page }) => {
+test("nothing found: says so, offers the four families and the contact form; no query: asks for one", { tag: "@movil" }, async ({ page }) => {
   const response = await page.goto("/buscar?q=barbacoa%20de%20carb%C3%B3n");
   expect(response?.status()).toBe(200);
   await rejectCookies(page);
@@ -195,7 +195,7 @@ test("nothing found: says so, offers the four families and the contact form; no 
   await expect(page.getByRole("alert")).toContainText("demasiado larga");
 });
 
-test("the suggestions endpoint answers JSON, 400 for a query too long", async ({ request }) => {
+test("the suggestions endpoint answers JSON, 400 for a query too long", { tag: "@movil" }, async ({ request }) => {
   const ok = await request.get("/buscar/sugerencias?q=daikin%203,5%20kw");
   expect(ok.status()).toBe(200);
   expect(ok.headers()["cache-control"]).toBe("public, max-age=60");

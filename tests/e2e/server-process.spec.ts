@@ -40,21 +40,24 @@ test("SIGTERM finishes the request in flight, closes the database and exits with
   // A new embedded database: every file and folder the shop's own only, PGlite's unpacked ones too.
   expect(notPrivate(dataDir)).toEqual([]);
 
-  // A form post whose body is still arriving when the signal comes.
-  const reply = new Promise<number>((resolve, reject) => {
-    const req = http.request(
-      `${base}/cookies`,
-      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" } },
-      (res) => resolve(res.statusCode ?? 0),
-    );
-    req.on("error", reject);
-    req.write("decision=rech");
-    setTimeout(() => {
-      server.child.kill("SIGTERM");
-      setTimeout(() => req.end("azar&redirectTo=/"), 500);
-    }, 300);
+  // A form post whose body is still arriving when the signal comes. "Expect: 100-continue":
+  // the server's "100 Continue" says it has the request; its log says it has the signal.
+  const req = http.request(`${base}/cookies`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked", Expect: "100-continue" },
   });
-  const signalledAt = Date.now() + 300;
+  const reply = new Promise<number>((resolve, reject) => {
+    req.on("response", (res) => resolve(res.statusCode ?? 0));
+    req.on("error", reject);
+  });
+  const received = new Promise((resolve) => req.once("continue", resolve));
+  req.flushHeaders();
+  await received;
+  req.write("decision=rech");
+  server.child.kill("SIGTERM");
+  const signalledAt = Date.now();
+  await expect.poll(() => server.output()).toContain("señal recibida");
+  req.end("azar&redirectTo=/");
   expect(await reply).toBe(302);
   const code = await server.exited;
   const tookMs = Date.now() - signalledAt;

@@ -38,7 +38,7 @@ async function followToCatalogue(page: Page, family: string, window: { min: numb
   }
 }
 
-test.describe("sizing advisor", () => {
+test.describe("sizing advisor", { tag: "@movil" }, () => {
   test("air conditioner: 25 m² in Madrid, lots of sun → 3,5 kW → the catalogue of what fits", async ({ page }, info) => {
     await page.goto("/aires-info");
     await rejectCookies(page);

@@ -24,8 +24,8 @@ const CUSTOMER = "tenerife@example.com";
 const BOILER = "/tienda/detalle/calderas/4";
 /** The text as a pattern in which any space matches the no-break space that amounts carry. */
 const euros = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s"));
-const WITH_VAT = "1514,95 €"; // 1 495,00 + 19,95
-const WITHOUT_VAT = "1252,03 €"; // 1 235,54 + 16,49
+const WITH_VAT = "1.514,95 €"; // 1.495,00 + 19,95
+const WITHOUT_VAT = "1.252,03 €"; // 1.235,54 + 16,49
 
 const state: { server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>> } = {};
 let customer: { context: BrowserContext; page: Page };
@@ -91,7 +91,7 @@ async function expectTotalsWithoutVat(page: Page) {
   );
   await expect(total(page)).toContainText("Total a pagar, sin IVA (exento, art. 21 Ley 37/1992)");
   await expect(total(page)).toContainText(euros(WITHOUT_VAT));
-  await expect(page.getByRole("table", { name: "Artículos del pedido" })).toContainText(euros("1235,54 €"));
+  await expect(page.getByRole("table", { name: "Artículos del pedido" })).toContainText(euros("1.235,54 €"));
   await expect(page.getByRole("table", { name: "Artículos del pedido" })).toContainText(euros("16,49 €"));
   await expect(page.getByRole("group", { name: "Dirección de envío" }).getByLabel("Código postal")).toHaveValue("38001");
 }
@@ -202,7 +202,7 @@ test("a boiler with its installation stays in Madrid: a Canary postcode changes 
   // The only province offered is Madrid; the postcode typed is Santa Cruz de Tenerife's.
   await confirmToTenerife(page, "Madrid");
   await expect(total(page)).toContainText("IVA incluido");
-  await expect(total(page)).toContainText(euros("1816,95 €")); // 1 495,00 + 302,00 + 19,95
+  await expect(total(page)).toContainText(euros("1.816,95 €")); // 1.495,00 + 302,00 + 19,95
   const field = page.getByRole("group", { name: "Dirección de envío" }).getByLabel("Código postal");
   await expect(field).toHaveAccessibleDescription(/La instalación y el mantenimiento solo se ofrecen en la Comunidad de Madrid \(códigos postales que empiezan por 28\)/);
   await expect(page).toHaveURL(/\/carrito\/pedido$/);

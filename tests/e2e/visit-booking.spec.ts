@@ -62,7 +62,7 @@ test.afterAll(async () => {
   await admin?.context.close().catch(() => {});
 });
 
-test("with JavaScript: request, thank-you page, booking, the .ics by e-mail, change and cancel", async ({ browser }, info) => {
+test("with JavaScript: request, thank-you page, booking, the .ics by e-mail, change and cancel", { tag: "@movil" }, async ({ browser }, info) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: info.project.use.viewport ?? undefined });
   const page = await context.newPage();
   const email = `lucia.${project}@correo.es`;
@@ -140,7 +140,7 @@ test("with JavaScript: request, thank-you page, booking, the .ics by e-mail, cha
   }
 });
 
-test("without JavaScript: booking from the thank-you page, and a slot taken a moment before", async ({ browser }, info) => {
+test("without JavaScript: booking from the thank-you page, and a slot taken a moment before", { tag: "@movil" }, async ({ browser }, info) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", javaScriptEnabled: false, viewport: info.project.use.viewport ?? undefined });
   const page = await context.newPage();
   const rival = await browser.newContext({ baseURL: base, locale: "es-ES" });
@@ -186,7 +186,7 @@ test("without JavaScript: booking from the thank-you page, and a slot taken a mo
   }
 });
 
-test("without the request's cookie the booking page explains and leads to /contacto", async ({ browser }) => {
+test("without the request's cookie the booking page explains and leads to /contacto", { tag: "@movil" }, async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, locale: "es-ES" });
   const page = await context.newPage();
   try {
@@ -200,7 +200,7 @@ test("without the request's cookie the booking page explains and leads to /conta
   }
 });
 
-test("the back office: availability and a blocked day show in the free slots; the request shows its visit; the owner cancels it", async ({ browser }) => {
+test("the back office: availability and a blocked day show in the free slots; the request shows its visit; the owner cancels it", { tag: "@movil" }, async ({ browser }) => {
   const { page } = admin;
   await page.goto("/admin/visitas");
   await expect(page.getByRole("heading", { level: 1, name: "Visitas" })).toBeVisible();

@@ -76,6 +76,12 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   owner = await adminContext(browser, base, OWNER);
   const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport: PHONE, hasTouch: true });
   tech = { context, page: await context.newPage() };
+  // The owner makes a technician and schedules the boiler job for them (jobs-calendar.spec.ts tests those steps).
+  await createTechnician(owner.page, TECH);
+  await technicianFirstSignIn(tech.page, mailTo, TECH);
+  await owner.page.goto(`/admin/trabajos/${state.job!.jobId}`);
+  await scheduleJob(owner.page, { day: addDays(madridDay(new Date()), 1), from: "09:00", to: "13:00", technician: TECH.name });
+  await expect(owner.page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
 });
 
 test.afterAll(async () => {
@@ -83,15 +89,6 @@ test.afterAll(async () => {
   await tech?.context.close();
   await state.server?.stop();
   await state.smtp?.close();
-});
-
-test("the owner makes a technician and schedules the boiler job for them", async () => {
-  await createTechnician(owner.page, TECH);
-  await technicianFirstSignIn(tech.page, mailTo, TECH);
-  const page = owner.page;
-  await page.goto(`/admin/trabajos/${state.job!.jobId}`);
-  await scheduleJob(page, { day: addDays(madridDay(new Date()), 1), from: "09:00", to: "13:00", technician: TECH.name });
-  await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
 });
 
 test("at 375 px the technician fills the report, loses the connection, the customer signs, and it goes once when the connection returns", async () => {

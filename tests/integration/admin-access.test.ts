@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "~/root";
 import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
+import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/accounts/admin-second-factor";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/accounts/login-verification";

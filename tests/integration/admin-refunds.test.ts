@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { madridDay } from "~/domain/dates/madrid-dates";
+import { decimalEuros } from "~/domain/money";
 import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";
 import { action as withdrawalAction, loader as withdrawalLoader } from "~/routes/orders/admin-withdrawal";
 import { resetConfigForTests } from "~/server/config.server";
@@ -114,11 +115,11 @@ describe("a refund through Redsys", () => {
     await refundThroughRedsys(db, ACTOR, { orderId: order.id, attemptId: attempt.id, amountCents: 1000, reason: "Parte" }, { config: REDSYS, fetchImpl: redsys.impl });
     const sent = redsys.calls.length;
     const left = order.amountCents - 1000;
-    const over = await post(order.number, { intent: "reembolso-redsys", pago: String(attempt.id), importe: centsToEurosInput(left + 1), motivo: "Todo" });
+    const over = await post(order.number, { intent: "reembolso-redsys", pago: String(attempt.id), importe: decimalEuros(left + 1), motivo: "Todo" });
     expect(over.status).toBe(409);
     expect(over.data).toMatchObject({
       intent: "reembolso-redsys",
-      errors: { importe: `El reembolso no puede superar lo pagado: quedan ${centsToEurosInput(left)}\u00a0€ por devolver.` },
+      errors: { importe: `El reembolso no puede superar lo pagado: quedan ${decimalEuros(left)}\u00a0€ por devolver.` },
       values: { pago: String(attempt.id), motivo: "Todo" },
     });
     expect(redsys.calls.length).toBe(sent);
@@ -181,7 +182,7 @@ describe("a refund through Redsys", () => {
     // They count: only what is left after them may still go.
     const left = order.amountCents - 6000;
     redsys.setMode("accept");
-    const over = await post(order.number, { intent: "reembolso-redsys", pago: String(attempt.id), importe: centsToEurosInput(left + 1), motivo: "x" });
+    const over = await post(order.number, { intent: "reembolso-redsys", pago: String(attempt.id), importe: decimalEuros(left + 1), motivo: "x" });
     expect(over.status).toBe(409);
     const view = (await page(order.number)).order.payments;
     expect(view).toMatchObject({ pendingCents: 6000, leftCents: left });
@@ -239,7 +240,7 @@ describe("a second charge ('a reembolsar')", () => {
     let view = (await page(order.number)).order.payments;
     expect(view.attempts[1]).toMatchObject({ stateLabel: "Cobro duplicado: reembolsar", flagged: true, leftCents: order.amountCents });
     expect(view.paidCents).toBe(2 * order.amountCents);
-    const amount = centsToEurosInput(order.amountCents);
+    const amount = decimalEuros(order.amountCents);
     expect((await post(order.number, { intent: "reembolso-redsys", pago: String(duplicate.id), importe: amount, motivo: "Cobro duplicado del pedido" })).status).toBe(302);
     view = (await page(order.number)).order.payments;
     expect(view.attempts[1]).toMatchObject({ stateLabel: "Cobro duplicado: reembolsado", flagged: false, leftCents: 0 });

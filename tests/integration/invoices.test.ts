@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { invoices } from "~/server/db/schema.server";
-import { invoiceNumber, issueInvoice } from "~/server/invoices/issue-invoice.server";
+import { documentNumber } from "~/domain/document-numbers";
+import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { recordTransferRefund, refundThroughRedsys } from "~/server/payments/refunds.server";
@@ -95,7 +96,7 @@ describe("invoices on payment", () => {
     ).rejects.toThrow("el pago falla después");
     const [{ max }] = (await db.select({ max: sql<number>`max(sequence)::int` }).from(invoices)) as [{ max: number }];
     const again = await db.transaction((tx) => issueInvoice(tx, placed.id, NOW));
-    expect(again.invoice.number).toBe(invoiceNumber("F", 2031, max + 1));
+    expect(again.invoice.number).toBe(documentNumber("F", 2031, max + 1));
   });
 
   it("an issued invoice is never changed nor deleted", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { depositSplit } from "~/domain/jobs/job-amounts";
+import { splitInclusive } from "~/domain/money";
 import type { ExtraWorkLine } from "~/domain/jobs/work-report-content";
 import { loader as invoicePdfLoader } from "~/routes/invoices/quote-invoice-pdf";
 import { action as pageAction, loader as pageLoader } from "~/routes/quotes/quote-page";
@@ -131,7 +131,7 @@ describe("the deposit", () => {
     expect(paid).toMatchObject({ state: "pagado", payMethod: "tarjeta", bankReference: "218048", paidRecordedBy: "Redsys" });
     const issued = await db.select().from(invoices).where(eq(invoices.jobChargeId, charge!.id));
     expect(issued).toHaveLength(1);
-    const split = depositSplit(6_534, 21);
+    const split = splitInclusive(6_534, 21);
     expect(issued[0]).toMatchObject({
       series: "F",
       orderId: null,

@@ -133,6 +133,23 @@ describe("a notification of a payment", () => {
   });
 });
 
+describe("a notification goes through the order's status table", () => {
+  it.each(["Cancelado", "Enviado", "Completado", "Instalación programada"] as const)(
+    "an authorisation for an order %s moves nothing: the money is flagged for a refund",
+    async (status) => {
+      const { db } = await ready;
+      const { order, attempt } = await cardOrder();
+      await db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      const result = await handleNotification(db, cfg(), notification({ code: attempt.code, amountCents: attempt.amountCents }), minutes(2));
+      expect(result).toEqual({ ok: true, outcome: "a reembolsar", order: order.number });
+      expect(await orderRow(order.id)).toMatchObject({ status, paidAt: null });
+      expect(await attemptRow(attempt.code)).toMatchObject({ state: "a reembolsar" });
+      const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(events.map((event) => [event.fromStatus, event.toStatus])).toEqual([[status, status]]);
+    },
+  );
+});
+
 describe("the payment window", () => {
   it("gives the units back once when it closes unpaid; a late payment takes them again", async () => {
     const { db } = await ready;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { setFlag } from "~/server/site/flags.server";
 import { action as cookiesAction } from "~/routes/site/cookies";
 import { loader as healthz } from "~/routes/site/healthz";
 import { loader as rootLoader } from "~/root";

@@ -303,7 +303,7 @@ describe("stock back above zero, by any path: one notice per confirmed request",
     const { db } = await ready;
     const { product, confirmed, pending, withdrawn } = await soldOutWithRequests("pedido");
     const order = await insertTestOrder(db, { number: "AV-1", email: "cliente.aviso@correo.es", createdAt: new Date(), productIds: [product.id] });
-    const result = await db.transaction((tx) => cancelOrder(tx, order.id, { actor: "sistema", reason: "Prueba de avisos" }));
+    const result = await db.transaction((tx) => cancelOrder(tx, order.id, { actor: "sistema", reason: "Prueba de avisos", way: "unpaid-expiry" }));
     expect(result).toMatchObject({ ok: true, unitsReturned: 1 });
     expect(await afterwards([confirmed, pending, withdrawn])).toEqual(NOTIFIED_ONCE);
   });

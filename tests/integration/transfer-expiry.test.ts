@@ -119,7 +119,7 @@ describe("unpaid transfers", () => {
 
   it("cancelOrder refuses an order that is no longer open", async () => {
     const { db } = await ready;
-    const result = await db.transaction((tx) => cancelOrder(tx, unpaid.id, { actor: { email: "duena@termoclima.test" }, reason: "otra vez" }));
+    const result = await db.transaction((tx) => cancelOrder(tx, unpaid.id, { actor: { email: "duena@termoclima.test" }, reason: "otra vez", way: "status-form" }));
     expect(result).toEqual({ ok: false, status: "Cancelado" });
     expect(await stockOf(db, product.id)).toBe(9);
   });

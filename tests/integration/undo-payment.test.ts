@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseInvoiceFilters } from "~/domain/invoices/invoice-filters";
 import { invoiceCsvRow } from "~/domain/invoices/invoice-csv";
 import { action as orderAction } from "~/routes/orders/admin-order";
-import { invoiceAnnulments, invoices, orders, outbox, verifactuRecords } from "~/server/db/schema.server";
+import { invoiceAnnulments, invoices, orderEvents, orders, outbox, refunds, verifactuRecords } from "~/server/db/schema.server";
 import { undoMistakenPayment, UNDO_PAYMENT_MESSAGES } from "~/server/invoices/annul-invoice.server";
 import { invoicePdf } from "~/server/invoices/invoice-document.server";
 import { listInvoices } from "~/server/invoices/invoice-list.server";
 import { rectifyInvoice } from "~/server/invoices/rectify-invoice.server";
 import { verifyChain } from "~/server/invoices/verifactu-verify.server";
 import { loadMyOrder } from "~/server/orders/my-orders.server";
+import { recordStatusMove } from "~/server/orders/order-moves.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
@@ -109,5 +110,38 @@ describe("undoing a payment recorded by mistake", () => {
     expect(await undoMistakenPayment(db, owner, rectified.number, "Error")).toEqual({ ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.followed });
     const [still] = await db.select().from(orders).where(eq(orders.id, rectified.id));
     expect(still!.status).toBe("Pagado");
+  });
+
+  it("is the status table's undo-payment move: one history line Pagado -> Pendiente de Pago, and refused once a refund exists", async () => {
+    const { db } = await ready;
+    const undone = await order();
+    await pay(undone.number);
+    expect(await undoMistakenPayment(db, owner, undone.number, "Era de otro pedido", NOW)).toMatchObject({ ok: true });
+    const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, undone.id)).orderBy(asc(orderEvents.id));
+    expect(events.map((event) => [event.fromStatus, event.toStatus, event.actor])).toEqual([
+      ["Pendiente de Pago", "Pagado", ADMIN],
+      ["Pagado", "Pendiente de Pago", ADMIN],
+    ]);
+    expect(events[1]!.details).toMatchObject({ motivo: "Pago registrado por error: Era de otro pedido", factura: expect.stringMatching(/^F\d{4}-\d{6} anulada$/) });
+
+    // A refund written for it (even one never rectified): the payment was followed, it stays.
+    const refunded = await order();
+    await pay(refunded.number);
+    await db.insert(refunds).values({ orderId: refunded.id, channel: "transferencia", amountCents: 100, state: "hecho", refundedOn: "2031-06-10", reference: "DEV-1", actor: ADMIN });
+    expect(await undoMistakenPayment(db, owner, refunded.number, "Error")).toEqual({ ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.followed });
+    expect((await db.select().from(orders).where(eq(orders.id, refunded.id)))[0]!.status).toBe("Pagado");
+  });
+
+  it("the one writer of a status refuses a move the table does not allow, and writes nothing", async () => {
+    const { db } = await ready;
+    const unpaid = await order();
+    const move = { to: "Pendiente de Pago" as const, way: "undo-payment" as const, actor: ADMIN, details: {}, now: NOW };
+    await expect(
+      db.transaction(async (tx) => {
+        const [row] = await tx.select().from(orders).where(eq(orders.id, unpaid.id)).for("update");
+        await recordStatusMove(tx, { ...row!, status: "Enviado" }, move);
+      }),
+    ).rejects.toThrow(/movimiento no permitido .*Enviado -> Pendiente de Pago \(undo-payment\)/);
+    expect(await db.select().from(orderEvents).where(eq(orderEvents.orderId, unpaid.id))).toEqual([]);
   });
 });

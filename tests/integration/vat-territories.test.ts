@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { exemptionText, priceWithoutVat } from "~/domain/invoices/invoice-amounts";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { exemptionText } from "~/domain/invoices/invoice-amounts";
+import { formatEuros, withoutVatCents } from "~/domain/money";
 import type { BasketLine } from "~/domain/catalogue/product";
 import { action, loader } from "~/routes/orders/checkout";
 import { loader as pdfLoader } from "~/routes/invoices/order-invoice-pdf";
@@ -94,8 +94,8 @@ describe("an order to Las Palmas de Gran Canaria (35001)", () => {
   it("is shown with VAT, refused with the totals without VAT, confirmed again, invoiced at 0 % with the exemption", async () => {
     const { db } = await ready;
     const boiler = await productRow(BOILER_ID);
-    const net = priceWithoutVat(boiler.priceCents);
-    const netShipping = priceWithoutVat(1995);
+    const net = withoutVatCents(boiler.priceCents);
+    const netShipping = withoutVatCents(1995);
     const { cookie, session, page, form } = await customer("canarias@example.com");
     expect(page.totals).toMatchObject({ totalCents: boiler.priceCents + 1995, vatExempt: false });
 
@@ -180,7 +180,7 @@ describe("an order to Las Palmas de Gran Canaria (35001)", () => {
     const refused = refusal(await submit(form(ceuta), cookie));
     expect(refused.data.formError).toMatch(/^Los envíos a Ceuta no llevan IVA español/);
     const exempt = refused.data.basket!.quote;
-    expect(exempt.totalCents).toBe(priceWithoutVat(thermostat.priceCents) + priceWithoutVat(795));
+    expect(exempt.totalCents).toBe(withoutVatCents(thermostat.priceCents) + withoutVatCents(795));
 
     // The customer changes the address to Madrid after seeing the prices without VAT.
     const back = refusal(await submit(form({ total: String(exempt.totalCents), lineas: exempt.lines, "envio-cp": "28013", "envio-provincia": "Madrid", "envio-poblacion": "Madrid" }), cookie));

@@ -105,7 +105,8 @@ function photoRequest(cookie: string, jobId: number, key: string, bytes: Uint8Ar
 }
 
 describe("the technician's work report", () => {
-  it("sets the scene: the owner, two technicians and a boiler of the catalogue", async () => {
+  // The scene: the owner, two technicians and a boiler of the catalogue.
+  beforeAll(async () => {
     const { db } = await ready;
     owner = await adminCookie(db, OWNER);
     techs.ana = await technicianSession(db, "ana.parte@termoclima.test", "Ana Técnica");

@@ -15,7 +15,8 @@ import { acceptQuote, answerQuote } from "~/server/quotes/quote-answers.server";
 import { withQuotePdf, type QuoteMail } from "~/server/quotes/quote-emails.server";
 import { runQuoteReminders } from "~/server/quotes/quote-reminders.server";
 import { documentSha256, sendQuote } from "~/server/quotes/quote-send.server";
-import { createQuote, saveDraft, takeQuoteSequence, versionOf } from "~/server/quotes/quote-store.server";
+import { takeSequence } from "~/server/numbering.server";
+import { createQuote, saveDraft, versionOf } from "~/server/quotes/quote-store.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { pdfText } from "../support/pdf-text";
@@ -99,7 +100,7 @@ describe("numbers", () => {
     // A creation that fails after taking its number rolls the number back with it: no gap.
     await expect(
       db.transaction(async (tx) => {
-        await takeQuoteSequence(tx, 2031);
+        await takeSequence(tx, "P", 2031);
         throw new Error("fallo después de numerar");
       }),
     ).rejects.toThrow("fallo después de numerar");

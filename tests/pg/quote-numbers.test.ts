@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "~/server/db/schema.server";
-import { createQuote, takeQuoteSequence } from "~/server/quotes/quote-store.server";
+import { takeSequence } from "~/server/numbering.server";
+import { createQuote } from "~/server/quotes/quote-store.server";
 import { twoInstances } from "../support/pg-instances";
 
 /**
@@ -30,7 +31,7 @@ describe.skipIf(!url)("quote numbers on PostgreSQL with two instances", () => {
     const failing = Array.from({ length: 10 }, (_, i) =>
       (i % 2 ? first.db : second.db)
         .transaction(async (tx) => {
-          await takeQuoteSequence(tx, 2033);
+          await takeSequence(tx, "P", 2033);
           throw new Error("fallo después de numerar");
         })
         .catch((error: Error) => error.message),

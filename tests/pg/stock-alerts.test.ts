@@ -11,7 +11,7 @@ import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
 import { processDueEntries } from "~/server/outbox.server";
 import { confirmAlert, findAlertProduct, STOCK_ALERT_NOTICE_KIND, subscribe } from "~/server/stock-alerts/stock-alerts.server";
 import { gate } from "../support/gate";
-import { twoInstances } from "../support/pg-instances";
+import { twoInstances, waitForLockWaiters } from "../support/pg-instances";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { insertProduct } from "../support/transfer-orders";
 
@@ -92,8 +92,9 @@ describe.skipIf(!url)("back-in-stock notices on PostgreSQL with two instances", 
       await held.opened;
     });
     await held.entered;
-    const second = b.execute(sql`update products set stock = stock + 3 where id = ${product.id}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // then() sends it now: Drizzle runs a query only when it is awaited.
+    const second = b.execute(sql`update products set stock = stock + 3 where id = ${product.id}`).then(() => {});
+    await waitForLockWaiters(a);
     held.open();
     await Promise.all([first, second]);
     expect((await findAlertProduct(a, product.id))!.stock).toBe(5);
@@ -138,7 +139,7 @@ describe.skipIf(!url)("back-in-stock notices on PostgreSQL with two instances", 
     await held.entered;
     let raised = false;
     const raising = b.execute(sql`update products set stock = 1 where id = ${product.id}`).then(() => (raised = true));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await waitForLockWaiters(a);
     expect(raised).toBe(false);
     held.open();
     await Promise.all([confirming, raising]);

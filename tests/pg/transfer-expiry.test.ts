@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "~/domain/site/retention";
 import { auditLog, orderEvents, orders, outbox } from "~/server/db/schema.server";
 import { runTransferDeadlines } from "~/server/scheduled/transfer-deadlines.server";
-import { twoInstances } from "../support/pg-instances";
+import { twoInstances, waitForLockWaiters } from "../support/pg-instances";
 import { insertProduct, insertTestOrder, stockOf } from "../support/transfer-orders";
 
 /**
@@ -82,7 +82,7 @@ describe.skipIf(!url)("unpaid transfers on PostgreSQL with two instances", () =>
 
     const running = Promise.all([runTransferDeadlines(first.db, now, DAYS), runTransferDeadlines(second.db, now, DAYS)]);
     // The expiry skips the locked order; the reminder's UPDATE waits for the lock, then finds it paid.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitForLockWaiters(first.db, 2);
     await owner.query("commit");
     await owner.end();
     const results = await running;

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { bookingSettings, visitHours, visits } from "~/server/db/schema.server";
 import { bookVisit, newVisitToken } from "~/server/visits/visit-booking.server";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
-import { twoInstances } from "../support/pg-instances";
+import { twoInstances, waitForLockWaiters } from "../support/pg-instances";
 
 /*
  * Two customers racing for the last slot of a day (issue 17) on PostgreSQL with two app
@@ -69,16 +69,7 @@ describe.skipIf(!url)("two customers racing for one visit slot on PostgreSQL wit
     await insertedYet;
     const loser = bookVisit(second.db, { slotStart: FRIDAY_11, contact: customer("eva"), contactRequestId: null }, NOW);
     // Instance two's insert waits on instance one's uncommitted row; then instance one commits.
-    await expect
-      .poll(
-        async () => {
-          const result = await first.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
-          return Number((result.rows[0] as { n: number }).n);
-        },
-        // A busy machine may take a while to bring the second insert to its lock.
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
+    await waitForLockWaiters(first.db);
     release();
     await holder;
     const result = await loser;

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
+import { expect } from "vitest";
+import { prepareDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { installDatabaseHandle } from "~/server/db/db.server";
 
 /** A new, empty PostgreSQL database made from TEST_DATABASE_URL: its address, and `drop()`. */
@@ -39,4 +41,22 @@ export async function twoInstances(url: string, label: string) {
       await scratch.drop();
     },
   };
+}
+
+/**
+ * Waits until at least `count` sessions of this database wait for a lock: the race a test
+ * set up has really started. Asked through another connection of `db`'s pool (a transaction
+ * sees the activity as it was when it began).
+ */
+export async function waitForLockWaiters(db: Database, count = 1): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const result = await db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`);
+        return Number((result.rows[0] as { n: number }).n);
+      },
+      // A busy machine may take a while to bring a statement to its lock.
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
 }

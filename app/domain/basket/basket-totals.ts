@@ -1,11 +1,12 @@
-import { shippingCents, withoutVatCents } from "../catalogue/service-prices";
+import { shippingCents } from "../catalogue/service-prices";
+import { splitInclusive } from "../money";
 import type { BasketLine, Family, GasType } from "../catalogue/product";
 
 /*
  * Money of a basket or an order (spec section 9), in integer cents: every line's price,
  * shipping per product line (large parcel for boilers, air and aerothermal units, small for
  * other goods, none for installation and maintenance), the total, and the total without VAT
- * (total / 1.21, rounded to the cent). Prices come from the server's catalogue and service
+ * (total / 1.21, rounded to the cent: money.ts). Prices come from the server's catalogue and service
  * price table (basket-pricing.ts, fed by the server), never from the browser.
  */
 
@@ -63,8 +64,8 @@ export function basketTotals(lines: ReadonlyArray<Pick<PricedLine, "priceCents" 
     shippingCents += line.shippingCents;
   }
   const totalCents = linesCents + shippingCents;
-  const withoutVat = withoutVatCents(totalCents);
-  return { linesCents, shippingCents, totalCents, withoutVatCents: withoutVat, vatCents: totalCents - withoutVat };
+  const { baseCents, vatCents } = splitInclusive(totalCents);
+  return { linesCents, shippingCents, totalCents, withoutVatCents: baseCents, vatCents };
 }
 
 /** A basket with a flagged line cannot be ordered until that line is removed. */

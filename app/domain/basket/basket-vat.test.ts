@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { orderQuote, sameQuote, summarize, type PricingProduct } from "./basket-pricing";
 import { chargedBasket, orderVat, vatChangeMessage } from "./basket-vat";
 import { chargedInvoiceAmounts } from "../invoices/charged-amounts";
-import { formatEuros } from "../catalogue/service-prices";
+import { formatEuros } from "../money";
 import type { BasketLine } from "../catalogue/product";
 
 const boiler: PricingProduct = { id: 4, family: "calderas", brand: "Baxi", model: "Platinum", type: "Condensación", priceCents: 121000, stock: 5, image: "/x.jpg" };

@@ -1,7 +1,6 @@
 import { orderQuote, sameQuote, type OrderQuote } from "./basket-pricing";
 import { basketTotals, type BasketTotals, type PricedLine } from "./basket-totals";
-import { chargesSpanishVat, priceWithoutVat, territoryOfPostcode, type VatTerritory } from "../invoices/invoice-amounts";
-import { formatEuros } from "../catalogue/service-prices";
+import { chargesSpanishVat, formatEuros, splitInclusive, territoryName, territoryOfPostcode, withoutVatCents, type VatTerritory } from "../money";
 
 /*
  * What a basket is charged, by where it goes (issue 13, decision 0009). Every shop price
@@ -26,17 +25,6 @@ export const EXEMPT_NOTE = "sin IVA (exento, art. 21 Ley 37/1992)";
 /** Said on the basket page, which does not know the address yet (docs/deviations.md). */
 export const TERRITORIES_NOTE = "Envíos a Canarias, Ceuta y Melilla: sin IVA; el total se ajusta al indicar la dirección.";
 
-const NAMES: Record<VatTerritory, string> = {
-  "peninsula-baleares": "la Península y Baleares",
-  canarias: "Canarias",
-  ceuta: "Ceuta",
-  melilla: "Melilla",
-};
-
-export function territoryName(territory: VatTerritory): string {
-  return NAMES[territory];
-}
-
 /**
  * The basket's lines and totals as charged for a delivery to `postcode` (null: not known
  * yet, priced with VAT as every price of the shop).
@@ -47,7 +35,7 @@ export function chargedBasket(lines: readonly PricedLine[], postcode: string | n
 
 function chargedIn(lines: readonly PricedLine[], territory: VatTerritory): ChargedBasket {
   if (chargesSpanishVat(territory)) return { territory, lines: [...lines], totals: { ...basketTotals(lines), vatExempt: false } };
-  const net = lines.map((line) => ({ ...line, priceCents: priceWithoutVat(line.priceCents), shippingCents: priceWithoutVat(line.shippingCents) }));
+  const net = lines.map((line) => ({ ...line, priceCents: withoutVatCents(line.priceCents), shippingCents: withoutVatCents(line.shippingCents) }));
   const totals = basketTotals(net);
   return { territory, lines: net, totals: { ...totals, withoutVatCents: totals.totalCents, vatCents: 0, vatExempt: true } };
 }
@@ -80,6 +68,6 @@ export type OrderVat = { vatExempt: boolean; withoutVatCents: number; vatCents: 
 export function orderVat(amountCents: number, deliveryPostcode: string, vatExempt: boolean): OrderVat {
   const territory = territoryOfPostcode(deliveryPostcode);
   if (vatExempt) return { vatExempt: true, withoutVatCents: amountCents, vatCents: 0, territory };
-  const withoutVatCents = priceWithoutVat(amountCents);
-  return { vatExempt: false, withoutVatCents, vatCents: amountCents - withoutVatCents, territory };
+  const { baseCents, vatCents } = splitInclusive(amountCents);
+  return { vatExempt: false, withoutVatCents: baseCents, vatCents, territory };
 }

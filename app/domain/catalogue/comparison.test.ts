@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEuros } from "./service-prices";
+import { formatEuros } from "../money";
 import type { CatalogueProduct, Family } from "./product";
 import {
   addOutcomeMessage,
@@ -111,7 +111,7 @@ describe("alignRows", () => {
     ]);
     expect(table(rows)).toEqual([
       ["Precio sin instalación (IVA incluido)", "699,00 €", "899,00 €", "559,00 €"],
-      ["Precio con instalación (IVA incluido)", "1001,00 €", "1201,00 €", "861,00 €"],
+      ["Precio con instalación (IVA incluido)", "1.001,00 €", "1.201,00 €", "861,00 €"],
       ["Clase energética", "A++", "A+++", "A++"],
       ["SEER (eficiencia en refrigeración)", "6,35", "8,7", "6,1"],
       ["SCOP (eficiencia en calefacción)", "4,0", "4,7", "4,0"],

@@ -110,7 +110,7 @@ describe("price list plan", () => {
       },
       { line: 5, message: "La línea tiene 4 columnas y la cabecera 9." },
       { line: 6, message: "El producto 1 ya aparece en la línea 4." },
-      { line: 7, message: "El precio anterior (59,90) debe ser mayor que el precio (60,00), o quedar en blanco." },
+      { line: 7, message: "El precio anterior (59,90\u00a0€) debe ser mayor que el precio (60,00\u00a0€), o quedar en blanco." },
       { line: 8, message: "El producto 14 ya aparece en la línea 7." },
       { line: 9, message: "El producto 1 ya aparece en la línea 4." },
     ]);
@@ -118,7 +118,7 @@ describe("price list plan", () => {
 
   it("refuses a price at or below the product's promotion discount", () => {
     const plan = planPriceList(file(["1", "", "", "", "40,00", "", "4", "2", "sí"]), products);
-    expect(plan.errors).toEqual([{ line: 2, message: "El precio debe ser mayor que el descuento de la promoción (50,00 €)." }]);
+    expect(plan.errors).toEqual([{ line: 2, message: "El precio debe ser mayor que el descuento de la promoción (50,00\u00a0€)." }]);
   });
 
   it("checks the header", () => {

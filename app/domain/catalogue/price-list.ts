@@ -1,5 +1,5 @@
 import type { Family } from "./product";
-import { centsToEurosInput, parseEurosToCents } from "./euros";
+import { decimalEuros, formatEuros, parseEuros } from "../money";
 
 /*
  * The catalogue's price list as CSV (issue 11): exported for a spreadsheet, changed there, and
@@ -67,8 +67,8 @@ export function priceListRows(products: readonly PriceListProduct[]): string[][]
       p.family,
       inert(p.brand),
       inert(p.model),
-      centsToEurosInput(p.priceCents),
-      centsToEurosInput(p.previousPriceCents),
+      decimalEuros(p.priceCents),
+      decimalEuros(p.previousPriceCents),
       String(p.stock),
       String(p.lowStockThreshold),
       p.active ? "sí" : "no",
@@ -100,7 +100,7 @@ function readLine(fields: string[], columns: Column[]): Parsed {
   columns.forEach((column, i) => {
     const text = fields[i] ?? "";
     if (column === "precio" || column === "precio_anterior") {
-      const cents = parseEurosToCents(text);
+      const cents = parseEuros(text);
       if (column === "precio_anterior" && text.trim() === "") values.previousPriceCents = null;
       else if (cents === null || (column === "precio" && cents === 0)) {
         const label = column === "precio" ? "Precio" : "Precio anterior";
@@ -125,10 +125,10 @@ function priceProblem(product: PriceListProduct, after: Values): string | null {
   const pricesMoved = after.priceCents !== product.priceCents || after.previousPriceCents !== product.previousPriceCents;
   if (!pricesMoved) return null;
   if (after.previousPriceCents !== null && after.previousPriceCents <= after.priceCents) {
-    return `El precio anterior (${centsToEurosInput(after.previousPriceCents)}) debe ser mayor que el precio (${centsToEurosInput(after.priceCents)}), o quedar en blanco.`;
+    return `El precio anterior (${formatEuros(after.previousPriceCents)}) debe ser mayor que el precio (${formatEuros(after.priceCents)}), o quedar en blanco.`;
   }
   if (product.promotionDiscountCents !== null && after.priceCents <= product.promotionDiscountCents) {
-    return `El precio debe ser mayor que el descuento de la promoción (${centsToEurosInput(product.promotionDiscountCents)} €).`;
+    return `El precio debe ser mayor que el descuento de la promoción (${formatEuros(product.promotionDiscountCents)}).`;
   }
   return null;
 }

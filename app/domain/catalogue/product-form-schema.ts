@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fieldErrors } from "../fields/field-errors";
 import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "./product";
 import { parseDecimal, parseEurosToCents } from "./euros";
+import { parseEuros } from "../money";
 import {
   DIMENSIONS_FIELDS,
   EPREL_NUMBER_PATTERN,
@@ -51,7 +52,7 @@ const optionalText = (label: string, max: number) => text(label, max).transform(
 const euros = (label: string) =>
   z.string().transform((value, ctx) => {
     if (value.trim() === "") return null;
-    const cents = parseEurosToCents(value);
+    const cents = parseEuros(value);
     // Unreadable: its own message, and null so no comparison with other prices adds another.
     if (cents === null) custom(ctx, `${label}: ${MONEY_HINT}.`);
     return cents;

@@ -1,5 +1,6 @@
 import { isFamily, type CatalogueProduct, type Family } from "./product";
-import { centsToEurosInput, decimalToInput } from "./euros";
+import { decimalEuros } from "../money";
+import { decimalToInput } from "./euros";
 import {
   DIMENSIONS_FIELDS,
   FAMILY_FIELDS,
@@ -70,12 +71,12 @@ export function productFormValues(product: Partial<ProductInput> & { family: Fam
     brand: product.brand ?? "",
     model: product.model ?? "",
     type: product.type ?? "",
-    price: centsToEurosInput(product.priceCents ?? null),
-    previousPrice: centsToEurosInput(product.previousPriceCents ?? null),
+    price: decimalEuros(product.priceCents ?? null),
+    previousPrice: decimalEuros(product.previousPriceCents ?? null),
     stock: String(product.stock ?? 0),
     lowStockThreshold: String(product.lowStockThreshold ?? 2),
     promotion: product.promotion ? "on" : "",
-    promotionDiscount: centsToEurosInput(product.promotionDiscountCents ?? null),
+    promotionDiscount: decimalEuros(product.promotionDiscountCents ?? null),
     deal: product.deal ? "on" : "",
     energyClass: product.energyClass ?? "",
     certification: product.certification ?? "",

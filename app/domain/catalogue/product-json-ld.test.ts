@@ -4,7 +4,6 @@ import {
   absoluteUrl,
   energyEfficiencyCategory,
   metaDescription,
-  offerPrice,
   productJsonLd,
   serializeJsonLd,
 } from "./product-json-ld";
@@ -60,12 +59,6 @@ describe("helpers", () => {
     expect(energyEfficiencyCategory("A++")).toBe("https://schema.org/EUEnergyEfficiencyCategoryA2Plus");
     expect(energyEfficiencyCategory("A+")).toBe("https://schema.org/EUEnergyEfficiencyCategoryA1Plus");
     expect(energyEfficiencyCategory("G")).toBe("https://schema.org/EUEnergyEfficiencyCategoryG");
-  });
-
-  it("writes cents as a price with two decimals", () => {
-    expect(offerPrice(123450)).toBe("1234.50");
-    expect(offerPrice(4900)).toBe("49.00");
-    expect(offerPrice(5)).toBe("0.05");
   });
 
   it("makes paths absolute on the base URL", () => {

@@ -1,3 +1,4 @@
+import { dotDecimalEuros } from "../money";
 import { detailHref, type CatalogueProduct, type EnergyClass } from "./product";
 
 /*
@@ -23,11 +24,6 @@ export function energyEfficiencyCategory(energyClass: EnergyClass): string {
   return `https://schema.org/EUEnergyEfficiencyCategory${ENERGY_SUFFIX[energyClass]}`;
 }
 
-/** Integer cents as schema.org wants a price: "1234.50" (no float rounding on the way). */
-export function offerPrice(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(Math.abs(cents % 100)).padStart(2, "0")}`;
-}
-
 /** A root-relative path on the shop's base URL; absolute URLs stay as they are. */
 export function absoluteUrl(baseUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${baseUrl}${path.startsWith("/") ? "" : "/"}${path}`;
@@ -50,7 +46,7 @@ export function productJsonLd(
     url,
     offers: {
       "@type": "Offer",
-      price: offerPrice(product.priceCents),
+      price: dotDecimalEuros(product.priceCents),
       priceCurrency: "EUR",
       availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",

@@ -34,16 +34,3 @@ export function shippingCents(family: Family): number {
 export function detailPriceCents(family: Family, priceCents: number, withInstallation: boolean): number {
   return priceCents + (withInstallation ? INSTALLATION_PRICE_CENTS[family] : 0);
 }
-
-/** VAT is 21 %: the total without VAT is total / 1.21, rounded to the cent. */
-export const VAT_RATE = 0.21;
-export function withoutVatCents(totalCents: number): number {
-  return Math.round(totalCents / (1 + VAT_RATE));
-}
-
-const euros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
-
-/** The one place money becomes text: "1.234,50 €". */
-export function formatEuros(cents: number): string {
-  return euros.format(cents / 100);
-}

@@ -1,3 +1,4 @@
+import { EXEMPT_VAT_RATE } from "../money";
 import { invoiceAmounts, type InvoiceAmounts } from "./invoice-amounts";
 
 /*
@@ -13,5 +14,5 @@ export type ChargedLine = { description: string; chargedCents: number };
 export function chargedInvoiceAmounts(lines: readonly ChargedLine[], withVat: boolean): InvoiceAmounts {
   if (withVat) return invoiceAmounts(lines.map((line) => ({ description: line.description, inclusiveCents: line.chargedCents })), true);
   const total = lines.reduce((sum, line) => sum + line.chargedCents, 0);
-  return { lines: lines.map((line) => ({ description: line.description, baseCents: line.chargedCents })), rate: 0, baseCents: total, vatCents: 0, totalCents: total };
+  return { lines: lines.map((line) => ({ description: line.description, baseCents: line.chargedCents })), rate: EXEMPT_VAT_RATE, baseCents: total, vatCents: 0, totalCents: total };
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { exemptionText, invoiceAmounts, negated, priceWithoutVat, territoryOfPostcode } from "./invoice-amounts";
+import { exemptionText, invoiceAmounts, negated } from "./invoice-amounts";
+import { territoryOfPostcode, withoutVatCents } from "../money";
 
 describe("invoice amounts with VAT", () => {
   it("a boiler, its installation and the shipping: base, 21 % and the total paid to the cent", () => {
@@ -35,17 +36,10 @@ describe("invoice amounts with VAT", () => {
 });
 
 describe("outside the VAT territory", () => {
-  it("Canarias, Ceuta and Melilla by postal code; the rest of Spain charges VAT", () => {
-    expect(["35001", "38600", "51001", "52006", "28009", "07001"].map(territoryOfPostcode)).toEqual([
-      "canarias",
-      "canarias",
-      "ceuta",
-      "melilla",
-      "peninsula-baleares",
-      "peninsula-baleares",
-    ]);
-    expect(exemptionText("peninsula-baleares")).toBeNull();
-    expect(exemptionText("canarias")).toContain("artículo 21 de la Ley 37/1992");
+  it("the exemption's legal reference names the territory (which territory: money.test.ts)", () => {
+    expect(exemptionText(territoryOfPostcode("28009"))).toBeNull();
+    expect(exemptionText(territoryOfPostcode("35001"))).toContain("con destino a Canarias, exportación según el artículo 21 de la Ley 37/1992");
+    expect(exemptionText("melilla")).toContain("con destino a Melilla");
   });
 
   it("each line costs its price without VAT; no VAT", () => {
@@ -58,7 +52,7 @@ describe("outside the VAT territory", () => {
     );
     expect(amounts.lines.map((line) => line.baseCents)).toEqual([74298, 657]);
     expect(amounts).toMatchObject({ rate: 0, baseCents: 74955, vatCents: 0, totalCents: 74955 });
-    expect(priceWithoutVat(121)).toBe(100);
+    expect(withoutVatCents(121)).toBe(100);
   });
 });
 

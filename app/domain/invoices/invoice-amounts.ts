@@ -1,4 +1,4 @@
-import { VAT_RATE } from "../catalogue/service-prices";
+import { chargesSpanishVat, EXEMPT_VAT_RATE, STANDARD_VAT_RATE, territoryName, withoutVatCents, type VatTerritory } from "../money";
 
 /*
  * The amounts of an invoice (issue 13), pure. Catalogue, service and shipping prices are
@@ -13,34 +13,10 @@ import { VAT_RATE } from "../catalogue/service-prices";
  * 21). Such an invoice has rate 0 and carries the exemption's reference (decision 0009).
  */
 
-export const VAT_PERCENT = Math.round(VAT_RATE * 100);
-
-export type VatTerritory = "peninsula-baleares" | "canarias" | "ceuta" | "melilla";
-
-/** Where VAT applies, by the postal code of the delivery address: 35 and 38 Canarias, 51 Ceuta, 52 Melilla. */
-export function territoryOfPostcode(postcode: string): VatTerritory {
-  const prefix = postcode.trim().slice(0, 2);
-  if (prefix === "35" || prefix === "38") return "canarias";
-  if (prefix === "51") return "ceuta";
-  if (prefix === "52") return "melilla";
-  return "peninsula-baleares";
-}
-
-export function chargesSpanishVat(territory: VatTerritory): boolean {
-  return territory === "peninsula-baleares";
-}
-
-const TERRITORY_NAMES: Record<Exclude<VatTerritory, "peninsula-baleares">, string> = { canarias: "Canarias", ceuta: "Ceuta", melilla: "Melilla" };
-
 /** The legal reference printed on an invoice without Spanish VAT. */
 export function exemptionText(territory: VatTerritory): string | null {
-  if (territory === "peninsula-baleares") return null;
-  return `Operación exenta de IVA: entrega de bienes con destino a ${TERRITORY_NAMES[territory]}, exportación según el artículo 21 de la Ley 37/1992, del Impuesto sobre el Valor Añadido.`;
-}
-
-/** A price without VAT, to the cent: what a customer outside the VAT territory pays. */
-export function priceWithoutVat(inclusiveCents: number): number {
-  return Math.round((inclusiveCents * 100) / (100 + VAT_PERCENT));
+  if (chargesSpanishVat(territory)) return null;
+  return `Operación exenta de IVA: entrega de bienes con destino a ${territoryName(territory)}, exportación según el artículo 21 de la Ley 37/1992, del Impuesto sobre el Valor Añadido.`;
 }
 
 export type AmountLine = { description: string; inclusiveCents: number };
@@ -59,18 +35,18 @@ export type InvoiceAmounts = {
  */
 export function invoiceAmounts(lines: readonly AmountLine[], withVat: boolean): InvoiceAmounts {
   if (!withVat) {
-    const bases = lines.map((line) => ({ description: line.description, baseCents: priceWithoutVat(line.inclusiveCents) }));
+    const bases = lines.map((line) => ({ description: line.description, baseCents: withoutVatCents(line.inclusiveCents) }));
     const total = bases.reduce((sum, line) => sum + line.baseCents, 0);
-    return { lines: bases, rate: 0, baseCents: total, vatCents: 0, totalCents: total };
+    return { lines: bases, rate: EXEMPT_VAT_RATE, baseCents: total, vatCents: 0, totalCents: total };
   }
   const totalCents = lines.reduce((sum, line) => sum + line.inclusiveCents, 0);
-  const baseCents = priceWithoutVat(totalCents);
-  return { lines: shareOut(lines, baseCents), rate: VAT_PERCENT, baseCents, vatCents: totalCents - baseCents, totalCents };
+  const baseCents = withoutVatCents(totalCents);
+  return { lines: shareOut(lines, baseCents), rate: STANDARD_VAT_RATE, baseCents, vatCents: totalCents - baseCents, totalCents };
 }
 
 /** Each line's exact base (price / 1.21), floored, plus one cent to the largest remainders until they add up to `baseCents`. */
 function shareOut(lines: readonly AmountLine[], baseCents: number): { description: string; baseCents: number }[] {
-  const exact = lines.map((line) => (line.inclusiveCents * 100) / (100 + VAT_PERCENT));
+  const exact = lines.map((line) => (line.inclusiveCents * 100) / (100 + STANDARD_VAT_RATE));
   const shares = exact.map((value) => Math.floor(value));
   let left = baseCents - shares.reduce((sum, value) => sum + value, 0);
   const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);

@@ -1,5 +1,6 @@
 import { formatYmd } from "../dates/madrid-dates";
 import { csvAmount, safeCell } from "../orders/order-csv";
+import { decimalEuros } from "../money";
 
 /*
  * The accountant's CSV of the issued invoices (issue 13), as a spreadsheet in Spanish opens it,
@@ -59,10 +60,10 @@ export function invoiceCsvRow(invoice: CsvInvoice): string[] {
     safeCell(invoice.annulled ? `ANULADA: ${invoice.annulled}` : (invoice.reason ?? "")),
     safeCell(invoice.buyer.name),
     safeCell(invoice.buyer.nif),
-    csvAmount(invoice.baseCents),
+    decimalEuros(invoice.baseCents),
     String(invoice.vatRate),
-    csvAmount(invoice.vatCents),
-    csvAmount(invoice.totalCents),
+    decimalEuros(invoice.vatCents),
+    decimalEuros(invoice.totalCents),
     invoice.payMethod,
     invoice.orderNumber ?? invoice.quoteNumber ?? "",
   ];

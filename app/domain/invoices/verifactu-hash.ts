@@ -15,6 +15,7 @@
  */
 
 import { madridOffsetMinutes } from "../dates/madrid-dates";
+import { dotDecimalEuros } from "../money";
 
 /** The fields of a registro de alta that enter its huella, already formatted. */
 export type AltaHashFields = {
@@ -83,9 +84,7 @@ export const HUELLA_PATTERN = /^[0-9A-F]{64}$/;
  */
 export function aeatAmount(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Importe no entero en céntimos: ${cents}`);
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return dotDecimalEuros(cents);
 }
 
 /** "YYYY-MM-DD" (our calendar days) as the AEAT's dd-mm-yyyy. */

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { QuoteAlternative, QuoteLine } from "../quotes/quote-content";
-import { depositSplit, EXTRAS_BREAK_REDUCED_VAT, finalBalance, jobAmounts } from "./job-amounts";
+import { splitInclusive } from "../money";
+import { EXTRAS_BREAK_REDUCED_VAT, finalBalance, jobAmounts } from "./job-amounts";
 import type { ExtraWorkLine } from "./work-report-content";
 
 const line = (kind: QuoteLine["kind"], unitCents: number, quantityMilli = 1000, description = "Línea"): QuoteLine => ({
@@ -65,21 +66,21 @@ describe("jobAmounts: the job at the acceptance's rate, with the report's extras
   });
 });
 
-describe("depositSplit: a deposit (VAT included) into base and VAT", () => {
+describe("splitInclusive: a deposit (VAT included) into base and VAT", () => {
   it("splits a 30 % deposit of 1.210,00 € at 21 %", () => {
-    expect(depositSplit(36_300, 21)).toEqual({ baseCents: 30_000, vatCents: 6_300 });
+    expect(splitInclusive(36_300, 21)).toEqual({ baseCents: 30_000, vatCents: 6_300 });
   });
 
   it("rounds the base to the cent and gives the VAT the rest, so both add up to what was paid", () => {
-    expect(depositSplit(10_000, 21)).toEqual({ baseCents: 8_264, vatCents: 1_736 });
-    expect(depositSplit(1, 21)).toEqual({ baseCents: 1, vatCents: 0 });
-    expect(depositSplit(33_333, 10)).toEqual({ baseCents: 30_303, vatCents: 3_030 });
+    expect(splitInclusive(10_000, 21)).toEqual({ baseCents: 8_264, vatCents: 1_736 });
+    expect(splitInclusive(1, 21)).toEqual({ baseCents: 1, vatCents: 0 });
+    expect(splitInclusive(33_333, 10)).toEqual({ baseCents: 30_303, vatCents: 3_030 });
   });
 
   it("always adds up, and the VAT is within a cent of the rate applied to the base", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100_000_000 }), fc.constantFrom(10 as const, 21 as const), (deposit, rate) => {
-        const { baseCents, vatCents } = depositSplit(deposit, rate);
+        const { baseCents, vatCents } = splitInclusive(deposit, rate);
         expect(baseCents + vatCents).toBe(deposit);
         expect(Math.abs(vatCents - (baseCents * rate) / 100)).toBeLessThanOrEqual(1);
       }),
@@ -90,7 +91,7 @@ describe("depositSplit: a deposit (VAT included) into base and VAT", () => {
 describe("finalBalance: the whole job minus the deposit's base already invoiced", () => {
   it("deducts a 30 % deposit from a 1.210,00 € job", () => {
     const job = { rate: 21 as const, baseCents: 100_000 };
-    expect(finalBalance(job, depositSplit(36_300, 21).baseCents)).toEqual({ baseCents: 70_000, vatCents: 14_700, totalCents: 84_700 });
+    expect(finalBalance(job, splitInclusive(36_300, 21).baseCents)).toEqual({ baseCents: 70_000, vatCents: 14_700, totalCents: 84_700 });
   });
 
   it("with extras the final invoice carries them whole", () => {
@@ -100,7 +101,7 @@ describe("finalBalance: the whole job minus the deposit's base already invoiced"
   });
 
   it("is zero when the deposit was the whole job", () => {
-    expect(finalBalance({ rate: 10, baseCents: 110_000 }, depositSplit(121_000, 10).baseCents)).toEqual({ baseCents: 0, vatCents: 0, totalCents: 0 });
+    expect(finalBalance({ rate: 10, baseCents: 110_000 }, splitInclusive(121_000, 10).baseCents)).toEqual({ baseCents: 0, vatCents: 0, totalCents: 0 });
   });
 
   it("deposit plus balance is the job's total within a cent of rounding", () => {
@@ -108,7 +109,7 @@ describe("finalBalance: the whole job minus the deposit's base already invoiced"
       fc.property(fc.integer({ min: 100, max: 10_000_000 }), fc.integer({ min: 0, max: 100 }), fc.constantFrom(10 as const, 21 as const), (base, percent, rate) => {
         const total = base + Math.round((base * rate) / 100);
         const deposit = Math.round((total * percent) / 100);
-        const split = depositSplit(deposit, rate);
+        const split = splitInclusive(deposit, rate);
         const balance = finalBalance({ rate, baseCents: base }, split.baseCents);
         expect(split.baseCents + balance.baseCents).toBe(base);
         expect(Math.abs(deposit + balance.totalCents - total)).toBeLessThanOrEqual(1);

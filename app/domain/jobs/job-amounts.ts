@@ -1,6 +1,7 @@
+import { REDUCED_VAT_RATE, withVat, type VatRate } from "../money";
 import type { QuoteAlternative } from "../quotes/quote-content";
 import { isMaterial, lineBaseCents, signedLineCents } from "../quotes/quote-totals";
-import { materialsWithinLimit, REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "../quotes/quote-vat";
+import { materialsWithinLimit } from "../quotes/quote-vat";
 import type { ExtraWorkLine } from "./work-report-content";
 
 /*
@@ -26,29 +27,20 @@ export type ExtrasCheck = { ok: true; amounts: JobAmounts } | { ok: false; messa
 export const EXTRAS_BREAK_REDUCED_VAT =
   "Con estos trabajos adicionales los materiales superan el 40 % de la base del trabajo y no puede aplicarse el IVA reducido del 10 % aceptado: hágalos con un presupuesto aparte.";
 
-const vatOf = (baseCents: number, rate: VatRate) => Math.round((baseCents * rate) / 100);
-
 /** The job's amounts with `extras`, or why the extras cannot join a job accepted at 10 %. */
-export function jobAmounts(alternative: QuoteAlternative, acceptedRate: VatRate, extras: readonly ExtraWorkLine[]): ExtrasCheck {
+export function jobAmounts(alternative: QuoteAlternative, rate: VatRate, extras: readonly ExtraWorkLine[]): ExtrasCheck {
   const lines = [...alternative.lines, ...extras];
   const baseCents = lines.reduce((sum, line) => sum + signedLineCents(line), 0);
   const extrasBaseCents = extras.reduce((sum, line) => sum + lineBaseCents(line), 0);
-  if (acceptedRate === REDUCED_VAT_RATE && extras.length > 0) {
+  if (rate === REDUCED_VAT_RATE && extras.length > 0) {
     const materialsCents = lines.filter(isMaterial).reduce((sum, line) => sum + lineBaseCents(line), 0);
     if (!materialsWithinLimit(materialsCents, baseCents)) return { ok: false, message: EXTRAS_BREAK_REDUCED_VAT };
   }
-  const rate = acceptedRate === REDUCED_VAT_RATE ? REDUCED_VAT_RATE : STANDARD_VAT_RATE;
-  const vatCents = vatOf(baseCents, rate);
+  const { vatCents, totalCents } = withVat(baseCents, rate);
   return {
     ok: true,
-    amounts: { rate, baseCents, vatCents, totalCents: baseCents + vatCents, extrasBaseCents, extrasTotalCents: extrasBaseCents + vatOf(extrasBaseCents, rate) },
+    amounts: { rate, baseCents, vatCents, totalCents, extrasBaseCents, extrasTotalCents: withVat(extrasBaseCents, rate).totalCents },
   };
-}
-
-/** A deposit paid (VAT included) split into base and VAT at the job's rate, as its invoice shows it. */
-export function depositSplit(depositCents: number, rate: VatRate): { baseCents: number; vatCents: number } {
-  const baseCents = Math.round((depositCents * 100) / (100 + rate));
-  return { baseCents, vatCents: depositCents - baseCents };
 }
 
 /**
@@ -58,6 +50,5 @@ export function depositSplit(depositCents: number, rate: VatRate): { baseCents: 
  */
 export function finalBalance(job: Pick<JobAmounts, "baseCents" | "rate">, depositBaseCents: number): { baseCents: number; vatCents: number; totalCents: number } {
   const baseCents = job.baseCents - depositBaseCents;
-  const vatCents = vatOf(baseCents, job.rate);
-  return { baseCents, vatCents, totalCents: baseCents + vatCents };
+  return { baseCents, ...withVat(baseCents, job.rate) };
 }

@@ -1,6 +1,6 @@
+import { canonicalEuros } from "../money";
 import type { QuoteParty, WorkPlace } from "../quotes/quote-content";
 import { lineText } from "../quotes/quote-document-text";
-import { euros } from "../quotes/quote-format";
 import { CHECKLISTS, isChecklistKind } from "./work-report-checklists";
 import type { CombustionAnalysis, WorkReportContent } from "./work-report-content";
 
@@ -18,7 +18,7 @@ export const CONFORMITY_STATEMENT = "Conforme con los trabajos realizados";
 
 /** And, with extra work, the signed change: "Acepto los trabajos adicionales por 1.234,56 € (IVA incluido)". */
 export function extrasStatement(extrasTotalCents: number): string {
-  return `Acepto los trabajos adicionales por ${euros(extrasTotalCents)} (IVA incluido)`;
+  return `Acepto los trabajos adicionales por ${canonicalEuros(extrasTotalCents)} (IVA incluido)`;
 }
 
 /** The statements above the signature: the conformity, and the extras' when there are any. */
@@ -84,7 +84,7 @@ export function workReportText(f: WorkReportFacts): string {
   out.push("Equipos instalados:", ...c.units.map((unit) => `  ${`${unit.brand} ${unit.model}`.trim()}: número de serie ${unit.serialNumber}`));
   if (c.extras.length > 0) {
     out.push("Trabajos adicionales:", ...c.extras.map((line) => `  ${lineText(line)}`));
-    out.push(`  Total de los trabajos adicionales con IVA del ${f.vatRate} %: ${euros(f.extrasTotalCents)}`);
+    out.push(`  Total de los trabajos adicionales con IVA del ${f.vatRate} %: ${canonicalEuros(f.extrasTotalCents)}`);
   }
   out.push(`Notas: ${oneLine(c.notes)}`, `Fotos: ${f.photoCount}`);
   for (const statement of signedStatements(f.extrasTotalCents, c.extras.length > 0)) out.push(`Declaración: ${statement}`);

@@ -1,5 +1,6 @@
 import type { LineKind } from "../basket/basket-totals";
 import type { Family } from "../catalogue/product";
+import { isCancelled } from "./order-status";
 
 /*
  * Equipment with fluorinated gas that is not hermetically sealed (split air conditioners,
@@ -70,7 +71,7 @@ export function isCertificateOverdue(
   orderStatus: string,
   now: Date,
 ): boolean {
-  return declaration.certificateAt === null && orderStatus !== "Cancelado" && now.getTime() > certificateDueAt(declaration.declaredAt).getTime();
+  return declaration.certificateAt === null && !isCancelled(orderStatus) && now.getTime() > certificateDueAt(declaration.declaredAt).getTime();
 }
 
 export type FgasStatementFacts = {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { csvAmount, csvRow, safeCell } from "./order-csv";
+import { csvRow, safeCell } from "./order-csv";
 
 describe("order CSV", () => {
-  it("writes amounts with a decimal comma and no thousands separator", () => {
-    expect(csvAmount(123450)).toBe("1234,50");
-    expect(csvAmount(5)).toBe("0,05");
-    expect(csvAmount(0)).toBe("0,00");
-    expect(csvAmount(-1999)).toBe("-19,99");
-  });
-
   it("keeps text that would start a formula as text", () => {
     expect(safeCell("=HYPERLINK(\"http://x\")")).toBe("'=HYPERLINK(\"http://x\")");
     expect(safeCell("+34 600")).toBe("'+34 600");
@@ -16,7 +9,7 @@ describe("order CSV", () => {
     expect(safeCell("Ana")).toBe("Ana");
   });
 
-  it("splits the total into tax base and VAT, names the company when there is one", () => {
+  it("splits the total into tax base and VAT as numbers a spreadsheet sums (no grouping, no €: decision 0021), names the company", () => {
     const row = csvRow({
       number: "1234-150526",
       createdAt: new Date("2026-05-14T22:30:00Z"),

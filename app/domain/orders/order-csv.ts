@@ -1,6 +1,7 @@
 import { formatDate } from "../dates/madrid-dates";
 import { payMethodLabel } from "../payments/payment-methods";
 import { withoutVatCents } from "../catalogue/service-prices";
+import { decimalEuros } from "../money";
 
 /*
  * The accountant's CSV of the order list (issue 11), as a spreadsheet in Spanish opens it:
@@ -8,7 +9,7 @@ import { withoutVatCents } from "../catalogue/service-prices";
  * numbers), dates "dd/mm/aaaa" in Madrid. The server adds the UTF-8 byte order mark that
  * tells Excel the encoding. Prices include 21 % VAT (spec section 9), except orders charged
  * without it (decision 0009): the tax base and the VAT
- * come from the one rule in domain/pricing.ts.
+ * come from the one rule in domain/money.ts. Amounts stay plain numbers, "1234,50" (decision 0021).
  */
 
 export const CSV_HEADER = [
@@ -38,13 +39,6 @@ export type CsvOrder = {
   addressBill: { nombre: string; apellidos: string; empresa?: string; id: string };
 };
 
-/** "1234,50": cents as a spreadsheet in Spanish reads a number. */
-export function csvAmount(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
-}
-
 /**
  * Text typed by customers may start like a formula ("=HYPERLINK(...)"); a spreadsheet would
  * run it. Such a cell gets a leading apostrophe, which shows the text as text (OWASP's advice
@@ -69,9 +63,9 @@ export function csvRow(order: CsvOrder): string[] {
     safeCell(customerName(order.addressBill)),
     safeCell(order.addressBill.id),
     safeCell(order.userEmail),
-    csvAmount(base),
-    csvAmount(order.amountCents - base),
-    csvAmount(order.shippingCents),
-    csvAmount(order.amountCents),
+    decimalEuros(base),
+    decimalEuros(order.amountCents - base),
+    decimalEuros(order.shippingCents),
+    decimalEuros(order.amountCents),
   ];
 }

@@ -62,7 +62,7 @@ export function parseMove(order: Order, form: Record<string, string | undefined>
   const from = text(form, "actual");
   const to = text(form, "destino");
   if (!isOrderStatus(from) || !isOrderStatus(to)) return { ok: false, errors: { destino: MOVE_MESSAGES.unknown } };
-  if (!canMove(from, to)) return { ok: false, errors: { destino: MOVE_MESSAGES.invalidMove(from, to) } };
+  if (!canMove(from, to, "status-form")) return { ok: false, errors: { destino: MOVE_MESSAGES.invalidMove(from, to) } };
 
   const errors: Record<string, string> = {};
   const details: MoveDetails = {};

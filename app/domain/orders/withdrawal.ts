@@ -1,3 +1,5 @@
+import { isCancelled } from "./order-status";
+
 /**
  * The right of withdrawal (14 calendar days, spec section 9; Directive 2011/83/EU art. 9, and
  * the "withdrawal function" of Directive 2023/2673). For goods the 14 days run from delivery;
@@ -27,7 +29,7 @@ export function withdrawalState(
   now: Date,
 ): WithdrawalState {
   if (requestedAt) return { kind: "requested", at: requestedAt };
-  if (order.status === "Cancelado") return { kind: "not-applicable" };
+  if (isCancelled(order.status)) return { kind: "not-applicable" };
   const deadline = withdrawalDeadline(order.createdAt);
   return now.getTime() <= deadline.getTime() ? { kind: "open", deadline } : { kind: "expired", deadline };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseEurosToCents } from "../catalogue/euros";
 import { formatYmd, isYmd } from "../dates/madrid-dates";
 import { fieldErrors } from "../fields/field-errors";
+import { parseEuros } from "../money";
 
 /*
  * The order page's refund forms (issue 12, "Refunds"), parsed by its action:
@@ -63,7 +64,7 @@ function buildSchemas() {
     .trim()
     .min(1, { error: MESSAGES.amountRequired })
     .transform((text, ctx) => {
-      const cents = parseEurosToCents(text);
+      const cents = parseEuros(text);
       if (cents === null) ctx.addIssue({ code: "custom", message: MESSAGES.amountInvalid });
       else if (cents <= 0) ctx.addIssue({ code: "custom", message: MESSAGES.amountZero });
       return cents ?? 0;

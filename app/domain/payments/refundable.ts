@@ -1,4 +1,4 @@
-import { formatEuros } from "../catalogue/service-prices";
+import { formatEuros } from "../money";
 import type { AttemptState, OnlineMethod, RefundChannel, RefundState } from "./payment-states";
 
 /*

@@ -1,3 +1,4 @@
+import { divideToCents } from "../money";
 import type { DepositRule } from "./quote-content";
 
 /*
@@ -10,7 +11,7 @@ export function depositCents(rule: DepositRule, totalCents: number): number {
     case "ninguno":
       return 0;
     case "porcentaje":
-      return Math.min(total, Math.max(0, Math.round((total * rule.percent) / 100)));
+      return Math.min(total, Math.max(0, divideToCents(total * rule.percent, 100)));
     case "importe":
       return Math.min(total, Math.max(0, rule.cents));
   }

@@ -1,7 +1,8 @@
 import { formatYmd } from "../dates/madrid-dates";
 import type { QuoteDocument, QuoteLine, QuoteLineKind } from "./quote-content";
 import { depositLabel } from "./quote-deposit";
-import { euros, percentBasis, quantity } from "./quote-format";
+import { euros, percentBasis, quantity, day } from "./quote-format";
+import { canonicalEuros } from "../money";
 import { alternativeTotals, lineBaseCents } from "./quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "./quote-vat";
 
@@ -33,7 +34,7 @@ export function quotesUsedMaterials(document: Pick<QuoteDocument, "alternatives"
 /** "Caldera X (calidad: A+, usado): 2 ud x 100,00 € = 200,00 €". */
 export function lineText(line: QuoteLine): string {
   const details = [line.quality ? `calidad: ${line.quality}` : "", line.used ? "usado" : ""].filter(Boolean);
-  const amount = `${quantity(line.quantityMilli)} ${line.unit} x ${euros(line.unitCents)} = ${line.kind === "descuento" ? "-" : ""}${euros(lineBaseCents(line))}`;
+  const amount = `${quantity(line.quantityMilli)} ${line.unit} x ${canonicalEuros(line.unitCents)} = ${line.kind === "descuento" ? "-" : ""}${canonicalEuros(lineBaseCents(line))}`;
   return `${LINE_KIND_LABELS[line.kind]}: ${line.description}${details.length ? ` (${details.join(", ")})` : ""}: ${amount}`;
 }
 
@@ -68,19 +69,19 @@ export function quoteDocumentText(doc: QuoteDocument): string {
     const totals = alternativeTotals(alternative, doc.dwellingRenovation);
     out.push(`Opción ${alternative.key}: ${alternative.title}`);
     for (const line of alternative.lines) out.push(`  ${lineText(line)}`);
-    out.push(`  Base imponible: ${euros(totals.baseCents)}`);
-    out.push(`  Materiales: ${euros(totals.materialsCents)}${totals.materialsShareBasis === null ? "" : ` (${percentBasis(totals.materialsShareBasis)} de la base)`}`);
-    for (const tax of totals.standard.taxes) out.push(`  IVA ${tax.rate} %: ${euros(tax.vatCents)}`);
-    out.push(`  Total con IVA del 21 %: ${euros(totals.standard.totalCents)}`);
+    out.push(`  Base imponible: ${canonicalEuros(totals.baseCents)}`);
+    out.push(`  Materiales: ${canonicalEuros(totals.materialsCents)}${totals.materialsShareBasis === null ? "" : ` (${percentBasis(totals.materialsShareBasis)} de la base)`}`);
+    for (const tax of totals.standard.taxes) out.push(`  IVA ${tax.rate} %: ${canonicalEuros(tax.vatCents)}`);
+    out.push(`  Total con IVA del 21 %: ${canonicalEuros(totals.standard.totalCents)}`);
     if (totals.reduced) {
-      for (const tax of totals.reduced.taxes) out.push(`  IVA ${tax.rate} % (si se confirman las condiciones): ${euros(tax.vatCents)}`);
-      out.push(`  Total con IVA del 10 % (si se confirman las condiciones): ${euros(totals.reduced.totalCents)}`);
+      for (const tax of totals.reduced.taxes) out.push(`  IVA ${tax.rate} % (si se confirman las condiciones): ${canonicalEuros(tax.vatCents)}`);
+      out.push(`  Total con IVA del 10 % (si se confirman las condiciones): ${canonicalEuros(totals.reduced.totalCents)}`);
     }
   }
   if (doc.alternatives.some((alternative) => alternativeTotals(alternative, doc.dwellingRenovation).reducedPossible)) {
     out.push(`Condiciones del IVA reducido que confirma el cliente: ${REDUCED_VAT_CONDITIONS.join(" ")}`);
   }
-  out.push(`Señal: ${depositLabel(doc.deposit)}${doc.deposit.kind === "importe" ? `: ${euros(doc.deposit.cents)}` : ""}`);
+  out.push(`Señal: ${depositLabel(doc.deposit)}${doc.deposit.kind === "importe" ? `: ${canonicalEuros(doc.deposit.cents)}` : ""}`);
   out.push(`Notas: ${oneLine(doc.notes) || "ninguna"}`);
   out.push(`Firma del cliente: ${RECEIVED_STATEMENT}`);
   if (quotesUsedMaterials(doc)) out.push(`Materiales usados: ${USED_MATERIALS_STATEMENT}`);

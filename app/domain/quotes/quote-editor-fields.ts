@@ -1,3 +1,4 @@
+import { decimalEuros } from "../money";
 import type { AlternativeKey, QuoteDraft, QuoteParty, WorkPlace } from "./quote-content";
 
 /*
@@ -34,7 +35,7 @@ export function editorFields(value: EditorValue): Record<string, string> {
     validityDays: String(draft.validityDays),
     depositKind: draft.deposit.kind,
     depositPercent: draft.deposit.kind === "porcentaje" ? String(draft.deposit.percent) : "",
-    depositAmount: draft.deposit.kind === "importe" ? eurosText(draft.deposit.cents) : "",
+    depositAmount: draft.deposit.kind === "importe" ? decimalEuros(draft.deposit.cents) : "",
   };
   const same = workPlace.address === customer.address && workPlace.town === customer.town && workPlace.postcode === customer.postcode && workPlace.province === customer.province;
   if (same && workPlace.address) fields.placeSame = "on";
@@ -48,16 +49,12 @@ export function editorFields(value: EditorValue): Record<string, string> {
       fields[`${p}quality`] = line.quality;
       fields[`${p}quantity`] = String(line.quantityMilli / 1000).replace(".", ",");
       fields[`${p}unit`] = line.unit;
-      fields[`${p}price`] = eurosText(line.unitCents);
+      fields[`${p}price`] = decimalEuros(line.unitCents);
       fields[`${p}productId`] = line.productId === null ? "" : String(line.productId);
       if (line.used) fields[`${p}used`] = "on";
     });
   }
   return fields;
-}
-
-function eurosText(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** The line rows an alternative has in `fields`, and `blank` empty rows after them. */

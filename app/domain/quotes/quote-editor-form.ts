@@ -3,10 +3,11 @@ import { isYmd } from "../dates/madrid-dates";
 import { fieldErrors, firstStep } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
 import { postcodeCheck } from "../fields/postcode";
+import { parseEuros } from "../money";
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey, type DepositRule, type QuoteAlternative, type QuoteDraft, type QuoteLine, type QuoteParty, type WorkPlace } from "./quote-content";
 import { DEFAULT_VALIDITY_DAYS } from "./quote-expiry";
 import { LINE_FIELD, type EditorValue } from "./quote-editor-fields";
-import { parseEuros, parseQuantity } from "./quote-format";
+import { parseQuantity } from "./quote-format";
 
 /*
  * The back office's quote editor (issue 17): one <form> that works without JavaScript. Field

@@ -4,10 +4,10 @@ import type { QuoteAlternative, QuoteDocument, QuoteLine } from "./quote-content
 import { depositCents } from "./quote-deposit";
 import { quoteDocumentText } from "./quote-document-text";
 import { isExpired, validUntilOf } from "./quote-expiry";
-import { euros, parseEuros, parseQuantity, quantity } from "./quote-format";
+import { parseQuantity, quantity } from "./quote-format";
 import { isQuoteNumber, parseQuoteNumber, quoteNumber } from "./quote-number";
 import { alternativeTotals, chargedTotals, lineBaseCents } from "./quote-totals";
-import { materialsWithinLimit, reducedVatPossible, vatRateFor } from "./quote-vat";
+import { acceptedVatRate, materialsWithinLimit, reducedVatPossible, vatRateFor } from "./quote-vat";
 
 const line = (over: Partial<QuoteLine>): QuoteLine => ({
   kind: "material",
@@ -108,17 +108,23 @@ describe("the 10 % VAT (art. 91.Uno.2.10º LIVA)", () => {
     expect(reducedVatPossible({ dwellingRenovation: true, materialsCents: 0, baseCents: 0 })).toBe(false);
     expect(reducedVatPossible({ dwellingRenovation: true, materialsCents: 0, baseCents: -100 })).toBe(false);
   });
+  const rateOf = (input: { dwellingRenovation: boolean; materialsCents: number; baseCents: number; customerConfirmed: boolean }) =>
+    vatRateFor({ reducedPossible: reducedVatPossible(input), customerConfirmed: input.customerConfirmed });
   it("only dwelling renovation, only with the customer's confirmation", () => {
     const pass = { materialsCents: 100, baseCents: 1000 };
-    expect(vatRateFor({ ...pass, dwellingRenovation: true, customerConfirmed: true })).toBe(10);
-    expect(vatRateFor({ ...pass, dwellingRenovation: true, customerConfirmed: false })).toBe(21);
-    expect(vatRateFor({ ...pass, dwellingRenovation: false, customerConfirmed: true })).toBe(21);
-    expect(vatRateFor({ materialsCents: 401, baseCents: 1000, dwellingRenovation: true, customerConfirmed: true })).toBe(21);
+    expect(rateOf({ ...pass, dwellingRenovation: true, customerConfirmed: true })).toBe(10);
+    expect(rateOf({ ...pass, dwellingRenovation: true, customerConfirmed: false })).toBe(21);
+    expect(rateOf({ ...pass, dwellingRenovation: false, customerConfirmed: true })).toBe(21);
+    expect(rateOf({ materialsCents: 401, baseCents: 1000, dwellingRenovation: true, customerConfirmed: true })).toBe(21);
   });
   it("never grants 10 % when materials are over 40 %, whatever the amounts", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 1, max: 1e9 }), (m, b) => {
-      if (vatRateFor({ dwellingRenovation: true, materialsCents: m, baseCents: b, customerConfirmed: true }) === 10) expect(m / b).toBeLessThanOrEqual(0.4);
+      if (rateOf({ dwellingRenovation: true, materialsCents: m, baseCents: b, customerConfirmed: true }) === 10) expect(m / b).toBeLessThanOrEqual(0.4);
     }));
+  });
+  it("a stored acceptance is at 10 % exactly when it was granted (the flag is written from the rate)", () => {
+    expect(acceptedVatRate(true)).toBe(10);
+    expect(acceptedVatRate(false)).toBe(21);
   });
 });
 
@@ -155,14 +161,9 @@ describe("validity (Madrid days, inclusive)", () => {
 });
 
 describe("Spanish amounts", () => {
-  it("formats and reads euros and quantities", () => {
-    expect(euros(123456)).toBe("1.234,56 €");
-    expect(euros(-500)).toBe("-5,00 €");
+  it("formats and reads quantities (amounts: money.test.ts)", () => {
     expect(quantity(1500)).toBe("1,5");
     expect(quantity(2000)).toBe("2");
-    expect(parseEuros("1.234,56")).toBe(123456);
-    expect(parseEuros("1234.5")).toBe(123450);
-    expect(parseEuros("12,345")).toBeNull();
     expect(parseQuantity("1,5")).toBe(1500);
     expect(parseQuantity("0,0001")).toBeNull();
   });

@@ -1,5 +1,6 @@
+import { divideToCents, REDUCED_VAT_RATE, STANDARD_VAT_RATE, withVat, type VatRate } from "../money";
 import type { QuoteAlternative, QuoteLine } from "./quote-content";
-import { reducedVatPossible, REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "./quote-vat";
+import { reducedVatPossible, vatRateFor } from "./quote-vat";
 
 /*
  * A quote's amounts (issue 17), all integer cents: a line's base is
@@ -10,10 +11,7 @@ import { reducedVatPossible, REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate }
 
 /** round(quantityMilli * unitCents / 1000), half away from zero, exact for any safe input. */
 export function lineBaseCents(line: Pick<QuoteLine, "quantityMilli" | "unitCents">): number {
-  const product = line.quantityMilli * line.unitCents;
-  const whole = Math.trunc(product / 1000);
-  const rest = product - whole * 1000;
-  return whole + (Math.abs(rest) * 2 >= 1000 ? Math.sign(rest) : 0);
+  return divideToCents(line.quantityMilli * line.unitCents, 1000);
 }
 
 /** A line's signed contribution to the base: discounts subtract. */
@@ -43,8 +41,8 @@ export type AlternativeTotals = {
 };
 
 function taxed(baseCents: number, rate: VatRate): { taxes: VatBreakdown[]; totalCents: number } {
-  const vatCents = Math.round((baseCents * rate) / 100);
-  return { taxes: [{ rate, baseCents, vatCents }], totalCents: baseCents + vatCents };
+  const { vatCents, totalCents } = withVat(baseCents, rate);
+  return { taxes: [{ rate, baseCents, vatCents }], totalCents };
 }
 
 export function alternativeTotals(alternative: QuoteAlternative, dwellingRenovation: boolean): AlternativeTotals {
@@ -62,8 +60,9 @@ export function alternativeTotals(alternative: QuoteAlternative, dwellingRenovat
   };
 }
 
-/** The total charged for an alternative, given the customer's confirmation of the 10 % conditions. */
-export function chargedTotals(totals: AlternativeTotals, reducedConfirmed: boolean): { rate: VatRate; taxes: VatBreakdown[]; totalCents: number } {
-  const chosen = reducedConfirmed && totals.reduced ? totals.reduced : totals.standard;
-  return { rate: chosen.taxes[0]?.rate ?? STANDARD_VAT_RATE, ...chosen };
+/** The total charged for an alternative, given whether the customer confirmed the 10 % conditions (`vatRateFor` decides). */
+export function chargedTotals(totals: AlternativeTotals, customerConfirmed: boolean): { rate: VatRate; taxes: VatBreakdown[]; totalCents: number } {
+  const rate = vatRateFor({ reducedPossible: totals.reducedPossible, customerConfirmed });
+  const chosen = rate === REDUCED_VAT_RATE && totals.reduced ? totals.reduced : totals.standard;
+  return { rate, ...chosen };
 }

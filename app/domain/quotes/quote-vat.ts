@@ -1,3 +1,5 @@
+import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "../money";
+
 /*
  * The VAT rate of a quote's alternative (issue 17, decision 0017): 21 % by default; 10 % for
  * renovation or repair work in a dwelling (art. 91.Uno.2.10º of Ley 37/1992) only when
@@ -8,12 +10,8 @@
  * the test never grants 10 % wrongly); the customer confirms 1 and 2 when accepting.
  */
 
-export const STANDARD_VAT_RATE = 21;
-export const REDUCED_VAT_RATE = 10;
 /** Materials may be at most this percentage of the tax base. */
 export const MATERIALS_LIMIT_PERCENT = 40;
-
-export type VatRate = typeof STANDARD_VAT_RATE | typeof REDUCED_VAT_RATE;
 
 /** Condition 3: materials <= 40 % of the base, in integers (no floating point at the boundary). */
 export function materialsWithinLimit(materialsCents: number, baseCents: number): boolean {
@@ -26,9 +24,20 @@ export function reducedVatPossible(input: { dwellingRenovation: boolean; materia
   return input.dwellingRenovation && materialsWithinLimit(input.materialsCents, input.baseCents);
 }
 
-/** The rate charged: 10 % only when possible and confirmed by the customer; otherwise 21 %. */
-export function vatRateFor(input: { dwellingRenovation: boolean; materialsCents: number; baseCents: number; customerConfirmed: boolean }): VatRate {
-  return reducedVatPossible(input) && input.customerConfirmed ? REDUCED_VAT_RATE : STANDARD_VAT_RATE;
+/**
+ * The rate charged, the one place the 10 % is granted: only when the quote allows it
+ * (`reducedVatPossible`) and the customer confirmed conditions 1 and 2; otherwise 21 %.
+ */
+export function vatRateFor(input: { reducedPossible: boolean; customerConfirmed: boolean }): VatRate {
+  return input.reducedPossible && input.customerConfirmed ? REDUCED_VAT_RATE : STANDARD_VAT_RATE;
+}
+
+/**
+ * The rate of a stored acceptance: quote_responses.reduced_vat_confirmed is written true only
+ * when `vatRateFor` granted 10 % (server/quotes/quote-answers.server.ts), so the flag is the rate.
+ */
+export function acceptedVatRate(reducedVatConfirmed: boolean): VatRate {
+  return reducedVatConfirmed ? REDUCED_VAT_RATE : STANDARD_VAT_RATE;
 }
 
 /** The two conditions the customer confirms, as the page and the PDF word them. */

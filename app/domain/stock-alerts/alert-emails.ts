@@ -1,4 +1,4 @@
-import { formatEuros } from "../catalogue/service-prices";
+import { formatEuros } from "../money";
 import { RETENTION, spanishPeriod } from "../site/retention";
 import type { ShopInfo } from "../site/shop";
 import { alertLinkPath } from "./alert-form";

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
+import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
 import { slotLabel } from "~/domain/orders/installation-slots";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
@@ -35,7 +36,6 @@ function Figure({ to, n, one, many }: { to: string; n: number; one: string; many
 
 export default function AdminHome() {
   const { periods, reminderDays, today, week, transfers, quotes, installations, lowStock, review } = useLoaderData<typeof loader>();
-  const waiting = { status: "Pendiente de Pago", payMethod: "transferencia" } as const;
   return (
     <>
       <h1>Inicio</h1>
@@ -59,10 +59,10 @@ export default function AdminHome() {
         </li>
         <li className="admin-card">
           <h2>Transferencias pendientes</h2>
-          <Figure to={ordersHref(waiting)} n={transfers.count} one="pedido" many="pedidos" />
+          <Figure to={ordersHref(AWAITING_TRANSFER)} n={transfers.count} one="pedido" many="pedidos" />
           <p>
             {transfers.late > 0 ? (
-              <Link to={ordersHref({ ...waiting, to: periods.lateUntil })} className="admin-badge admin-badge-warn">
+              <Link to={ordersHref({ ...AWAITING_TRANSFER, to: periods.lateUntil })} className="admin-badge admin-badge-warn">
                 {plural(transfers.late, "atrasado", "atrasados")}
               </Link>
             ) : (

@@ -2,7 +2,8 @@ import { readForm } from "~/server/http/request-body.server";
 import { useId, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { AddToBasketReply } from "~/domain/basket/add-to-basket-form";
-import { detailPriceCents, formatEuros, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { detailPriceCents, INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import {
   catalogueHref,
   detailHref,

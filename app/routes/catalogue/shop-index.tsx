@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, formatEuros } from "~/domain/catalogue/service-prices";
+import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { FAMILY_LABELS, catalogueHref, type Family } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { familySummaries } from "~/server/catalogue/catalogue.server";

@@ -3,6 +3,7 @@ import { telHref } from "~/domain/site/contact-links";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/catalogue/service-prices";
 import { isOrderNumber } from "~/domain/orders/order-number";
+import { canUndoPayment } from "~/domain/orders/order-status";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
 import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
@@ -161,7 +162,7 @@ export default function AdminOrderPage() {
           installation={order.installation}
           reply={reply}
         />
-        {order.status === "Pagado" && order.payMethod === "transferencia" ? (
+        {canUndoPayment(order) ? (
           <UndoPaymentForm invoiceNumber={order.invoices.find((invoice) => invoice.series === "F" && !invoice.annulled)?.number ?? null} reply={reply} />
         ) : null}
       </section>

@@ -20,6 +20,7 @@ import {
 import { shippingProvinces, validateOrderForm } from "~/domain/orders/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
+import { formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";

@@ -5,6 +5,7 @@ import { editorFields } from "~/domain/quotes/quote-editor-fields";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { QUOTE_STATUS_LABELS } from "~/domain/quotes/quote-status";
+import { acceptedVatRate } from "~/domain/quotes/quote-vat";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { searchCatalogue, serviceOptions, stockOf } from "~/server/quotes/quote-catalogue.server";
@@ -66,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       signatureKind: r.signatureKind,
       totalCents: r.totalCents,
       depositCents: r.depositCents,
-      reducedVat: r.reducedVatConfirmed,
+      vatRate: acceptedVatRate(r.reducedVatConfirmed),
     })),
   };
 }
@@ -178,7 +179,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
                   por {r.fullName}, firma {r.signatureKind}
                   {r.totalCents !== null ? (
                     <>
-                      , total <Price cents={r.totalCents} /> (IVA {r.reducedVat ? "10" : "21"} %)
+                      , total <Price cents={r.totalCents} /> (IVA {r.vatRate} %)
                     </>
                   ) : null}
                   {r.depositCents ? (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { INSTALLATION_PRICE_CENTS, formatEuros } from "~/domain/catalogue/service-prices";
+import { INSTALLATION_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { catalogueHref } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { INSTALLATION_INCLUDES } from "~/domain/site/services";

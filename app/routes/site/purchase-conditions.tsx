@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import { mailtoHref, telHref } from "~/domain/site/contact-links";
-import {
-  INSTALLATION_PRICE_CENTS,
-  MAINTAINED_FAMILIES,
-  MAINTENANCE_PRICE_CENTS,
-  SHIPPING_LARGE_CENTS,
-  SHIPPING_SMALL_CENTS,
-  formatEuros,
-} from "~/domain/catalogue/service-prices";
+import { INSTALLATION_PRICE_CENTS, MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, SHIPPING_LARGE_CENTS, SHIPPING_SMALL_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { FAMILIES } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { INSTALLATION_INCLUDES, INSTALLATION_TITLES, MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "~/domain/site/services";

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { telHref } from "~/domain/site/contact-links";
-import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS, formatEuros } from "~/domain/catalogue/service-prices";
+import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { FAMILY_LABELS, catalogueHref, type Family } from "~/domain/catalogue/product";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { INSTALLATION_INCLUDES, MAINTENANCE_INCLUDES } from "~/domain/site/services";

@@ -4,6 +4,7 @@ import { OPEN_REQUEST_STATES, type RequestState } from "~/domain/quotes/request-
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { contactRequests, orders, paymentAttempts, products, refunds } from "../db/schema.server";
+import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 
 /*
  * The figures of the back office's home page (issue 11): new orders and their amount today and
@@ -27,10 +28,10 @@ async function transfersWaiting(db: Database, lateBefore: Date) {
   const [row] = await db
     .select({
       n: count(),
-      late: sql<number>`count(*) filter (where coalesce(${orders.transferSince}, ${orders.createdAt}) < ${lateBefore.toISOString()}::timestamptz)::int`,
+      late: sql<number>`count(*) filter (where ${transferDaysSince} < ${lateBefore.toISOString()}::timestamptz)::int`,
     })
     .from(orders)
-    .where(and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia")));
+    .where(awaitingTransfer);
   return { count: Number(row?.n ?? 0), late: Number(row?.late ?? 0) };
 }
 

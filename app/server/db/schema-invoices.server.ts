@@ -8,9 +8,11 @@ import { jobCharges } from "./schema-job-charges.server";
 /* Invoices (issue 13); re-exported by schema.server.ts. Rows are never changed or deleted (trigger). */
 
 /**
- * The next number of each series and year ("F" 2026 -> 124). Taken with an upsert inside the
- * transaction that issues the invoice: the row stays locked until it commits, so two
- * instances never get the same number, and a rolled-back issue leaves no gap.
+ * The next number of each series and year ("F" 2026 -> 124) of every numbered document
+ * (invoices "F" and "R", quotes "P"), despite its name. Only the numbering service
+ * (numbering.server.ts) reads or writes it, inside the transaction that writes the document:
+ * the row stays locked until it commits, so two instances never get the same number, and a
+ * rolled-back document leaves no gap (decision 0022).
  */
 export const invoiceSeries = pgTable(
   "invoice_series",

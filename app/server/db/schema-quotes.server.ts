@@ -6,8 +6,9 @@ import { contactRequests } from "./schema.server";
 
 /*
  * Written quotes (presupuestos, issue 17); re-exported by schema.server.ts. The numbers
- * ("P2026-000123") come from invoice_series with series "P", taken in the creating
- * transaction like the invoices' numbers: correlative, without gaps, on any number of instances.
+ * ("P2026-000123") come from the numbering service (numbering.server.ts), series "P", taken
+ * in the creating transaction like the invoices' numbers: correlative, without gaps, on any
+ * number of instances.
  */
 
 export const quotes = pgTable(

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { FLAG_NAMES } from "~/domain/site/flags";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import { ENERGY_CLASSES, FAMILIES, type BasketLine, type Dimensions, type ProductPhoto } from "~/domain/catalogue/product";

@@ -1,11 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { AWAITING_PAYMENT, canMove, canUndoPayment } from "~/domain/orders/order-status";
+import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { invoiceAnnulments, invoices, orderEvents, orders, refunds } from "../db/schema.server";
+import { invoiceAnnulments, invoices, orders } from "../db/schema.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/cancel-order.server";
+import { recordStatusMove } from "../orders/order-moves.server";
+import { hasRefunds } from "../payments/refunds.server";
 import { currentInvoice } from "./order-invoices.server";
 import { recordAnnulledInvoice } from "./verifactu-chain.server";
 
@@ -31,27 +34,23 @@ export async function undoMistakenPayment(db: Database, actor: Actor, number: st
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update").limit(1);
     if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
-    if (order.status !== "Pagado") return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.notPaid(order.status) };
-    if (order.payMethod !== "transferencia") return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.notTransfer };
+    if (!canMove(order.status, AWAITING_PAYMENT, "undo-payment")) return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.notPaid(order.status) };
+    if (!canUndoPayment(order)) return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.notTransfer };
     const invoice = await currentInvoice(tx, order.id);
     const [followed] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(invoices)
       .where(and(eq(invoices.orderId, order.id), eq(invoices.series, "R")));
-    const [refunded] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
-    if (Number(followed?.n) > 0 || Number(refunded?.n) > 0) return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.followed };
+    if (Number(followed?.n) > 0 || (await hasRefunds(tx, order.id))) return { ok: false, status: 409, message: UNDO_PAYMENT_MESSAGES.followed };
 
-    await tx
-      .update(orders)
-      .set({ status: "Pendiente de Pago", paidAt: null, bankReference: null, transferSince: now, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      at: now,
+    // Back to waiting for the transfer, with a fresh transfer period (its days count from now).
+    await recordStatusMove(tx, order, {
+      to: AWAITING_PAYMENT,
+      way: "undo-payment",
       actor: actorName(actor),
-      fromStatus: "Pagado",
-      toStatus: "Pendiente de Pago",
+      set: { paidAt: null, bankReference: null, transferSince: now },
       details: { motivo: `Pago registrado por error: ${reason}`, ...(invoice ? { factura: `${invoice.number} anulada` } : {}) },
+      now,
     });
     await audit(tx, actor, {
       action: "deshacer pago",

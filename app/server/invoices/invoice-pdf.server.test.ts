@@ -1,7 +1,7 @@
 import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { sampleInvoice } from "../../../scripts/invoice-sample";
-import { formatInvoiceEuros, renderInvoicePdf } from "./invoice-pdf.server";
+import { renderInvoicePdf } from "./invoice-pdf.server";
 
 type Page = { text: string; qrSizesMm: number[] };
 
@@ -131,11 +131,5 @@ describe("renderInvoicePdf", () => {
     const invoice = sampleInvoice("completa");
     const [a, b] = [await renderInvoicePdf(invoice), await renderInvoicePdf(invoice)];
     expect(a.equals(b)).toBe(true);
-  });
-
-  it("writes amounts the Spanish way, with thousands separators and a minus sign", () => {
-    expect(formatInvoiceEuros(123_456)).toBe("1.234,56\u00a0€");
-    expect(formatInvoiceEuros(-5)).toBe("-0,05\u00a0€");
-    expect(formatInvoiceEuros(100_000_000)).toBe("1.000.000,00\u00a0€");
   });
 });

@@ -14,6 +14,7 @@
  */
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { type InvoiceDocument } from "~/domain/invoices/invoice-document";
+import { formatEuros } from "~/domain/money";
 import { a4Pdf, GREY, MARGIN, MM, type Pdf } from "../pdf/a4-pdf.server";
 
 const QR_SIZE = 35 * MM;
@@ -29,17 +30,7 @@ const COLUMNS = [
 ] as const;
 const CELL_PADDING = 4;
 
-// es-ES groups only from five digits ("1234,56 €"); an invoice reads better as "1.234,56 €".
-const euros = new Intl.NumberFormat("es-ES", {
-  style: "currency",
-  currency: "EUR",
-  useGrouping: "always",
-} as Intl.NumberFormatOptions);
 const quantities = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 3, useGrouping: "always" } as Intl.NumberFormatOptions);
-
-export function formatInvoiceEuros(cents: number): string {
-  return euros.format(cents / 100);
-}
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // qrcode, like pdfkit, is loaded with the first invoice, not at start (decision 0010).
@@ -168,8 +159,8 @@ function drawLines(pdf: Pdf, doc: InvoiceDocument) {
     const cells = [
       line.description,
       quantities.format(line.quantity),
-      formatInvoiceEuros(line.unitBaseCents),
-      formatInvoiceEuros(line.baseCents),
+      formatEuros(line.unitBaseCents),
+      formatEuros(line.baseCents),
       `${line.vatRate} %`,
     ];
     pdf.font("regular").fontSize(9);
@@ -191,10 +182,10 @@ function drawLines(pdf: Pdf, doc: InvoiceDocument) {
 function drawTotals(pdf: Pdf, doc: InvoiceDocument) {
   const rows: [string, string, boolean][] = [];
   for (const tax of doc.taxes) {
-    rows.push([`Base imponible (${tax.rate} %)`, formatInvoiceEuros(tax.baseCents), false]);
-    rows.push([`Cuota IVA ${tax.rate} %`, formatInvoiceEuros(tax.vatCents), false]);
+    rows.push([`Base imponible (${tax.rate} %)`, formatEuros(tax.baseCents), false]);
+    rows.push([`Cuota IVA ${tax.rate} %`, formatEuros(tax.vatCents), false]);
   }
-  rows.push(["Total factura", formatInvoiceEuros(doc.totalCents), true]);
+  rows.push(["Total factura", formatEuros(doc.totalCents), true]);
   pdf.font("regular").fontSize(9.5);
   const exemptionHeight = doc.exemption ? pdf.heightOfString(doc.exemption, { width: contentWidth(pdf) }) + 14 : 0;
   const needed = 12 + rows.length * 16 + 6 + exemptionHeight;

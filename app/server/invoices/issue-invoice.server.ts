@@ -1,9 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
-import { exemptionText, territoryOfPostcode, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { territoryOfPostcode } from "~/domain/money";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/orders/my-orders";
+
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";
@@ -11,13 +13,14 @@ import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
 import type { Database } from "../db/client.server";
-import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server";
+import { invoices, orderLines, orders } from "../db/schema.server";
+import { nextDocumentNumber } from "../numbering.server";
 
 /*
  * Issuing invoices (issue 13). A complete invoice ("F") when an order is paid, in the
- * transaction that marks it paid; its number is taken there too, from invoice_series with an
- * upsert that keeps the series' row locked until commit: two instances issuing at once wait
- * for each other and get consecutive numbers, and a rolled-back payment leaves no gap.
+ * transaction that marks it paid; its number is taken there too, by the numbering service
+ * (numbering.server.ts): two instances issuing at once get consecutive numbers, and a
+ * rolled-back payment leaves no gap.
  * Its VERI*FACTU record is chained in the same transaction (verifactu-chain.server.ts).
  * The invoice copies in the seller, the buyer (the order's billing address), the lines and the
  * amounts: it never changes afterwards (a trigger refuses it).
@@ -26,27 +29,15 @@ import { invoiceSeries, invoices, orderLines, orders } from "../db/schema.server
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Invoice = typeof invoices.$inferSelect;
 
-/** "F2026-000123". */
-export function invoiceNumber(series: "F" | "R", year: number, sequence: number): string {
-  return `${series}${year}-${String(sequence).padStart(6, "0")}`;
+/** The number, series and dates of an invoice of `series` issued now: the next number of Madrid's year (under the series' lock). */
+export async function nextInvoiceNumber<S extends "F" | "R">(tx: Transaction, series: S, now: Date) {
+  const { number, year, sequence, day } = await nextDocumentNumber(tx, series, now);
+  return { number, series, year, sequence, issuedOn: day, issuedAt: now };
 }
 
-/** The next number of the series in `year`, taken under the series row's lock (held until commit). */
-export async function takeNumber(tx: Transaction, series: "F" | "R", year: number): Promise<number> {
-  const [row] = await tx
-    .insert(invoiceSeries)
-    .values({ series, year, nextNumber: 2 })
-    .onConflictDoUpdate({ target: [invoiceSeries.series, invoiceSeries.year], set: { nextNumber: sql`${invoiceSeries.nextNumber} + 1` } })
-    .returning({ next: invoiceSeries.nextNumber });
-  return row!.next - 1;
-}
-
-/** The number, series and dates of a complete invoice issued now: the next "F" number of Madrid's year (under the series' lock). */
-export async function nextCompleteInvoice(tx: Transaction, now: Date) {
-  const issuedOn = madridDay(now);
-  const year = Number(issuedOn.slice(0, 4));
-  const sequence = await takeNumber(tx, "F", year);
-  return { number: invoiceNumber("F", year, sequence), series: "F" as const, year, sequence, issuedOn, issuedAt: now };
+/** A complete invoice's ("F"). */
+export function nextCompleteInvoice(tx: Transaction, now: Date) {
+  return nextInvoiceNumber(tx, "F", now);
 }
 
 export function seller(): InvoiceParty {

@@ -5,7 +5,7 @@ import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { formatEuros } from "~/domain/catalogue/service-prices";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
-import { invoiceNumber, takeNumber, type Invoice, type Transaction } from "./issue-invoice.server";
+import { nextInvoiceNumber, type Invoice, type Transaction } from "./issue-invoice.server";
 import { currentInvoice } from "./order-invoices.server";
 import { recordIssuedInvoice } from "./verifactu-chain.server";
 
@@ -72,23 +72,16 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
   const baseCents = whole ? -original.baseCents : lines.reduce((sum, line) => sum + line.baseCents, 0);
   const totalCents = -wanted;
 
-  const issuedOn = madridDay(now);
-  const year = Number(issuedOn.slice(0, 4));
-  const sequence = await takeNumber(tx, "R", year);
+  const numbered = await nextInvoiceNumber(tx, "R", now);
   const [invoice] = await tx
     .insert(invoices)
     .values({
-      number: invoiceNumber("R", year, sequence),
-      series: "R",
-      year,
-      sequence,
+      ...numbered,
       orderId,
       rectifiesId: original.id,
       refundId: request.refundId ?? null,
       reason: request.reason,
-      issuedOn,
       operationOn: null,
-      issuedAt: now,
       seller: original.seller,
       buyer: original.buyer,
       lines,

@@ -4,6 +4,7 @@ import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { describeSlot } from "~/domain/jobs/job-times";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
 import { formatEuros } from "~/domain/catalogue/service-prices";
+import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
 import { TECHNICIAN_ROLE, type Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import { changeSequence } from "../calendar/ics.server";

@@ -3,7 +3,7 @@ import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { finalBalance, jobAmounts } from "~/domain/jobs/job-amounts";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import { signedLineCents } from "~/domain/quotes/quote-totals";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import { jobCharges, jobs, workReports } from "../db/schema.server";
 import type { Transaction } from "../orders/order-units.server";

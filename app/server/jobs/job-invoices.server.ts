@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, notExists } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { depositSplit } from "~/domain/jobs/job-amounts";
+import { splitInclusive, type VatRate } from "~/domain/money";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
-import { REDUCED_VAT_RATE, STANDARD_VAT_RATE, type VatRate } from "~/domain/quotes/quote-vat";
+import { acceptedVatRate } from "~/domain/quotes/quote-vat";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Database } from "../db/client.server";
 import { invoiceAnnulments, invoices, jobCharges, quoteResponses, quoteVersions } from "../db/schema.server";
@@ -14,8 +15,8 @@ import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
 import type { ChargeContext, Job } from "./job-charges.server";
 
 /*
- * A job's invoices (issue 17), in the series and chain of the orders' ("F", takeNumber,
- * VERI*FACTU): the deposit's, issued when it is paid (VAT falls due on an advance payment,
+ * A job's invoices (issue 17), in the series and chain of the orders' ("F" from the
+ * numbering service, VERI*FACTU): the deposit's, issued when it is paid (VAT falls due on an advance payment,
  * art. 75.Dos of the VAT law), and the final one (job-final-invoice.server.ts). Both are
  * made here: the buyer is the quote's customer, the rate the acceptance's, and each points
  * at its charge (invoices.job_charge_id). The buyer must have a NIF (a complete invoice names
@@ -37,7 +38,7 @@ export async function acceptedTerms(db: Executor, job: Pick<Job, "quoteId" | "qu
     .limit(1);
   const alternative = row?.document.alternatives.find((a) => a.key === (job.alternative as AlternativeKey));
   if (!row || !alternative) throw new Error(`el trabajo del presupuesto ${job.quoteId} no tiene una aceptación de la versión ${job.quoteVersion}`);
-  return { document: row.document, alternative, rate: row.reduced ? REDUCED_VAT_RATE : STANDARD_VAT_RATE };
+  return { document: row.document, alternative, rate: acceptedVatRate(row.reduced) };
 }
 
 function buyerOf(customer: QuoteParty, nif: string): InvoiceParty {
@@ -122,7 +123,7 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
 export async function issueDepositInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
   const { charge, quote } = context;
   const terms = await acceptedTerms(tx, context.job);
-  const { baseCents, vatCents } = depositSplit(charge.amountCents, terms.rate);
+  const { baseCents, vatCents } = splitInclusive(charge.amountCents, terms.rate);
   const work = terms.document.description.replace(/\s+/g, " ").trim();
   const description = `Anticipo a cuenta del presupuesto ${quote.number}, opción ${terms.alternative.key}: ${work}`.slice(0, 500);
   return issueJobInvoice(

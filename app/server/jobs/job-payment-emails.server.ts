@@ -1,5 +1,5 @@
 import { formatIban } from "~/domain/orders/my-orders";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { MailMessage } from "../mail.server";
 

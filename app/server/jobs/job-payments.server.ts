@@ -3,7 +3,7 @@ import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
 import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
 import { payMethodLabel, type PayMethod } from "~/domain/payments/payment-methods";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { audit, type Actor } from "../audit.server";
 import { jobCharges, jobs } from "../db/schema.server";
 import type { Invoice } from "../invoices/issue-invoice.server";

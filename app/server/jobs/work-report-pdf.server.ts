@@ -7,7 +7,7 @@
  */
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { lineText } from "~/domain/quotes/quote-document-text";
-import { euros } from "~/domain/quotes/quote-format";
+import { formatEuros } from "~/domain/money";
 import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
@@ -74,7 +74,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
     heading(pdf, "Trabajos adicionales aceptados por el cliente");
     for (const line of content.extras) para(pdf, lineText(line));
     pdf.font("bold");
-    para(pdf, `Total de los trabajos adicionales: ${euros(row.extrasTotalCents)} (IVA del ${view.vatRate} % incluido)`);
+    para(pdf, `Total de los trabajos adicionales: ${formatEuros(row.extrasTotalCents)} (IVA del ${view.vatRate} % incluido)`);
   }
   heading(pdf, "Notas");
   para(pdf, content.notes || "Sin notas.");

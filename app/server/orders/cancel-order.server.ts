@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
-import { isOpen, type OrderStatus } from "~/domain/orders/order-status";
+import { isOpen, type OrderStatus, canMove, isAwaitingPayment, type MoveWay } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/catalogue/service-prices";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../db/schema.server";
+import { orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
+import { recordStatusMove } from "./order-moves.server";
 import { returnUnits } from "./order-units.server";
 
 /*
@@ -24,12 +25,14 @@ export type CancelOptions = {
   actor: Actor;
   /** Why, in Spanish: stored on the order and written to the customer. */
   reason: string;
+  /** The administrator's cancel (any open order) or the unpaid-order job's (unpaid only). */
+  way: Extract<MoveWay, "status-form" | "unpaid-expiry">;
   now?: Date;
 };
 
 export type CancelResult =
   | { ok: true; order: typeof orders.$inferSelect; unitsReturned: number }
-  /** The order does not exist, or is no longer open (paid-and-completed, already cancelled). */
+  /** The order does not exist, or the table allows it no cancel this way (completed, already cancelled; paid, for the job). */
   | { ok: false; status: OrderStatus | null };
 
 /** The outbox `ref` of an order's deliveries: the back office shows them on the order. */
@@ -42,30 +45,25 @@ export function orderRef(orderId: number): string {
  * status checked under the lock, so a concurrent "Pagado" or a second cancel either waits and
  * then finds the order changed, or has already won: whoever commits first wins, cleanly.
  */
-export async function cancelOrder(tx: Transaction, orderId: number, { actor, reason, now = new Date() }: CancelOptions): Promise<CancelResult> {
+export async function cancelOrder(tx: Transaction, orderId: number, { actor, reason, way, now = new Date() }: CancelOptions): Promise<CancelResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   if (!order) return { ok: false, status: null };
-  if (!isOpen(order.status)) return { ok: false, status: order.status };
+  if (!canMove(order.status, "Cancelado", way)) return { ok: false, status: order.status };
 
   // Units go back only if the order still holds them (a card order's window may have closed).
   const unitsReturned = await returnUnits(tx, orderId, now);
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: "Cancelado", cancelReason: reason, holdUntil: null, updatedAt: now })
-    .where(eq(orders.id, orderId))
-    .returning();
+  const updated = await recordStatusMove(tx, order, {
+    to: "Cancelado",
+    way,
+    actor: actorName(actor),
+    set: { cancelReason: reason, holdUntil: null },
+    details: { motivo: reason },
+    now,
+  });
 
   // Paid and invoiced: what is still invoiced is rectified (issue 13).
   await rectifyInvoice(tx, orderId, { amountCents: "rest", reason: `Pedido cancelado: ${reason}` }, now);
 
-  await tx.insert(orderEvents).values({
-    orderId,
-    at: now,
-    actor: actorName(actor),
-    fromStatus: order.status,
-    toStatus: "Cancelado",
-    details: { motivo: reason },
-  });
   await audit(tx, actor, {
     action: "cancelar pedido",
     entity: "pedido",
@@ -74,7 +72,7 @@ export async function cancelOrder(tx: Transaction, orderId: number, { actor, rea
     after: { status: "Cancelado", cancelReason: reason, unidadesDevueltas: unitsReturned },
   });
   await enqueue(tx, "email", { ...cancellationEmail(order, reason) }, { ref: orderRef(orderId) });
-  return { ok: true, order: updated!, unitsReturned };
+  return { ok: true, order: updated, unitsReturned };
 }
 
 type CancelledOrderFacts = Pick<typeof orders.$inferSelect, "number" | "userEmail" | "amountCents" | "status" | "createdAt" | "addressSend">;
@@ -82,7 +80,7 @@ type CancelledOrderFacts = Pick<typeof orders.$inferSelect, "number" | "userEmai
 /** The customer's e-mail: which order, why, and what happens to a payment already made. */
 export function cancellationEmail(order: CancelledOrderFacts, reason: string): MailMessage {
   const shop = publicShopInfo();
-  const paid = order.status !== "Pendiente de Pago";
+  const paid = !isAwaitingPayment(order.status);
   return {
     to: order.userEmail,
     replyTo: config().SHOP_EMAIL,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { addressLines } from "~/domain/orders/my-orders";
-import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine } from "~/domain/orders/fgas";
+import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine, isCertificateOverdue } from "~/domain/orders/fgas";
 import type { CertificateType } from "~/domain/orders/fgas-certificate";
 import type { InstallerDetails } from "~/domain/orders/fgas-fields";
 import type { OrderStatus } from "~/domain/orders/order-status";
@@ -12,6 +12,7 @@ import type { Database } from "../db/client.server";
 import { fgasDeclarations } from "../db/schema-fgas.server";
 import { orderLines, orders, products } from "../db/schema.server";
 import { fgasPdfName, renderFgasDeclarationPdf } from "./fgas-pdf.server";
+import { notCancelled } from "./order-status-sql.server";
 
 /*
  * The F-gas declarations of orders (issue 15, decision 0012): read for the customer's order
@@ -98,7 +99,7 @@ export async function loadFgasView(db: Executor, order: { id: number; number: st
       row.certificateAt && row.certificateName && row.certificateType
         ? { name: row.certificateName, type: row.certificateType, at: formatDateTime(row.certificateAt) }
         : null,
-    overdue: row.certificateAt === null && order.status !== "Cancelado" && now.getTime() > due.getTime(),
+    overdue: isCertificateOverdue(row, order.status, now),
   };
 }
 
@@ -196,7 +197,7 @@ export async function listOverdueDeclarations(db: Executor, now = new Date()): P
     })
     .from(fgasDeclarations)
     .innerJoin(orders, eq(orders.id, fgasDeclarations.orderId))
-    .where(and(isNull(fgasDeclarations.certificateAt), lt(fgasDeclarations.declaredAt, limit), ne(orders.status, "Cancelado")))
+    .where(and(isNull(fgasDeclarations.certificateAt), lt(fgasDeclarations.declaredAt, limit), notCancelled))
     .orderBy(asc(fgasDeclarations.declaredAt), asc(orders.id));
   return rows.map((row) => ({
     number: row.number,

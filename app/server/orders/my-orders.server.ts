@@ -4,6 +4,7 @@ import { addressLines, addressSummary, formatIban, installationText, shipmentTex
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { orderVat } from "~/domain/basket/basket-vat";
 import { withdrawalState } from "~/domain/orders/withdrawal";
+import { isAwaitingPayment, isAwaitingTransfer, isCancelled } from "~/domain/orders/order-status";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "../config.server";
 import { attemptsOf } from "../payments/attempts.server";
@@ -94,8 +95,8 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     payMethod: payMethodLabel(order.payMethod),
     // What the shop recorded with the status (issue 11): shown as soon as it is set.
     shipment: shipmentText(order),
-    installation: order.status === "Cancelado" ? null : installationText(order),
-    cancelReason: order.status === "Cancelado" ? order.cancelReason : null,
+    installation: isCancelled(order.status) ? null : installationText(order),
+    cancelReason: isCancelled(order.status) ? order.cancelReason : null,
     lines: lines.map((line) => ({
       name: lineName(line),
       type: line.type,
@@ -110,10 +111,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     vatExempt: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressBill: addressLines(order.addressBill),
-    transfer:
-      order.status === "Pendiente de Pago" && order.payMethod === "transferencia"
-        ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number }
-        : null,
+    transfer: isAwaitingTransfer(order) ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number } : null,
     // The order's invoices (issue 13), each a PDF to download.
     invoices: issued.map((invoice) => ({
       number: invoice.number,
@@ -136,7 +134,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     })),
     // A card or Bizum order still to pay (issue 12): pay again, or switch to a transfer.
     payment:
-      order.status === "Pendiente de Pago" && isOnlineMethod(order.payMethod)
+      isAwaitingPayment(order.status) && isOnlineMethod(order.payMethod)
         ? {
             online: redsysConfig() !== null,
             heldUntil: order.unitsHeld && order.holdUntil ? formatDateTime(order.holdUntil) : null,

@@ -13,6 +13,7 @@ import { orderEvents, orderLines, orders, outbox, withdrawals } from "../db/sche
 import { orderInvoices } from "../invoices/order-invoices.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
 import { orderRef } from "./cancel-order.server";
+import { notCancelled } from "./order-status-sql.server";
 
 /*
  * Everything the order page of the back office shows (issue 11), read in one place and
@@ -63,7 +64,7 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
       .select({
         count: sql<number>`count(*)::int`,
         // Cancelled orders were never (or no longer) the shop's money.
-        amountCents: sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${orders.status} <> 'Cancelado'), 0)::int`,
+        amountCents: sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${notCancelled}), 0)::int`,
       })
       .from(orders)
       .where(others),

@@ -8,6 +8,7 @@ import { orderEvents, orders } from "../db/schema.server";
 import { enqueue } from "../outbox.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
 import { cancelOrder, orderRef, type Transaction } from "./cancel-order.server";
+import { recordStatusMove } from "./order-moves.server";
 import { statusEmail } from "./status-emails.server";
 
 /*
@@ -60,31 +61,20 @@ export async function moveOrderStatus(db: Database, actor: Actor, number: string
 async function writeMove(tx: Transaction, actor: Actor, number: string, move: MoveRequest, now: Date): Promise<MoveOutcome> {
   const [order] = await tx.select().from(orders).where(eq(orders.number, number)).for("update").limit(1);
   if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
-  if (order.status !== move.from || !canMove(order.status, move.to)) {
+  if (order.status !== move.from || !canMove(order.status, move.to, "status-form")) {
     return { ok: false, status: 409, message: CHANGED_MESSAGE(order.status) };
   }
 
   if (move.to === "Cancelado") {
-    const result = await cancelOrder(tx, order.id, { actor, reason: move.details.reason!, now });
+    const result = await cancelOrder(tx, order.id, { actor, reason: move.details.reason!, way: "status-form", now });
     return result.ok ? { ok: true, order: result.order } : { ok: false, status: 409, message: CHANGED_MESSAGE(result.status ?? order.status) };
   }
 
-  const set = { status: move.to, ...columnsOf(move, now) };
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...set, updatedAt: now })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const set = columnsOf(move, now);
+  // Counted before this move's own history line: the first schedule is SEQUENCE 0.
   const sequence = move.to === "Instalación programada" ? await earlierSchedules(tx, order.id) : 0;
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    at: now,
-    actor: actorName(actor),
-    fromStatus: order.status,
-    toStatus: move.to,
-    details: eventDetails(move.details),
-  });
-  const { before, after } = changedFields(order as Record<string, unknown>, set);
+  const updated = await recordStatusMove(tx, order, { to: move.to, way: "status-form", actor: actorName(actor), set, details: eventDetails(move.details), now });
+  const { before, after } = changedFields(order as Record<string, unknown>, { status: move.to, ...set });
   await audit(tx, actor, {
     action: move.from === move.to ? "reprogramar instalación" : "cambiar estado",
     entity: "pedido",
@@ -93,11 +83,11 @@ async function writeMove(tx: Transaction, actor: Actor, number: string, move: Mo
     before: { ...before, status: order.status },
     after: { ...after, status: move.to },
   });
-  const mail = statusEmail(updated!, move.to, { now, rescheduled: move.from === move.to, sequence });
+  const mail = statusEmail(updated, move.to, { now, rescheduled: move.from === move.to, sequence });
   if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
   // Paid: the invoice is issued in the same transaction, its e-mail after the payment's (issue 13).
   if (move.to === "Pagado") await issueInvoice(tx, order.id, now);
-  return { ok: true, order: updated! };
+  return { ok: true, order: updated };
 }
 
 /** The internal notes: only the administrators read them; every change is in the audit log. */

@@ -4,6 +4,7 @@ import type { EntryContext } from "react-router";
 import { countBasketLines, basketIdFromCookies } from "../basket/basket-store.server";
 import { consentFromCookies, type ConsentDecision } from "../cookies.server";
 import { databaseHandle } from "../db/db.server";
+import { forgetCachedFlags } from "../site/flags.server";
 import { log } from "../log.server";
 import { trackRequest } from "../http/request-context.server";
 import { forgetCachedFlags } from "../site/flags.server";

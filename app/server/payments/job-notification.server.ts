@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
 import { isAuthorised } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { paymentAttempts } from "../db/schema.server";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { isAuthorised, responseMeaning } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
+import { canMove } from "~/domain/orders/order-status";
 import { audit } from "../audit.server";
 import { config, publicShopInfo, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -9,6 +10,7 @@ import { orderEvents, orders, paymentAttempts } from "../db/schema.server";
 import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/cancel-order.server";
+import { recordStatusMove } from "../orders/order-moves.server";
 import { takeUnits } from "../orders/order-units.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
 import { statusEmail } from "../orders/status-emails.server";
@@ -104,7 +106,7 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
       return { kind: "denegado" as const, order };
     }
 
-    if (order.status !== "Pendiente de Pago") {
+    if (!canMove(order.status, "Pagado", "redsys")) {
       // Money taken for an order that is not waiting for it: record it, never apply it twice.
       await tx.update(paymentAttempts).set({ ...settled, state: "a reembolsar" }).where(eq(paymentAttempts.id, attempt.id));
       await tx.insert(orderEvents).values({
@@ -129,14 +131,16 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
     // The order is paid: its units are held (or taken again if its window had closed).
     const units = await takeUnits(tx, order.id, now);
     await tx.update(paymentAttempts).set({ ...settled, state: "pagado" }).where(eq(paymentAttempts.id, attempt.id));
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "Pagado", paidAt: now, payMethod: attempt.method, bankReference: settled.authorisationCode, holdUntil: null, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning();
     const details: Record<string, string> = { pago: `${method} (${amount})`, autorizacion: settled.authorisationCode ?? "", intento: code };
     if (!units.ok) details.aviso = `Pagado fuera de plazo y sin existencias de: ${units.missing.join(", ")}. Reponga o reembolse.`;
-    await tx.insert(orderEvents).values({ orderId: order.id, at: now, actor: "Redsys", fromStatus: order.status, toStatus: "Pagado", details });
+    const paid = await recordStatusMove(tx, order, {
+      to: "Pagado",
+      way: "redsys",
+      actor: "Redsys",
+      set: { paidAt: now, payMethod: attempt.method, bankReference: settled.authorisationCode, holdUntil: null },
+      details,
+      now,
+    });
     await audit(tx, "sistema", {
       action: "pago por Redsys",
       entity: "pedido",
@@ -144,7 +148,7 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
       before: { status: order.status, payMethod: order.payMethod },
       after: { status: "Pagado", payMethod: attempt.method, intento: code, autorizacion: settled.authorisationCode, ...(units.ok ? {} : { sinExistencias: units.missing }) },
     });
-    const mail = statusEmail(paid!, "Pagado", { now });
+    const mail = statusEmail(paid, "Pagado", { now });
     if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
     // The invoice is issued with the payment, its e-mail after the payment's (issue 13).
     await issueInvoice(tx, order.id, now);

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { decimalEuros } from "~/domain/money";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
 import { refundable } from "~/domain/payments/refundable";
@@ -38,7 +39,7 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
     refundedCents: money.refundedCents,
     pendingCents: money.pendingCents,
     leftCents: money.leftCents,
-    leftInput: centsToEurosInput(money.leftCents),
+    leftInput: decimalEuros(money.leftCents),
     redsysEnabled: redsysConfig() !== null,
     attempts: attempts.map((attempt, index) => {
       const left = money.attempts[index]!;
@@ -60,7 +61,7 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
         pendingCents: left.pendingCents,
         leftCents: left.leftCents,
         /** The refund form's amount, as the owner types it ("120,50"). */
-        leftInput: centsToEurosInput(left.leftCents),
+        leftInput: decimalEuros(left.leftCents),
       };
     }),
     refunds: given.map((refund) => {

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
+import { isAwaitingPayment } from "~/domain/orders/order-status";
 import { isOnlineMethod, type OnlineMethod } from "~/domain/payments/payment-states";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { formatIban } from "~/domain/orders/my-orders";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -39,7 +40,7 @@ export async function payAgain(db: Database, userId: string, number: string, cho
       .where(and(eq(orders.number, number), eq(orders.userId, userId)))
       .for("update");
     if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
-    if (order.status !== "Pendiente de Pago") return { ok: false, status: 409, message: NOT_PENDING(order.status) };
+    if (!isAwaitingPayment(order.status)) return { ok: false, status: 409, message: NOT_PENDING(order.status) };
     if (!isOnlineMethod(order.payMethod)) return { ok: false, status: 409, message: NOT_ONLINE };
     if (isOnlineMethod(choice) && !redsys) return { ok: false, status: 409, message: ONLINE_UNAVAILABLE };
 

@@ -48,6 +48,15 @@ const logger = () => log("payments");
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
+/**
+ * Whether any refund of the order was ever written (done, refused or still being sent): what
+ * other areas ask of refunds instead of reading the table (undoing a payment, issue 13).
+ */
+export async function hasRefunds(tx: Pick<Transaction, "select">, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, orderId));
+  return Number(row?.n) > 0;
+}
+
 async function lockOrder(tx: Transaction, orderId: number): Promise<OrderRow | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update").limit(1);
   return order;

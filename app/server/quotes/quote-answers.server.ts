@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
+import { formatEuros, REDUCED_VAT_RATE } from "~/domain/money";
 import { pgErrorCode, UNIQUE_VIOLATION } from "../db/pg-errors.server";
 import { reducedVatConfirmed, type AcceptInput } from "~/domain/quotes/quote-answer-form";
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
 import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";
-import { euros } from "~/domain/quotes/quote-format";
 import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import { audit } from "../audit.server";
@@ -74,8 +74,7 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
         return refuse(400, "formulario", message, { usedMaterials: message });
       }
       const totals = alternativeTotals(alternative, document.dwellingRenovation);
-      const reducedConfirmed = reducedVatConfirmed(input) && totals.reducedPossible;
-      const charged = chargedTotals(totals, reducedConfirmed);
+      const charged = chargedTotals(totals, reducedVatConfirmed(input));
       const deposit = depositCents(document.deposit, charged.totalCents);
       const drawn = input.signaturePath.includes("L");
       const [response] = await tx
@@ -90,7 +89,7 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
           signature: drawn ? input.signaturePath : input.typedSignature,
           statementAccepted: true,
           usedMaterialsAuthorised: Boolean(input.usedMaterials) && usedNeeded,
-          reducedVatConfirmed: reducedConfirmed,
+          reducedVatConfirmed: charged.rate === REDUCED_VAT_RATE,
           documentSha256: version.documentSha256,
           totalCents: charged.totalCents,
           depositCents: deposit,
@@ -114,7 +113,7 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
       });
       await enqueueAnswerNotice(tx, quote, "ha aceptado", [
         `Versión ${version.version}, opción ${alternative.key}${alternative.title ? ` (${alternative.title})` : ""}.`,
-        `Total: ${euros(charged.totalCents)} con IVA del ${charged.rate} %. Señal: ${euros(deposit)}.`,
+        `Total: ${formatEuros(charged.totalCents)} con IVA del ${charged.rate} %. Señal: ${formatEuros(deposit)}.`,
         `Firmado por ${input.fullName}.`,
         ...(job.short.length ? [`Sin stock suficiente (pedir al distribuidor): ${job.short.map((s) => `${s.units} x ${s.name}`).join(", ")}.`] : []),
       ]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS, withoutVatCents } from "~/domain/catalogue/service-prices";
+import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { withoutVatCents } from "~/domain/money";
 import { FAMILIES } from "~/domain/catalogue/product";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import { containsPattern } from "~/domain/quotes/quote-inbox";

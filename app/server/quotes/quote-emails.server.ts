@@ -1,6 +1,7 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument } from "~/domain/quotes/quote-content";
-import { euros } from "~/domain/quotes/quote-format";
+import { euros, day } from "~/domain/quotes/quote-format";
+import { formatEuros } from "~/domain/money";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -32,8 +33,8 @@ export function quoteLink(token: string): string {
 function totalsLines(document: QuoteDocument): string[] {
   return document.alternatives.map((alternative) => {
     const totals = alternativeTotals(alternative, document.dwellingRenovation);
-    const reduced = totals.reduced ? ` (${euros(totals.reduced.totalCents)} con IVA del 10 % si se cumplen sus condiciones)` : "";
-    return `- Opción ${alternative.key}${alternative.title ? `, ${alternative.title}` : ""}: ${euros(totals.standard.totalCents)} IVA incluido${reduced}`;
+    const reduced = totals.reduced ? ` (${formatEuros(totals.reduced.totalCents)} con IVA del 10 % si se cumplen sus condiciones)` : "";
+    return `- Opción ${alternative.key}${alternative.title ? `, ${alternative.title}` : ""}: ${formatEuros(totals.standard.totalCents)} IVA incluido${reduced}`;
   });
 }
 

@@ -9,7 +9,8 @@ import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
-import { euros, percentBasis, quantity } from "~/domain/quotes/quote-format";
+import { euros, percentBasis, quantity, day } from "~/domain/quotes/quote-format";
+import { formatEuros } from "~/domain/money";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
@@ -31,8 +32,8 @@ function lineRow(pdf: Pdf, line: QuoteLine) {
     `${LINE_KIND_LABELS[line.kind]}: ${line.description}${details ? `\n${details}` : ""}`,
     `${quantity(line.quantityMilli)} ${line.unit}`,
     "",
-    euros(line.unitCents),
-    `${line.kind === "descuento" ? "-" : ""}${euros(lineBaseCents(line))}`,
+    formatEuros(line.unitCents),
+    `${line.kind === "descuento" ? "-" : ""}${formatEuros(lineBaseCents(line))}`,
   ];
   const widths = [first, ...cols.slice(1)];
   pdf.font("regular").fontSize(9);
@@ -122,12 +123,12 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
     tableHeader(pdf);
     for (const line of alternative.lines) lineRow(pdf, line);
     pdf.moveDown(0.4);
-    amountRow(pdf, "Base imponible", euros(totals.baseCents));
-    for (const tax of totals.standard.taxes) amountRow(pdf, `IVA ${tax.rate} %`, euros(tax.vatCents));
-    amountRow(pdf, "Total con IVA", euros(totals.standard.totalCents), true);
+    amountRow(pdf, "Base imponible", formatEuros(totals.baseCents));
+    for (const tax of totals.standard.taxes) amountRow(pdf, `IVA ${tax.rate} %`, formatEuros(tax.vatCents));
+    amountRow(pdf, "Total con IVA", formatEuros(totals.standard.totalCents), true);
     if (totals.reduced) {
-      for (const tax of totals.reduced.taxes) amountRow(pdf, `IVA ${tax.rate} % (si confirma las condiciones)`, euros(tax.vatCents));
-      amountRow(pdf, "Total con IVA reducido del 10 %", euros(totals.reduced.totalCents), true);
+      for (const tax of totals.reduced.taxes) amountRow(pdf, `IVA ${tax.rate} % (si confirma las condiciones)`, formatEuros(tax.vatCents));
+      amountRow(pdf, "Total con IVA reducido del 10 %", formatEuros(totals.reduced.totalCents), true);
     }
     if (totals.materialsShareBasis !== null) amountRow(pdf, "Materiales sobre la base imponible", percentBasis(totals.materialsShareBasis));
   }
@@ -136,13 +137,13 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
     para(pdf, `Se aplica si, además de que los materiales no pasan del 40 % de la base, el cliente confirma al aceptar: ${REDUCED_VAT_CONDITIONS.join(" ")} Sin esa confirmación, el total es el del IVA del 21 %.`);
   }
   heading(pdf, "Condiciones");
-  para(pdf, `Señal: ${depositLabel(doc.deposit)}${doc.deposit.kind === "importe" ? `: ${euros(doc.deposit.cents)}` : ""}.`);
+  para(pdf, `Señal: ${depositLabel(doc.deposit)}${doc.deposit.kind === "importe" ? `: ${formatEuros(doc.deposit.cents)}` : ""}.`);
   para(pdf, `Garantía: ${doc.guarantee}`);
   para(pdf, `Validez: este presupuesto puede aceptarse hasta el ${formatYmd(doc.validUntil)} inclusive.`);
   if (doc.notes) para(pdf, `Notas: ${doc.notes}`);
   if (acceptance) {
     heading(pdf, "Aceptación");
-    para(pdf, `Aceptado por ${acceptance.fullName} el ${formatDateTime(acceptance.createdAt)} (hora de Madrid), opción ${acceptance.alternative}${acceptance.totalCents !== null ? `, total ${euros(acceptance.totalCents)} IVA incluido${acceptance.reducedVatConfirmed ? " (IVA del 10 %: condiciones confirmadas)" : ""}` : ""}${acceptance.depositCents ? `, señal ${euros(acceptance.depositCents)}` : ""}.`);
+    para(pdf, `Aceptado por ${acceptance.fullName} el ${formatDateTime(acceptance.createdAt)} (hora de Madrid), opción ${acceptance.alternative}${acceptance.totalCents !== null ? `, total ${formatEuros(acceptance.totalCents)} IVA incluido${acceptance.reducedVatConfirmed ? " (IVA del 10 %: condiciones confirmadas)" : ""}` : ""}${acceptance.depositCents ? `, señal ${formatEuros(acceptance.depositCents)}` : ""}.`);
     para(pdf, `Huella SHA-256 de esta versión: ${acceptance.documentSha256}`);
   }
 

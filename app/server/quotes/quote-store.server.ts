@@ -3,14 +3,13 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { madridDay } from "~/domain/dates/madrid-dates";
 import type { QuoteDraft, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
 import { emptyDraft } from "~/domain/quotes/quote-editor-form";
-import { quoteNumber } from "~/domain/quotes/quote-number";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
 import type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
 import { audit, type Actor } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { contactRequests, invoiceSeries, quoteResponses, quotes, quoteVersions } from "../db/schema.server";
-import type { Transaction } from "../orders/order-units.server";
+import { contactRequests, quoteResponses, quotes, quoteVersions } from "../db/schema.server";
+import { nextDocumentNumber } from "../numbering.server";
 
 /*
  * Written quotes (issue 17): creation with its number, the draft the owner edits, and what the
@@ -44,20 +43,6 @@ export function isQuoteToken(value: string | undefined): value is string {
   return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-/**
- * The next "P" number of `year`, under the series row's lock held until commit (like the
- * invoices' numbers, issue-invoice.server.ts): two instances creating at once wait for each
- * other, and a creation that rolls back leaves no gap.
- */
-export async function takeQuoteSequence(tx: Transaction, year: number): Promise<number> {
-  const [row] = await tx
-    .insert(invoiceSeries)
-    .values({ series: "P", year, nextNumber: 2 })
-    .onConflictDoUpdate({ target: [invoiceSeries.series, invoiceSeries.year], set: { nextNumber: sql`${invoiceSeries.nextNumber} + 1` } })
-    .returning({ next: invoiceSeries.nextNumber });
-  return row!.next - 1;
-}
-
 const emptyParty = (): QuoteParty => ({ name: "", nif: "", email: "", phone: "", address: "", postcode: "", town: "", province: "" });
 
 /** The customer, work place and description a request gives the new quote. */
@@ -77,12 +62,12 @@ export async function createQuote(
   now = new Date(),
 ): Promise<Quote> {
   return db.transaction(async (tx) => {
-    const year = Number(madridDay(now).slice(0, 4));
-    const sequence = await takeQuoteSequence(tx, year);
+    // The next "P" number of Madrid's year; a creation that rolls back leaves no gap.
+    const { number, year, sequence } = await nextDocumentNumber(tx, "P", now);
     const [quote] = await tx
       .insert(quotes)
       .values({
-        number: quoteNumber(year, sequence),
+        number,
         year,
         sequence,
         contactRequestId: input.requestId ?? null,

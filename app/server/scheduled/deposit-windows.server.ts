@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { jobCharges, jobs } from "../db/schema.server";

@@ -2,6 +2,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { orderEvents, orders } from "../db/schema.server";
+import { awaitingPayment } from "../orders/order-status-sql.server";
 import { returnUnits } from "../orders/order-units.server";
 
 /*
@@ -17,7 +18,7 @@ import { returnUnits } from "../orders/order-units.server";
 
 const BATCH = 500;
 
-const windowClosed = (now: Date) => and(eq(orders.status, "Pendiente de Pago"), eq(orders.unitsHeld, true), lte(orders.holdUntil, now));
+const windowClosed = (now: Date) => and(awaitingPayment, eq(orders.unitsHeld, true), lte(orders.holdUntil, now));
 
 export async function releaseExpiredHolds(db: Database, now = new Date()): Promise<string[]> {
   const due = await db.select({ id: orders.id }).from(orders).where(windowClosed(now)).orderBy(asc(orders.holdUntil)).limit(BATCH);

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
 import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orders } from "../db/schema.server";
 import { cancelOrder, orderRef } from "../orders/cancel-order.server";
+import { awaitingPayment, awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 import { transferExpiryReason, transferReminderEmail } from "../orders/transfer-reminder-email.server";
 import { enqueue } from "../outbox.server";
 
@@ -33,11 +34,6 @@ export function transferDaysFromConfig(): TransferDays {
   return { reminderDays: c.TRANSFER_REMINDER_DAYS, expiryDays: c.TRANSFER_EXPIRY_DAYS };
 }
 
-const unpaidTransfer = and(eq(orders.status, "Pendiente de Pago"), eq(orders.payMethod, "transferencia"));
-const unpaid = eq(orders.status, "Pendiente de Pago");
-/** Where the days count from: the order, or the switch of a card or Bizum order to transfer (issue 12). */
-const since = sql<Date>`coalesce(${orders.transferSince}, ${orders.createdAt})`;
-
 export async function runTransferDeadlines(
   db: Database,
   now = new Date(),
@@ -52,7 +48,7 @@ export async function runTransferDeadlines(
   const expired = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(unpaid, lte(since, expiryCutoff)))
+    .where(and(awaitingPayment, lte(transferDaysSince, expiryCutoff)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const { id } of expired) {
@@ -61,11 +57,11 @@ export async function runTransferDeadlines(
       const [due] = await tx
         .select({ id: orders.id, createdAt: orders.createdAt, transferSince: orders.transferSince, payMethod: orders.payMethod })
         .from(orders)
-        .where(and(eq(orders.id, id), unpaid, lte(since, expiryCutoff)))
+        .where(and(eq(orders.id, id), awaitingPayment, lte(transferDaysSince, expiryCutoff)))
         .for("update", { skipLocked: true });
       if (!due) return null;
       const reason = transferExpiryReason(days.expiryDays, due);
-      const result = await cancelOrder(tx, id, { actor: "sistema", reason, now });
+      const result = await cancelOrder(tx, id, { actor: "sistema", reason, way: "unpaid-expiry", now });
       return result.ok ? result.order.number : null;
     });
     if (number) cancelled.push(number);
@@ -75,7 +71,7 @@ export async function runTransferDeadlines(
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(unpaidTransfer, isNull(orders.transferReminderAt), lte(since, reminderCutoff), gt(since, expiryCutoff)))
+    .where(and(awaitingTransfer, isNull(orders.transferReminderAt), lte(transferDaysSince, reminderCutoff), gt(transferDaysSince, expiryCutoff)))
     .orderBy(asc(orders.id))
     .limit(BATCH);
   for (const { id } of due) {
@@ -84,7 +80,7 @@ export async function runTransferDeadlines(
       const [order] = await tx
         .update(orders)
         .set({ transferReminderAt: now })
-        .where(and(eq(orders.id, id), unpaidTransfer, isNull(orders.transferReminderAt), gt(since, expiryCutoff)))
+        .where(and(eq(orders.id, id), awaitingTransfer, isNull(orders.transferReminderAt), gt(transferDaysSince, expiryCutoff)))
         .returning();
       if (!order) return null;
       const deadline = new Date((order.transferSince ?? order.createdAt).getTime() + days.expiryDays * DAY_MS);

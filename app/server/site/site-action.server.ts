@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isFlagName } from "~/domain/site/flags";
 import { FLAG_LABELS } from "~/domain/site/flag-labels";
 import { isFlagName } from "~/domain/site/flags";
 import { captionSchema, isSiteArea, isSlot, slotTarget, type SiteIntent, type SiteReply } from "~/domain/site/site-media";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { PRICE_LIST_FIELD_LABELS, type PriceListChange, type PriceListPlan } from "~/domain/catalogue/price-list";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 
 /*
  * The dry run of a CSV price list (issue 11): errors by line, then what each line would

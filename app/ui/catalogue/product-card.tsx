@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { detailHref, FAMILY_LABELS, type CatalogueProduct } from "~/domain/catalogue/product";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { CompareForm } from "./compare-form";
 import { EnergyLabel } from "./energy-label";
 import { Photo } from "../photo";

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { jobAmounts } from "~/domain/jobs/job-amounts";
 import { extraLines, newReportFields, parseWorkReport, type UnitSlot, type WorkReportFields } from "~/domain/jobs/work-report-form";
 import type { QuoteAlternative } from "~/domain/quotes/quote-content";
-import type { VatRate } from "~/domain/quotes/quote-vat";
+import type { VatRate } from "~/domain/money";
 import { useWorkReportDraft } from "./use-work-report-draft";
 import { ExtrasFields } from "./work-report-extras";
 import { ChecklistFields, CombustionFields, NotesField, SerialFields } from "./work-report-fields";

@@ -15,7 +15,8 @@ type Totals = { shippingCents: number; withoutVatCents: number; amountCents: num
 export function OrderLines({ lines, shippingCents, withoutVatCents, amountCents, vatExempt = false }: { lines: Line[] } & Totals) {
   return (
     <>
-      <div className="admin-table-wrap">
+      {/* At 375 px the amounts (1.234,56 €) may not fit: the box then scrolls, so a keyboard must reach it. */}
+      <div className="admin-table-wrap" role="region" aria-label="Artículos del pedido" tabIndex={0}>
         <table className="admin-table">
           <caption className="visually-hidden">Artículos del pedido</caption>
           <thead>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { type CampaignFlags, type CampaignKey, enabledCampaigns } from "../../domain/site/flags";
 import { Modal } from "../modal";
@@ -94,6 +94,12 @@ export function CampaignPopups({ flags, path, consentDecided }: { flags: Campaig
 
   const normalized = path.toLowerCase().replace(/\/+$/, "");
   const excluded = EXCLUDED.some((p) => normalized === p || normalized.startsWith(`${p}/`));
+  // <html data-campaigns> says what was decided, so that a test expecting no pop-up waits for
+  // the decision rather than a fixed time (tests/e2e/campaigns.spec.ts; "off": site-shell.tsx).
+  const decision = !consentDecided ? "waiting-for-cookies" : excluded ? "promotion-page" : "on";
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.campaigns = decision;
+  }, [hydrated, decision]);
   if (!hydrated || !consentDecided || excluded) return null;
   const closed = { ...readMarks(), ...closedNow };
 

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatEuros, MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { MAINTENANCE_PRICE_CENTS } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 
 const SERVICES = [
   { id: "servicio-calderas", title: "Instalación de calderas", text: "Sustituimos o instalamos su caldera de gas, con legalización y puesta en marcha." },

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useMatches } from "react-router";
 import { enabledCampaigns } from "~/domain/site/flags";
 import type { RootData } from "~/root";
@@ -24,6 +24,10 @@ export function SiteShell({ root, children }: { root: RootData; children: React.
   const consent = useConsent(root.consent);
   const hydrated = useHydrated();
   const campaignOn = Object.values(enabledCampaigns(root.flags)).some(Boolean);
+  // No campaign on: nothing will load. Said on <html data-campaigns> (campaign-popups.tsx sets the rest).
+  useEffect(() => {
+    if (!campaignOn) document.documentElement.dataset.campaigns = "off";
+  }, [campaignOn]);
   return (
     <>
       {/* First in <body>, where GOV.UK puts its cookie banner: screen readers and the keyboard

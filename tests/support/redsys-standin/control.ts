@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
-import { escapeHtml, formatEuros, page } from "./html";
+import { formatEuros } from "~/domain/money";
+import { escapeHtml, page } from "./html";
 import { parseModeChange } from "./mode";
 import { deliverHeld } from "./notification";
 import type { StandInState } from "./state";

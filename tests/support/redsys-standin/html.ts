@@ -2,16 +2,10 @@
  * The stand-in's pages: plain HTML and CSS, no JavaScript, Spanish, every value escaped.
  * They look like a bank's payment page and say plainly that nothing real is charged.
  */
+import { formatEuros } from "~/domain/money";
 
 export function escapeHtml(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const euros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
-
-/** "145,20 €" from 14520 cents. */
-export function formatEuros(cents: number): string {
-  return euros.format(cents / 100);
 }
 
 const STYLE = `
