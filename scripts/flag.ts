@@ -5,7 +5,6 @@
  */
 import { FLAG_NAMES, isFlagName } from "../app/domain/site/flags";
 import { restrictNewFiles } from "../app/server/files/private-files.server";
-import { isFlagName, FLAG_NAMES } from "../app/domain/site/flags";
 import { prepareDatabase } from "../app/server/db/client.server";
 import { optionsFromConfig } from "../app/server/db/db.server";
 import { setFlag } from "../app/server/site/flags.server";

@@ -8,7 +8,6 @@ import { action as enrolAction, loader as enrolLoader } from "~/routes/accounts/
 import { action as verifyAction, loader as verifyLoader } from "~/routes/accounts/login-verification";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, session, user } from "~/server/db/schema.server";
-import { forgetCachedFlags, setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminRequest, nextCookie, settle } from "../support/admin-utils";
 import { authRequest } from "../support/auth-utils";

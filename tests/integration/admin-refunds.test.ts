@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { decimalEuros } from "~/domain/money";
 import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";

@@ -3,7 +3,6 @@ import { setFlag } from "~/server/site/flags.server";
 import { action as cookiesAction } from "~/routes/site/cookies";
 import { loader as healthz } from "~/routes/site/healthz";
 import { loader as rootLoader } from "~/root";
-import { setFlag } from "~/server/site/flags.server";
 import { setupTestDatabase } from "../db-utils";
 
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;

@@ -2,7 +2,7 @@ import "../zod-setup";
 import { z } from "zod";
 import { fieldErrors } from "../fields/field-errors";
 import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "./product";
-import { parseDecimal, parseEurosToCents } from "./euros";
+import { parseDecimal } from "./euros";
 import { parseEuros } from "../money";
 import {
   DIMENSIONS_FIELDS,

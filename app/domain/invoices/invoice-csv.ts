@@ -1,5 +1,5 @@
 import { formatYmd } from "../dates/madrid-dates";
-import { csvAmount, safeCell } from "../orders/order-csv";
+import { safeCell } from "../orders/order-csv";
 import { decimalEuros } from "../money";
 
 /*

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dottedPath, fieldErrors } from "../fields/field-errors";
-import { parseEuros, parseQuantity } from "../quotes/quote-format";
+import { parseEuros } from "../money";
+import { parseQuantity } from "../quotes/quote-format";
 import { SIGNATURE_MAX, SIGNATURE_PATH } from "../quotes/quote-answer-form";
 import { CHECKLIST_KINDS, CHECKLISTS } from "./work-report-checklists";
 import type { CombustionAnalysis, ExtraWorkLine, InstalledUnitEntry, WorkReportContent } from "./work-report-content";

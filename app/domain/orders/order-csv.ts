@@ -1,7 +1,6 @@
 import { formatDate } from "../dates/madrid-dates";
 import { payMethodLabel } from "../payments/payment-methods";
-import { withoutVatCents } from "../catalogue/service-prices";
-import { decimalEuros } from "../money";
+import { decimalEuros, withoutVatCents } from "../money";
 
 /*
  * The accountant's CSV of the order list (issue 11), as a spreadsheet in Spanish opens it:

@@ -23,7 +23,7 @@ import { declarationShape } from "./fgas-form";
 import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage, type ServiceArea } from "./service-area";
 import { enabledPayMethods, PAY_METHODS } from "../payments/payment-methods";
 import { PROVINCES } from "../provinces";
-import { isValidSpanishId, normalizeSpanishId, isValidPhone, isValidPostcode } from "../spanish-ids";
+import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
 
 /*
  * The schema of the order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order

@@ -3,7 +3,7 @@ import { ORDER_FORM_PHONE_MESSAGE } from "../fields/phone";
 import { POSTCODE_MESSAGE } from "../fields/postcode";
 import { fgasInput, FGAS_FIELD_NAMES, type FgasDeclarationInput } from "./fgas-fields";
 import type { PayMethod } from "../payments/payment-methods";
-import { formatEuros } from "../catalogue/service-prices";
+import { formatEuros } from "../money";
 
 /*
  * The order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order form"): its fields,

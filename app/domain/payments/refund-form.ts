@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { parseEurosToCents } from "../catalogue/euros";
 import { formatYmd, isYmd } from "../dates/madrid-dates";
 import { fieldErrors } from "../fields/field-errors";
 import { parseEuros } from "../money";

@@ -1,7 +1,7 @@
 import { formatYmd } from "../dates/madrid-dates";
 import type { QuoteDocument, QuoteLine, QuoteLineKind } from "./quote-content";
 import { depositLabel } from "./quote-deposit";
-import { euros, percentBasis, quantity, day } from "./quote-format";
+import { percentBasis, quantity } from "./quote-format";
 import { canonicalEuros } from "../money";
 import { alternativeTotals, lineBaseCents } from "./quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "./quote-vat";

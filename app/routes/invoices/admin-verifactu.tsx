@@ -1,7 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { parseRecordFilters, recordFiltersQuery, SUBMISSION_STATE_LABELS, SUBMISSION_STATES } from "~/domain/invoices/verifactu-filters";
-import { formatDateTime } from "~/domain/orders/my-orders";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listRecords, RECORDS_PER_FILE } from "~/server/invoices/verifactu-list.server";

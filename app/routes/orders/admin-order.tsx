@@ -1,7 +1,7 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { telHref } from "~/domain/site/contact-links";
 import { madridDay } from "~/domain/dates/madrid-dates";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { canUndoPayment } from "~/domain/orders/order-status";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { orderQuote, type Basket } from "~/domain/basket/basket-pricing";
 import { chargedBasket, orderVat } from "~/domain/basket/basket-vat";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import {
   ADDRESS_FIELDS,
   echoValues,
@@ -20,7 +20,6 @@ import {
 import { shippingProvinces, validateOrderForm } from "~/domain/orders/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
-import { formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";

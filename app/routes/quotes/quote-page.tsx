@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { formatYmd } from "~/domain/dates/madrid-dates";
-import { day } from "~/domain/quotes/quote-format";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { answerQuotePage, loadQuotePage, type AnswerReply } from "~/server/quotes/quote-page.server";
 import { ErrorPage } from "~/ui/error-page";

@@ -2,7 +2,6 @@ import { checkSearchParams } from "~/domain/catalogue/search-params-schema";
 import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import type { SuggestionItem } from "~/domain/catalogue/search-state";
 import { catalogueHref, detailHref, FAMILY_LABELS } from "~/domain/catalogue/product";
-import { config } from "../config.server";
 import { log } from "../log.server";
 import { hitSuggestionsRateLimit } from "../rate-limit.server";
 import { suggestProducts } from "./search.server";

@@ -21,7 +21,6 @@ import { ENERGY_CLASSES, FAMILIES, type BasketLine, type Dimensions, type Produc
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { ACCENTED, PLAIN } from "~/domain/catalogue/search-folding";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
-import { FLAG_NAMES } from "~/domain/site/flags";
 
 /*
  * One PostgreSQL schema for PGlite (embedded) and PostgreSQL (DATABASE_URL).

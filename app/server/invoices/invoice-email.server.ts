@@ -1,5 +1,5 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
 import { log } from "../log.server";

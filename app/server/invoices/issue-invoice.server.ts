@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
 import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";

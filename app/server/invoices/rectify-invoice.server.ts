@@ -1,8 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { madridDay } from "~/domain/dates/madrid-dates";
 import { invoiceAmounts, negated } from "~/domain/invoices/invoice-amounts";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { invoices, orders } from "../db/schema.server";
 import { enqueueInvoiceEmail } from "./invoice-email.server";
 import { nextInvoiceNumber, type Invoice, type Transaction } from "./issue-invoice.server";

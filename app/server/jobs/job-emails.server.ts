@@ -1,5 +1,5 @@
 import { describeSlot } from "~/domain/jobs/job-times";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { calendarFile, calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, notExists } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
-import { depositSplit } from "~/domain/jobs/job-amounts";
 import { splitInclusive, type VatRate } from "~/domain/money";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";

@@ -3,7 +3,7 @@ import { formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates
 import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
 import type { JobChargeAction } from "~/domain/jobs/job-charge-forms";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";

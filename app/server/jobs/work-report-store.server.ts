@@ -6,7 +6,6 @@ import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
 import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts } from "~/domain/jobs/work-report-text";
-import { formatDateTime } from "~/domain/orders/my-orders";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import type { Database } from "../db/client.server";
 import { imageVariants, images, jobs, products, quotes, workReports } from "../db/schema.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
-import { isOpen, type OrderStatus, canMove, isAwaitingPayment, type MoveWay } from "~/domain/orders/order-status";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { type OrderStatus, canMove, isAwaitingPayment, type MoveWay } from "~/domain/orders/order-status";
+import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { addressLines } from "~/domain/orders/my-orders";
 import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine, isCertificateOverdue } from "~/domain/orders/fgas";

@@ -1,7 +1,7 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { installationLocation, installationWindow, slotLabel, type InstallationSlot } from "~/domain/orders/installation-slots";
 import type { OrderStatus } from "~/domain/orders/order-status";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { calendarFile, calendarUid } from "../calendar/ics.server";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { formatIban } from "~/domain/orders/my-orders";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";

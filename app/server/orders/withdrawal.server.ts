@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { withdrawalState } from "~/domain/orders/withdrawal";
 import { config, publicShopInfo } from "../config.server";
 import { getDb } from "../db/db.server";

@@ -7,7 +7,6 @@ import { databaseHandle } from "../db/db.server";
 import { forgetCachedFlags } from "../site/flags.server";
 import { log } from "../log.server";
 import { trackRequest } from "../http/request-context.server";
-import { forgetCachedFlags } from "../site/flags.server";
 import { forgetCachedSiteMedia } from "../site/site-media.server";
 import { pageDependencies } from "./cacheable-pages.server";
 import { ChangeWatch, type Changes } from "./change-watch.server";

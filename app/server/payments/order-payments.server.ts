@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import { centsToEurosInput } from "~/domain/catalogue/euros";
 import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { decimalEuros } from "~/domain/money";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";

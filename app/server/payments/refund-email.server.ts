@@ -1,6 +1,6 @@
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders, refunds } from "../db/schema.server";
 import type { MailMessage } from "../mail.server";

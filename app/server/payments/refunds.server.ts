@@ -3,7 +3,7 @@ import { madridInstant } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { RefundState } from "~/domain/payments/payment-states";
 import { checkRefund, refundable, type RefundAsk } from "~/domain/payments/refundable";
-import { formatEuros } from "~/domain/catalogue/service-prices";
+import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { redsysConfig, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";

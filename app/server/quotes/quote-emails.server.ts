@@ -1,6 +1,5 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument } from "~/domain/quotes/quote-content";
-import { euros, day } from "~/domain/quotes/quote-format";
 import { formatEuros } from "~/domain/money";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config, publicShopInfo } from "../config.server";

@@ -9,7 +9,7 @@ import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
-import { euros, percentBasis, quantity, day } from "~/domain/quotes/quote-format";
+import { percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { formatEuros } from "~/domain/money";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { isFlagName } from "~/domain/site/flags";
 import { FLAG_LABELS } from "~/domain/site/flag-labels";
-import { isFlagName } from "~/domain/site/flags";
 import { captionSchema, isSiteArea, isSlot, slotTarget, type SiteIntent, type SiteReply } from "~/domain/site/site-media";
 import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import type { FlagName, Flags } from "~/domain/site/flags";
 import { FLAG_LABELS, FLAG_ORDER } from "~/domain/site/flag-labels";
-import type { FlagName, Flags } from "~/domain/site/flags";
 import { CAPTION_MAX, slotTarget, type SiteArea, type SiteImage, type SiteReply } from "~/domain/site/site-media";
 import { Photo } from "../photo";
 
