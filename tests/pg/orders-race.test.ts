@@ -219,7 +219,7 @@ describe.skipIf(!url)("orders racing for stock on PostgreSQL with two instances"
       },
       { timeout: 10_000, interval: 10 },
     );
-    await other.query("select id from baskets where id = $1 for update", [buyer.basketId]);
+    await other.query("select id from carts where id = $1 for update", [buyer.basketId]);
     await other.query("commit");
     await other.end();
     const result = await ordering;
