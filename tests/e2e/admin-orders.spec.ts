@@ -5,7 +5,7 @@ import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, lookAtBothWidths, openListFilters, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 11, orders, on a server of this spec's own with a real SMTP server: a customer buys
@@ -88,6 +88,7 @@ test("the list: newest first, found by text, filtered without JavaScript, export
   await expect(rows.nth(0)).toContainText(/56,95\s€/);
   await lookAtBothWidths(page, "admin-pedidos");
 
+  await openListFilters(page);
   await page.getByLabel("Buscar").fill(orders.paid);
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/pedidos\\?.*q=${orders.paid}`));

@@ -8,7 +8,7 @@ import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer 
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { acceptInvitationElsewhere, createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
-import { expectAccessible, hydrated, lookAtBothWidths, waitForMail } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, openListFilters, waitForMail } from "./helpers";
 
 /*
  * Jobs, technicians and the calendar (issue 17), on a server of this spec's own with a real SMTP
@@ -126,6 +126,7 @@ test("the owner schedules a job for the technician; an overlap is refused; the c
   await page.goto(`/admin/trabajos/${jobs.second!.jobId}`);
   await scheduleJob(page, { day, from: "10:00", to: "12:00", technician: TECH.name });
   await expect(page.getByRole("alert")).toContainText(`${TECH.name} ya tiene el trabajo ${jobs.first!.number}`);
+  await openListFilters(page);
   await page.getByLabel("Técnico", { exact: true }).selectOption({ label: OTHER.name });
   await page.getByRole("button", { name: "Programar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
@@ -154,6 +155,7 @@ test("the calendar shows the week on a desktop and a list of days on a phone, fi
   await lookAtBothWidths(page, "calendario");
   await withinBudget(page, "calendario");
 
+  await openListFilters(page);
   await page.getByLabel("Técnico", { exact: true }).selectOption({ label: OTHER.name });
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/tecnico=/);
