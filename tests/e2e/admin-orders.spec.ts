@@ -168,7 +168,8 @@ test("schedules the installation on a phone: the customer gets the calendar file
   expect(mail.attachments[0]).toMatchObject({ filename: "instalacion.ics", contentType: "text/calendar" });
   const ics = mail.attachments[0]!.content.toString("utf8");
   expect(ics).toContain("METHOD:PUBLISH");
-  expect(ics).toMatch(new RegExp(`DTSTART:${day.replace(/-/g, "")}T0[78]0000Z`));
+  // Madrid's wall clock with its VTIMEZONE, like the visits' and jobs' files (decision 0023).
+  expect(ics).toContain(`DTSTART;TZID=Europe/Madrid:${day.replace(/-/g, "")}T090000`);
   expect(ics.replace(/\r\n /g, "")).toContain("LOCATION:Calle de Toledo 20\\, 28901 Getafe (Madrid)\\, España");
   await page.setViewportSize(working);
 });
