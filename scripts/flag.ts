@@ -3,8 +3,8 @@
  * Sets a flag in the configured database (DATABASE_URL, or the embedded one under DATA_DIR;
  * the embedded database is single-process, so stop the server first).
  */
+import { FLAG_NAMES, isFlagName } from "../app/domain/site/flags";
 import { restrictNewFiles } from "../app/server/files/private-files.server";
-import { isFlagName, FLAG_NAMES } from "../app/domain/site/flags";
 import { prepareDatabase } from "../app/server/db/client.server";
 import { optionsFromConfig } from "../app/server/db/db.server";
 import { setFlag } from "../app/server/site/flags.server";

@@ -64,19 +64,6 @@ export function isValidSpanishId(value: string): boolean {
   return isValidNif(value) || isValidNie(value) || isValidCif(value);
 }
 
-/** Spanish postcodes run from 01000 (Álava) to 52999 (Melilla). */
-export function isValidPostcode(value: string): boolean {
-  const cp = value.trim();
-  if (!/^\d{5}$/.test(cp)) return false;
-  const number = Number(cp);
-  return number >= 1000 && number <= 52999;
-}
-
-/** Spec section 5: 2-3 digits, an optional hyphen or space, then 6-7 digits. */
-export function isValidPhone(value: string): boolean {
-  return /^\d{2,3}[- ]?\d{6,7}$/.test(value.trim());
-}
-
 /** The customer's NIF, DNI or NIE an invoice can carry (normalised), or null when there is none valid. */
 export function invoiceableNif(customer: { nif?: string | null }): string | null {
   const nif = normalizeSpanishId(customer.nif ?? "");

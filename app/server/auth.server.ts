@@ -16,6 +16,7 @@ import { config, publicShopInfo, trustedOrigins } from "./config.server";
 import type { Database } from "./db/client.server";
 import { getDb } from "./db/db.server";
 import { enqueue } from "./outbox.server";
+import { authRateLimitStorage } from "./rate-limit.server";
 
 /**
  * Accounts with better-auth on our own database: sessions in the `session` table behind an
@@ -56,7 +57,6 @@ function createAuth(db: Database) {
         session: accountTables.session,
         account: accountTables.account,
         verification: accountTables.verification,
-        rateLimit: accountTables.rateLimit,
         twoFactor: accountTables.twoFactor,
       },
     }),
@@ -107,9 +107,10 @@ function createAuth(db: Database) {
     },
     // The period the privacy policy states (~/domain/retention).
     session: { expiresIn: 60 * 60 * 24 * RETENTION.sessionDays, updateAge: 60 * 60 * 24 },
+    // Counted with every other limit of the shop, in request_limits (app/server/rate-limit.server.ts).
     rateLimit: {
       enabled: true,
-      storage: "database",
+      customStorage: authRateLimitStorage(db),
       window: 60,
       max: 100,
       customRules: {

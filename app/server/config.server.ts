@@ -1,7 +1,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { phoneCheck } from "~/domain/fields/phone";
+import { isPostcodePrefix } from "~/domain/fields/postcode";
+import type { ServiceArea } from "~/domain/orders/service-area";
 import type { ShopInfo } from "~/domain/site/shop";
-import { isPostcodePrefix, type ServiceArea } from "~/domain/orders/service-area";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**
@@ -12,7 +14,7 @@ import { isValidSpanishId } from "~/domain/spanish-ids";
 const phone = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 ]{9,16}$/, "debe ser un teléfono de 9 cifras, con o sin +34");
+  .check(phoneCheck({ message: "debe ser un teléfono de 9 cifras, con o sin +34" }));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

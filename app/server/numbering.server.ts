@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { documentNumber, type DocumentSeries } from "~/domain/document-numbers";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { Transaction } from "./db/client.server";
 import { invoiceSeries } from "./db/shared-schema.server";
 

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { addDays, formatYmd, madridDay } from "../../app/domain/orders/madrid-dates";
+import { addDays, formatYmd, madridDay } from "../../app/domain/dates/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, lookAtBothWidths, openListFilters, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 11, orders, on a server of this spec's own with a real SMTP server: a customer buys
@@ -88,6 +88,7 @@ test("the list: newest first, found by text, filtered without JavaScript, export
   await expect(rows.nth(0)).toContainText(/56,95\s€/);
   await lookAtBothWidths(page, "admin-pedidos");
 
+  await openListFilters(page);
   await page.getByLabel("Buscar").fill(orders.paid);
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/pedidos\\?.*q=${orders.paid}`));
@@ -167,7 +168,8 @@ test("schedules the installation on a phone: the customer gets the calendar file
   expect(mail.attachments[0]).toMatchObject({ filename: "instalacion.ics", contentType: "text/calendar" });
   const ics = mail.attachments[0]!.content.toString("utf8");
   expect(ics).toContain("METHOD:PUBLISH");
-  expect(ics).toMatch(new RegExp(`DTSTART:${day.replace(/-/g, "")}T0[78]0000Z`));
+  // Madrid's wall clock with its VTIMEZONE, like the visits' and jobs' files (decision 0023).
+  expect(ics).toContain(`DTSTART;TZID=Europe/Madrid:${day.replace(/-/g, "")}T090000`);
   expect(ics.replace(/\r\n /g, "")).toContain("LOCATION:Calle de Toledo 20\\, 28901 Getafe (Madrid)\\, España");
   await page.setViewportSize(working);
 });

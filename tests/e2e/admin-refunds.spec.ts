@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { formatYmd, madridDay } from "../../app/domain/orders/madrid-dates";
+import { formatYmd, madridDay } from "../../app/domain/dates/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";

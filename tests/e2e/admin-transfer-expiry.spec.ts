@@ -1,13 +1,13 @@
+import { madridDay } from "../../app/domain/dates/madrid-dates";
 import { embeddedClient } from "../../app/server/db/client.server";
 import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, rejectCookies, waitForMail } from "./helpers";
+import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, openListFilters, rejectCookies, waitForMail } from "./helpers";
 
 /*
  * Issue 11, on a server of this spec's own (its embedded database, a real SMTP server): the
@@ -137,6 +137,7 @@ test("a withdrawal: listed, goods returned, closed by the order's refund (no mor
   await expect(row).toContainText("Marta Ruiz Ortega");
   await expect(row).toContainText("Recibido");
   await look(owner, "admin-desistimientos");
+  await openListFilters(owner);
   await owner.getByLabel("Estado").selectOption("reembolsado");
   await owner.getByRole("button", { name: "Filtrar" }).click();
   await expect(owner.getByText("Ningún desistimiento en este estado.")).toBeVisible();

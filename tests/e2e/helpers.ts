@@ -33,6 +33,15 @@ export async function rejectCookies(page: Page) {
   await hydrated(page);
 }
 
+/**
+ * Opens a back-office list's filters where they wait behind their disclosure (on a phone, while
+ * nothing is filtered: decision 0024), as a person would; elsewhere they are open already.
+ */
+export async function openListFilters(page: Page, disclosure = "Filtrar") {
+  const summary = page.locator("details.admin-list-filters:not([open]) > summary").filter({ hasText: disclosure });
+  if (await summary.isVisible()) await summary.click();
+}
+
 /** The first few elements of the page's main part that reach past the screen's right edge. */
 export function widerThanScreen(page: Page): Promise<string[]> {
   return page.evaluate(() =>

@@ -1,14 +1,14 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
+import { addDays, madridDay } from "../../app/domain/dates/madrid-dates";
 import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
-import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
 import { adminContext, submitCode } from "../support/admin-e2e";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { acceptInvitationElsewhere, createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
-import { expectAccessible, hydrated, lookAtBothWidths, waitForMail } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, openListFilters, waitForMail } from "./helpers";
 
 /*
  * Jobs, technicians and the calendar (issue 17), on a server of this spec's own with a real SMTP
@@ -126,6 +126,7 @@ test("the owner schedules a job for the technician; an overlap is refused; the c
   await page.goto(`/admin/trabajos/${jobs.second!.jobId}`);
   await scheduleJob(page, { day, from: "10:00", to: "12:00", technician: TECH.name });
   await expect(page.getByRole("alert")).toContainText(`${TECH.name} ya tiene el trabajo ${jobs.first!.number}`);
+  await openListFilters(page);
   await page.getByLabel("Técnico", { exact: true }).selectOption({ label: OTHER.name });
   await page.getByRole("button", { name: "Programar" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
@@ -154,6 +155,7 @@ test("the calendar shows the week on a desktop and a list of days on a phone, fi
   await lookAtBothWidths(page, "calendario");
   await withinBudget(page, "calendario");
 
+  await openListFilters(page);
   await page.getByLabel("Técnico", { exact: true }).selectOption({ label: OTHER.name });
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/tecnico=/);
@@ -179,7 +181,7 @@ test("the technician sees their job on /tecnico, and nothing of the back office 
   await p.getByRole("link", { name: new RegExp(jobs.first!.number) }).click();
   await expect(p.getByRole("heading", { name: `Trabajo ${jobs.first!.number}` })).toBeVisible();
   await expect(p.getByRole("link", { name: /Ver en el mapa/ })).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
-  await expect(p.getByRole("link", { name: "Llamar al 600 123 456" })).toHaveAttribute("href", "tel:600123456");
+  await expect(p.getByRole("link", { name: "Llamar al 600 123 456" })).toHaveAttribute("href", "tel:+34600123456");
   await expect(p.getByRole("row").filter({ hasText: "Caldera de condensación · Nueva, 24 kW" })).toContainText("1 ud");
   await expect(p.getByText("Llevar la llave del cuarto de calderas.")).toBeVisible();
   await lookAtBothWidths(p, "tecnico-trabajo");

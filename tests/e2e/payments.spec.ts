@@ -1,9 +1,9 @@
+import { madridDay } from "../../app/domain/dates/madrid-dates";
 import { embeddedClient } from "../../app/server/db/client.server";
 import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { madridDay } from "../../app/domain/orders/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";

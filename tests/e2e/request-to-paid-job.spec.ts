@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
-import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
+import { addDays, formatYmd, madridDay } from "../../app/domain/dates/madrid-dates";
 import { warrantyEnds } from "../../app/domain/jobs/warranty";
-import { day as spanishDay } from "../../app/domain/quotes/quote-format";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { drawSignature, newQuote, sendContactRequest, sendQuote } from "../support/quote-e2e";
@@ -253,8 +252,8 @@ test("the customer's account, once its address is confirmed, shows the boiler in
   await expect(card).toContainText(SERIAL);
   // A term and its value are two boxes: read them as the eye does.
   const facts = await card.locator(".equipment-facts").innerText();
-  expect(facts).toMatch(new RegExp(`Garantía de piezas\\s+hasta el ${spanishDay(ends.partsWarrantyUntil)} \\(vigente\\)`));
-  expect(facts).toMatch(new RegExp(`Garantía legal del equipo\\s+hasta el ${spanishDay(ends.legalGuaranteeUntil!)} \\(vigente\\)`));
+  expect(facts).toMatch(new RegExp(`Garantía de piezas\\s+hasta el ${formatYmd(ends.partsWarrantyUntil)} \\(vigente\\)`));
+  expect(facts).toMatch(new RegExp(`Garantía legal del equipo\\s+hasta el ${formatYmd(ends.legalGuaranteeUntil!)} \\(vigente\\)`));
   await expect(card.getByRole("link", { name: /Parte de trabajo firmado/ })).toBeVisible();
   await expect(card.getByRole("link", { name: new RegExp(story.depositInvoice) })).toBeVisible();
   await expectAccessible(page);

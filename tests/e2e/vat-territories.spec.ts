@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { madridDay } from "../../app/domain/orders/madrid-dates";
+import { madridDay } from "../../app/domain/dates/madrid-dates";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { addFromDetail, signUpCustomer } from "../support/customer-e2e";

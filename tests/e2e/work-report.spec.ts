@@ -2,8 +2,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { eq } from "drizzle-orm";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { addDays, madridDay } from "../../app/domain/dates/madrid-dates";
 import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
-import { addDays, madridDay } from "../../app/domain/orders/madrid-dates";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
 import { products } from "../../app/server/catalogue/catalogue-schema.server";
 import { images } from "../../app/server/images/images-schema.server";

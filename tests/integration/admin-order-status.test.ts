@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";
 import { resetConfigForTests } from "~/server/config.server";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
@@ -160,7 +160,9 @@ describe("Enviado, Instalación programada, Completado", () => {
     expect(ics.content).toContain("METHOD:PUBLISH\r\n");
     expect(ics.content).toContain("UID:pedido-201-10526-instalacion@");
     expect(ics.content).toContain("SEQUENCE:0\r\n");
-    expect(ics.content).toMatch(new RegExp(`DTSTART:${day.replace(/-/g, "")}T1[45]0000Z`));
+    // The same calendar writer as visits and jobs (issue 29): 16:00 on Madrid's clock, the zone's rules in the file.
+    expect(ics.content).toContain(`DTSTART;TZID=Europe/Madrid:${day.replace(/-/g, "")}T160000\r\n`);
+    expect(ics.content).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Madrid");
     expect(ics.content.replace(/\r\n /g, "")).toContain("LOCATION:Calle Mayor 1\\, 2º B\\, 28013 Madrid\\, España");
     const view = await customerView("flujo@example.com", "201-10526");
     expect(view.row).toMatchObject({ status: "Instalación programada", statusNote: `Instalación: ${formatYmd(day)}, tarde, de 16:00 a 18:00` });

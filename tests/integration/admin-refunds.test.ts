@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { decimalEuros } from "~/domain/money";
-import { madridDay } from "~/domain/orders/madrid-dates";
 import { action as orderAction, loader as orderLoader } from "~/routes/orders/admin-order";
 import { action as withdrawalAction, loader as withdrawalLoader } from "~/routes/orders/admin-withdrawal";
 import { resetConfigForTests } from "~/server/config.server";

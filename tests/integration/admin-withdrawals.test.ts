@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { DAY_MS } from "~/domain/site/retention";
 import { action as withdrawalAction } from "~/routes/orders/admin-withdrawal";
 import { loader as listLoader } from "~/routes/orders/admin-withdrawals";

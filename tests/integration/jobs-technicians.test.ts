@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { madridInstant } from "~/domain/jobs/job-times";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { action as jobAction, loader as jobLoader } from "~/routes/jobs/admin-job";
 import { loader as calendarLoader } from "~/routes/jobs/admin-calendar";
 import { loader as jobsLoader } from "~/routes/jobs/admin-jobs";

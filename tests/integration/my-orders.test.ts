@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDate } from "~/domain/orders/my-orders";
+import { formatDate } from "~/domain/dates/madrid-dates";
 import { action as detailAction, loader as detailLoader } from "~/routes/orders/order-detail";
 import { config, publicShopInfo, resetConfigForTests } from "~/server/config.server";
 import { outbox } from "~/server/db/shared-schema.server";

@@ -4,8 +4,9 @@ import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import { parseSearchState, type SuggestionItem } from "~/domain/catalogue/search-state";
 import { loader as searchLoader } from "~/routes/catalogue/search";
 import { searchPage, suggestProducts } from "~/server/catalogue/search.server";
-import { MinuteWindow, suggestionsResponse } from "~/server/catalogue/suggestions.server";
+import { suggestionsResponse } from "~/server/catalogue/suggestions.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
+import { MemoryRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 
 /*
@@ -174,7 +175,7 @@ describe("/buscar/sugerencias", () => {
   });
 
   it("tells a client asking too often to wait", () => {
-    const window = new MinuteWindow();
+    const window = new MemoryRateLimit({ windowMs: 60_000 });
     const at = 1_000_000;
     expect([1, 2, 3, 4].map(() => window.hit("10.0.0.1", 3, at))).toEqual([true, true, true, false]);
     expect(window.hit("10.0.0.2", 3, at)).toBe(true);

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import type { VisitReply } from "~/domain/visits/visit-fields";
-import { madridInstant } from "~/domain/orders/madrid-dates";
 import type { Slot } from "~/domain/visits/visit-slots";
 import { action as bookingRouteAction, loader as bookingLoader } from "~/routes/visits/visit-booking";
 import { action as visitRouteAction, loader as visitLoader } from "~/routes/visits/visit-detail";

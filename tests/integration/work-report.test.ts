@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { EXTRAS_BREAK_REDUCED_VAT } from "~/domain/jobs/job-amounts";
 import { workReportText } from "~/domain/jobs/work-report-text";
 import type { WorkReportPost } from "~/domain/jobs/work-report-form";

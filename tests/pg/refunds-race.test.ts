@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { withdrawals } from "~/server/orders/orders-schema.server";
 import { refunds } from "~/server/payments/payments-schema.server";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { madridInstant } from "~/domain/orders/madrid-dates";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { bookingSettings, visitHours, visits } from "~/server/visits/visits-schema.server";
 import { bookVisit, newVisitToken } from "~/server/visits/visit-booking.server";

@@ -1,8 +1,9 @@
 import "../zod-setup";
 import { z } from "zod";
+import { fieldErrors } from "../fields/field-errors";
 import { ENERGY_CLASSES, FAMILIES, isFamily, type Dimensions, type Family } from "./product";
-import { parseEuros } from "../money";
 import { parseDecimal } from "./euros";
+import { parseEuros } from "../money";
 import {
   DIMENSIONS_FIELDS,
   EPREL_NUMBER_PATTERN,
@@ -23,7 +24,6 @@ import {
   PRODUCT_FORM_FIELDS,
   productFormInput,
   SIDES,
-  type ProductFormErrors,
   type ProductFormResult,
   type ProductInput,
 } from "./product-form";
@@ -194,10 +194,5 @@ export function parseProductForm(form: FormData): ProductFormResult {
   const values = Object.fromEntries(PRODUCT_FORM_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
   const result = productFormSchema.safeParse(input);
   if (result.success) return { ok: true, product: result.data, values };
-  const errors: ProductFormErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors, values };
+  return { ok: false, errors: fieldErrors(result.error), values };
 }

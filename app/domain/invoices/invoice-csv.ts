@@ -1,6 +1,6 @@
-import { formatYmd } from "../orders/madrid-dates";
-import { decimalEuros } from "../money";
+import { formatYmd } from "../dates/madrid-dates";
 import { safeCell } from "../orders/order-csv";
+import { decimalEuros } from "../money";
 
 /*
  * The accountant's CSV of the issued invoices (issue 13), as a spreadsheet in Spanish opens it,

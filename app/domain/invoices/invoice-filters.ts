@@ -1,4 +1,4 @@
-import { addDays, isYmd, madridDay } from "../orders/madrid-dates";
+import { addDays, isYmd, madridDay } from "../dates/madrid-dates";
 
 /*
  * The back office's invoice list (issue 13): the period and the series live in the URL, so

@@ -14,8 +14,8 @@
  * Pure: no I/O, usable on the client and the server.
  */
 
+import { madridOffsetMinutes } from "../dates/madrid-dates";
 import { dotDecimalEuros } from "../money";
-import { madridOffsetMinutes } from "../orders/madrid-dates";
 
 /** The fields of a registro de alta that enter its huella, already formatted. */
 export type AltaHashFields = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isYmd } from "../orders/madrid-dates";
+import { isYmd } from "../dates/madrid-dates";
 import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
 
 /*

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isYmd } from "../orders/madrid-dates";
+import { isYmd } from "../dates/madrid-dates";
 import { isHhmm } from "./job-times";
 
 /*
@@ -43,13 +43,3 @@ export const technicianChangeSchema = z.object({
   intent: z.enum(["revoke", "feed-new", "feed-revoke"]),
   userId: z.string().trim().min(1).max(100),
 });
-
-/** The field errors of a failed parse, one message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dottedPath, fieldErrors } from "../fields/field-errors";
 import { parseEuros } from "../money";
 import { parseQuantity } from "../quotes/quote-format";
 import { SIGNATURE_MAX, SIGNATURE_PATH } from "../quotes/quote-answer-form";
@@ -174,21 +175,12 @@ const baseSchema = z.object({
 
 const SERIAL = /^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/;
 
-function pathKey(path: readonly PropertyKey[]): string {
-  return path.map(String).join(".") || "form";
-}
-
-function addErrors(errors: Record<string, string>, issues: readonly z.core.$ZodIssue[], prefix: string[] = []) {
-  for (const issue of issues) errors[pathKey([...prefix, ...issue.path])] ??= issue.message;
-}
-
 export type ParsedReport = { ok: true; report: WorkReportSubmission } | { ok: false; errors: Record<string, string> };
 
 /** The report checked against the job's units: every field, the combustion for a gas boiler, a serial per unit. */
 export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): ParsedReport {
-  const errors: Record<string, string> = {};
   const parsed = baseSchema.safeParse(input);
-  if (!parsed.success) addErrors(errors, parsed.error.issues);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error, { key: dottedPath });
   const value = parsed.success ? parsed.data : null;
   const raw = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
 
@@ -199,7 +191,7 @@ export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): Par
     const typed = (typeof raw.combustion === "object" && raw.combustion !== null ? raw.combustion : {}) as Record<string, unknown>;
     const result = combustionSchema.safeParse({ co: "", co2: "", o2: "", flueTemp: "", efficiency: "", ...typed });
     if (result.success) combustion = result.data;
-    else addErrors(errors, result.error.issues, ["combustion"]);
+    else fieldErrors(result.error, { key: (path) => dottedPath(["combustion", ...path]), into: errors });
     if (neitherGas(typed)) errors["combustion.co2"] ??= "Escriba el CO2 o el O2 (%) que da el analizador.";
   }
 

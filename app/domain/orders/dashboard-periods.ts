@@ -1,4 +1,4 @@
-import { addDays, madridDay, madridInstant } from "./madrid-dates";
+import { addDays, madridDay, madridInstant } from "../dates/madrid-dates";
 
 /*
  * The periods of the back office's home page (issue 11: "today and this week at a glance"),

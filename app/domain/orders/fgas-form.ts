@@ -1,5 +1,6 @@
 import "../zod-setup";
 import * as z from "zod/mini";
+import { fieldErrors } from "../fields/field-errors";
 import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
 import { FGAS_COMMITMENT_VALUE, FGAS_FIELDS, FGAS_MAX_LENGTH, FGAS_MESSAGES, fgasInput, installerDetails, type InstallerDetails } from "./fgas-fields";
 
@@ -55,10 +56,6 @@ export function validateInstallerForm(form: FormData): InstallerValidation {
     .object(installerShape)
     .check(z.refine((value) => value[FGAS_FIELDS.installerName] !== "", { message: FGAS_MESSAGES.installerEmpty, path: [FGAS_FIELDS.installerName] }))
     .safeParse(fgasInput(form));
-  if (!result.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, errors };
-  }
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
   return { ok: true, values: installerDetails(result.data) };
 }

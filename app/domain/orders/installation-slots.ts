@@ -1,4 +1,4 @@
-import { madridInstant } from "./madrid-dates";
+import { madridInstant } from "../dates/madrid-dates";
 
 /*
  * The time slots of an installation visit (issue 11): two in the morning, two in the

@@ -1,4 +1,4 @@
-import { formatYmd } from "./madrid-dates";
+import { formatYmd } from "../dates/madrid-dates";
 import { slotLabel } from "./installation-slots";
 
 /**
@@ -20,32 +20,6 @@ export type OrderRow = {
   /** What the back office recorded with the status (the installation's day, the carrier). */
   statusNote: string | null;
 };
-
-const dateFormat = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** "05/03/2026" */
-export function formatDate(date: Date): string {
-  return dateFormat.format(date);
-}
-
-/** "05/03/2026, 14:07" */
-export function formatDateTime(date: Date): string {
-  return dateTimeFormat.format(date);
-}
 
 /** "ES91 2100 0418 4502 0005 1332": the IBAN as people copy it. */
 export function formatIban(iban: string): string {

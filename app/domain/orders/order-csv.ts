@@ -1,4 +1,4 @@
-import { formatDate } from "./my-orders";
+import { formatDate } from "../dates/madrid-dates";
 import { payMethodLabel } from "../payments/payment-methods";
 import { decimalEuros, withoutVatCents } from "../money";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { isYmd } from "../dates/madrid-dates";
 import { PAY_METHODS, type PayMethod } from "../payments/payment-methods";
 import { foldAccents } from "../catalogue/search-folding";
-import { isYmd } from "./madrid-dates";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 /*

@@ -13,15 +13,17 @@ import {
   TOTAL_FIELD,
   type AddressField,
   type OrderAddress,
-  type OrderFormErrors,
   type OrderValidation,
 } from "./order-form";
+import { fieldErrors, firstStep } from "../fields/field-errors";
+import { orderFormPhoneCheck } from "../fields/phone";
+import { isValidPostcode, postcodeCheck } from "../fields/postcode";
 import { declarationInput } from "./fgas-fields";
 import { declarationShape } from "./fgas-form";
 import { inServiceArea, outsideAreaMessage, serviceAreaProvinces, serviceProvinceMessage, type ServiceArea } from "./service-area";
 import { enabledPayMethods, PAY_METHODS } from "../payments/payment-methods";
 import { PROVINCES } from "../provinces";
-import { isValidPhone, isValidPostcode, isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
+import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
 
 /*
  * The schema of the order form (spec sections 3 "Address", 4 "Order screen" and 5 "Order
@@ -41,7 +43,7 @@ function text(field: AddressField, requiredMessage?: string) {
 
 /** A service in the basket: the shipping postcode inside the area (issue 15), said on that field. */
 function postcodeChecks(area: ServiceArea | null) {
-  const valid = z.refine<string>(isValidPostcode, ORDER_MESSAGES.cp);
+  const valid = postcodeCheck();
   if (!area) return [valid];
   return [valid, z.refine<string>((value) => !isValidPostcode(value) || inServiceArea(area.prefixes, value), outsideAreaMessage(area))];
 }
@@ -62,7 +64,7 @@ function addressSchema(provinces: readonly string[], provinceMessage: string, ar
     poblacion: text("poblacion", ORDER_MESSAGES.poblacion),
     provincia: z.string().check(z.refine((value) => provinces.includes(value), provinceMessage)),
     cp: z.string().check(z.trim(), ...postcodeChecks(area)),
-    telefono: z.string().check(z.trim(), z.refine(isValidPhone, ORDER_MESSAGES.telefono)),
+    telefono: z.string().check(z.trim(), orderFormPhoneCheck()),
   });
 }
 
@@ -96,17 +98,14 @@ export function orderFormSchema({ serviceArea, fgas = false, online = false }: O
   });
 }
 
+/** An issue's field as the form names it: "envio-cp", "factura-telefono", "condiciones". */
+function fieldNameOf([first, second]: readonly PropertyKey[]): string {
+  return (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : firstStep([first ?? "form"]);
+}
+
 export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
   const result = orderFormSchema(options).safeParse(orderInput(form));
-  if (!result.success) {
-    const errors: OrderFormErrors = {};
-    for (const issue of result.error.issues) {
-      const [first, second] = issue.path;
-      const name = (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : String(first);
-      errors[name] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error, { key: fieldNameOf }) };
   const input = result.data;
   const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
   const sameBilling = input.facturacion === "igual" || !input.factura;

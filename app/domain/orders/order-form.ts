@@ -1,4 +1,6 @@
 import type { OrderQuote } from "../basket/basket-pricing";
+import { ORDER_FORM_PHONE_MESSAGE } from "../fields/phone";
+import { POSTCODE_MESSAGE } from "../fields/postcode";
 import { fgasInput, FGAS_FIELD_NAMES, type FgasDeclarationInput } from "./fgas-fields";
 import type { PayMethod } from "../payments/payment-methods";
 import { formatEuros } from "../money";
@@ -79,8 +81,8 @@ export const ORDER_MESSAGES = {
   direccion: "Escriba la dirección.",
   poblacion: "Escriba la población.",
   provincia: "Elija una provincia.",
-  cp: "Escriba un código postal español de 5 cifras (de 01000 a 52999).",
-  telefono: "Escriba el teléfono con 2 o 3 cifras, un espacio o guion si quiere, y 6 o 7 cifras más (p. ej. 600 123456).",
+  cp: POSTCODE_MESSAGE,
+  telefono: ORDER_FORM_PHONE_MESSAGE,
   terms: "Debe leer y aceptar las condiciones de compra.",
   payment: "El pago con tarjeta y con Bizum está en pruebas: elija transferencia bancaria.",
   billing: "Elija la dirección de facturación.",

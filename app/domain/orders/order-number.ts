@@ -1,3 +1,5 @@
+import { madridDay } from "../dates/madrid-dates";
+
 /*
  * Order numbers (spec section 9): a random number below 11111, a hyphen, then day, month and
  * two-digit year of the order, e.g. "734-221126" for an order of 22 November 2026. The date is
@@ -8,17 +10,10 @@
 /** The random part runs 1..11110: "below 11111", and never a bare 0. */
 export const ORDER_NUMBER_LIMIT = 11111;
 
-const madridDate = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  day: "2-digit",
-  month: "2-digit",
-  year: "2-digit",
-});
-
 /** "DDMMYY" of an instant, in Madrid. */
 export function orderDatePart(date: Date): string {
-  const parts = Object.fromEntries(madridDate.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day}${parts.month}${parts.year}`;
+  const [year, month, day] = madridDay(date).split("-") as [string, string, string];
+  return `${day}${month}${year.slice(2)}`;
 }
 
 export function orderNumber(date: Date, random: () => number = Math.random): string {

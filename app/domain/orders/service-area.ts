@@ -1,5 +1,5 @@
+import { normalizePostcode, POSTCODE_MESSAGE } from "../fields/postcode";
 import { PROVINCE_POSTCODES, PROVINCES, type Province } from "../provinces";
-import { isValidPostcode } from "../spanish-ids";
 import type { CoverageAnswer, CoverageContext } from "./coverage-form";
 
 /*
@@ -12,24 +12,10 @@ import type { CoverageAnswer, CoverageContext } from "./coverage-form";
 /** The area as the checkout and the pages need it: its name (SHOP_SERVICE_AREA) and prefixes. */
 export type ServiceArea = { name: string; prefixes: readonly string[] };
 
-/** A postcode as typed, without spaces: "28 001" -> "28001"; null unless a Spanish postcode. */
-export function normalizePostcode(value: string): string | null {
-  const compact = value.replace(/\s+/g, "");
-  return isValidPostcode(compact) ? compact : null;
-}
-
 /** Whether `postcode` (spaces allowed) is a Spanish postcode that starts with one of `prefixes`. */
 export function inServiceArea(prefixes: readonly string[], postcode: string): boolean {
   const cp = normalizePostcode(postcode);
   return cp !== null && prefixes.some((prefix) => prefix !== "" && cp.startsWith(prefix));
-}
-
-/** A prefix of configuration: 1 to 5 digits that some Spanish postcode (01000-52999) starts with. */
-export function isPostcodePrefix(value: string): boolean {
-  if (!/^\d{1,5}$/.test(value)) return false;
-  const lowest = Number(value.padEnd(5, "0"));
-  const highest = Number(value.padEnd(5, "9"));
-  return highest >= 1000 && lowest <= 52999;
 }
 
 /**
@@ -82,12 +68,10 @@ const ANSWERS: Record<CoverageContext, { yes: string; no: string }> = {
   reformas: { yes: "Trabajamos en su zona", no: "Su código postal queda fuera de nuestra zona habitual; pregúntenos por su obra" },
 };
 
-export const INVALID_POSTCODE_MESSAGE = "Escriba un código postal español de 5 cifras (de 01000 a 52999).";
-
 /** The answer to "¿Instalamos en su zona?" for a postcode as typed. */
 export function coverageAnswer(prefixes: readonly string[], postcode: string, context: CoverageContext): CoverageAnswer {
   const cp = normalizePostcode(postcode);
-  if (cp === null) return { kind: "invalid", message: INVALID_POSTCODE_MESSAGE };
+  if (cp === null) return { kind: "invalid", message: POSTCODE_MESSAGE };
   const inside = inServiceArea(prefixes, cp);
   return { kind: inside ? "inside" : "outside", postcode: cp, message: ANSWERS[context][inside ? "yes" : "no"] };
 }

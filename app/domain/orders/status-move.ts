@@ -1,6 +1,6 @@
+import { isYmd } from "../dates/madrid-dates";
 import type { PayMethod } from "../payments/payment-methods";
 import { isInstallationSlot } from "./installation-slots";
-import { isYmd } from "./madrid-dates";
 import { canMove, isOrderStatus, type OrderStatus } from "./order-status";
 
 /*

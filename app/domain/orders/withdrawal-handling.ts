@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { formatDate, formatDateTime } from "./my-orders";
-import { formatYmd, isYmd } from "./madrid-dates";
+import { formatDate, formatDateTime, formatYmd, isYmd } from "../dates/madrid-dates";
 import { WITHDRAWAL_STATES, type WithdrawalHandling } from "./withdrawal-state";
 
 /*

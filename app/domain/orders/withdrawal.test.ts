@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatIban, addressLines, addressSummary } from "./my-orders";
+import { formatDate } from "../dates/madrid-dates";
+import { formatIban, addressLines, addressSummary } from "./my-orders";
 import { isOrderNumber } from "./order-number";
 import { cleanReason, withdrawalDeadline, withdrawalState } from "./withdrawal";
 

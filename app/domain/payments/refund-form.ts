@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { formatYmd, isYmd } from "../dates/madrid-dates";
+import { fieldErrors } from "../fields/field-errors";
 import { parseEuros } from "../money";
-import { formatYmd, isYmd } from "../orders/madrid-dates";
 
 /*
  * The order page's refund forms (issue 12, "Refunds"), parsed by its action:
@@ -95,15 +96,6 @@ function buildSchemas() {
 
 let built: ReturnType<typeof buildSchemas> | undefined;
 const schemas = () => (built ??= buildSchemas());
-
-function fieldErrors(error: z.ZodError): RefundFormErrors {
-  const errors: RefundFormErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form") as keyof RefundFormErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 export function parseRedsysRefund(values: Record<string, string | undefined>): Parsed<RedsysRefundInput> {
   const parsed = schemas().redsys.safeParse(values);

@@ -1,6 +1,7 @@
 import "../zod-setup";
 import * as z from "zod/mini";
 import { CONTACT_MAX_LENGTH, CONTACT_REQUIRED_MESSAGE, contactInput, tooLongMessage, type ContactField } from "./contact-form";
+import { fieldErrors } from "../fields/field-errors";
 
 /*
  * The schema of the contact / quote form (spec sections 3, 4, 5), checked by the action and,
@@ -48,7 +49,7 @@ export type ContactValidation =
 export function validateContact(form: FormData | Record<string, unknown>): ContactValidation {
   const result = contactFormSchema.safeParse(contactInput(form));
   if (result.success) return { ok: true, values: result.data };
-  const invalid = [...new Set(result.error.issues.map((issue) => issue.path[0] as ContactField))];
+  const invalid = Object.keys(fieldErrors(result.error)) as ContactField[];
   const required = result.error.issues.some((issue) => issue.message === REQUIRED);
   const error = required ? CONTACT_REQUIRED_MESSAGE : result.error.issues[0]!.message;
   return { ok: false, error, invalid };

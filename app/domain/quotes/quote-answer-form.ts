@@ -77,10 +77,3 @@ export const declineForm = z.object({
 
 export const ANSWER_INTENTS = ["aceptar", "cambios", "rechazar"] as const;
 export type AnswerIntent = (typeof ANSWER_INTENTS)[number];
-
-/** Zod's issues as one message per field, for the page's error list. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}

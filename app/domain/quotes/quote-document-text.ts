@@ -1,7 +1,8 @@
-import { canonicalEuros } from "../money";
+import { formatYmd } from "../dates/madrid-dates";
 import type { QuoteDocument, QuoteLine, QuoteLineKind } from "./quote-content";
 import { depositLabel } from "./quote-deposit";
-import { day, percentBasis, quantity } from "./quote-format";
+import { percentBasis, quantity } from "./quote-format";
+import { canonicalEuros } from "../money";
 import { alternativeTotals, lineBaseCents } from "./quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "./quote-vat";
 
@@ -44,8 +45,8 @@ export function quoteDocumentText(doc: QuoteDocument): string {
     `Formato: ${DOCUMENT_TEXT_FORMAT}`,
     `Presupuesto: ${doc.number}`,
     `Versión: ${doc.version}`,
-    `Fecha: ${day(doc.issuedOn)}`,
-    `Válido hasta: ${day(doc.validUntil)} (${doc.validityDays} días)`,
+    `Fecha: ${formatYmd(doc.issuedOn)}`,
+    `Válido hasta: ${formatYmd(doc.validUntil)} (${doc.validityDays} días)`,
     `Empresa instaladora: ${doc.seller.legalName}`,
     `NIF: ${doc.seller.nif}`,
     `Domicilio: ${doc.seller.address}`,
@@ -59,8 +60,8 @@ export function quoteDocumentText(doc: QuoteDocument): string {
     `E-mail del cliente: ${doc.customer.email}`,
     `Lugar de la obra: ${[doc.workPlace.address, doc.workPlace.postcode, doc.workPlace.town, doc.workPlace.province].filter(Boolean).join(", ")}`,
     `Descripción: ${oneLine(doc.description)}`,
-    `Inicio aproximado: ${doc.startOn ? day(doc.startOn) : "a convenir"}`,
-    `Fin aproximado: ${doc.endOn ? day(doc.endOn) : "a convenir"}`,
+    `Inicio aproximado: ${doc.startOn ? formatYmd(doc.startOn) : "a convenir"}`,
+    `Fin aproximado: ${doc.endOn ? formatYmd(doc.endOn) : "a convenir"}`,
     `Garantía: ${oneLine(doc.guarantee)}`,
     `Obra de reforma o reparación de vivienda: ${doc.dwellingRenovation ? "sí" : "no"}`,
   ];

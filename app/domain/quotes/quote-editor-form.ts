@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { isYmd } from "../dates/madrid-dates";
+import { fieldErrors, firstStep } from "../fields/field-errors";
+import { phoneCheck } from "../fields/phone";
+import { postcodeCheck } from "../fields/postcode";
 import { parseEuros } from "../money";
-import { isYmd } from "../orders/madrid-dates";
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey, type DepositRule, type QuoteAlternative, type QuoteDraft, type QuoteLine, type QuoteParty, type WorkPlace } from "./quote-content";
 import { DEFAULT_VALIDITY_DAYS } from "./quote-expiry";
 import { LINE_FIELD, type EditorValue } from "./quote-editor-fields";
@@ -34,14 +37,14 @@ const headerSchema = z.object({
   customerName: text(),
   customerNif: text(20),
   customerEmail: text(200).pipe(z.union([z.literal(""), z.email({ error: "Escriba un e-mail válido." })])),
-  customerPhone: text(30).pipe(z.string().regex(/^[\d\s+().-]*$/, { error: "Escriba solo cifras, espacios y +." })),
+  customerPhone: text(30).check(phoneCheck({ optional: true })),
   customerAddress: text(),
-  customerPostcode: text(5).pipe(z.string().regex(/^(\d{5})?$/, { error: "El código postal tiene 5 cifras." })),
+  customerPostcode: text(5).check(postcodeCheck({ optional: true })),
   customerTown: text(100),
   customerProvince: text(100),
   placeSame: z.string().optional(),
   placeAddress: text(),
-  placePostcode: text(5).pipe(z.string().regex(/^(\d{5})?$/, { error: "El código postal tiene 5 cifras." })),
+  placePostcode: text(5).check(postcodeCheck({ optional: true })),
   placeTown: text(100),
   placeProvince: text(100),
   description: text(LONG_TEXT_MAX),
@@ -75,12 +78,7 @@ const lineSchema = z.object({
 });
 
 function firstIssue(error: z.ZodError, prefix = ""): EditorErrors {
-  const errors: EditorErrors = {};
-  for (const issue of error.issues) {
-    const key = `${prefix}${String(issue.path[0] ?? "")}`;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  return fieldErrors(error, { key: (path) => `${prefix}${firstStep(path)}` });
 }
 
 

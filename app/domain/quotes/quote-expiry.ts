@@ -1,4 +1,4 @@
-import { addDays, madridDay } from "../orders/madrid-dates";
+import { addDays, madridDay } from "../dates/madrid-dates";
 
 /*
  * A sent quote is valid through its validUntil day inclusive, in Madrid's calendar (issue 17):

@@ -1,7 +1,8 @@
 /*
  * Quantities, days and percentages of a quote written the same way everywhere (the page, the
  * PDF, the hashed text), without Intl: the hashed text must not change with the ICU of a Node
- * release. Amounts are written by domain/money.ts (canonicalEuros in the hashed text).
+ * release. Amounts are written by domain/money.ts (canonicalEuros in the hashed text); days by
+ * formatYmd (app/domain/dates/madrid-dates.ts), also without Intl.
  */
 
 /** 1500 -> "1,5"; 2000 -> "2"; 1250 -> "1,25". */
@@ -11,12 +12,6 @@ export function quantity(milli: number): string {
   const whole = String(Math.floor(abs / 1000)).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   const fraction = String(abs % 1000).padStart(3, "0").replace(/0+$/, "");
   return `${sign}${whole}${fraction ? `,${fraction}` : ""}`;
-}
-
-/** "2026-11-26" -> "26/11/2026". */
-export function day(ymd: string): string {
-  const [y, m, d] = ymd.split("-");
-  return `${d}/${m}/${y}`;
 }
 
 /** Hundredths of a percent (4000) -> "40,00 %". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptForm, changesForm, fieldErrors } from "./quote-answer-form";
+import { fieldErrors } from "../fields/field-errors";
+import { acceptForm, changesForm } from "./quote-answer-form";
 import { parseEditorForm, sendProblems } from "./quote-editor-form";
 
 const HASH = "a".repeat(64);

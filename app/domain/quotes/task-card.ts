@@ -1,4 +1,5 @@
-import { nationalDigits, whatsappHref } from "../site/contact-links";
+import { whatsappHref } from "../site/contact-links";
+import { nationalDigits } from "../fields/phone";
 
 /*
  * What the shop receives for each contact request (spec section 7, "Task card"): the

@@ -1,17 +1,13 @@
-/** Spanish numbers as typed in configuration ("912 345 678", "+34 600...") to link targets. */
-export function nationalDigits(phone: string): string {
-  let digits = phone.replace(/\D/g, "");
-  if (digits.startsWith("00")) digits = digits.slice(2);
-  return digits.length > 9 && digits.startsWith("34") ? digits.slice(2) : digits;
-}
+import { internationalDigits } from "../fields/phone";
 
+/** tel: links with the country code (spec: prefix +34), for the shop's numbers and the customers'. */
 export function telHref(phone: string): string {
-  return `tel:+34${nationalDigits(phone)}`;
+  return `tel:+${internationalDigits(phone)}`;
 }
 
 /** WhatsApp click-to-chat wants the number with country code and no "+" (spec: prefix +34). */
 export function whatsappHref(phone: string, text?: string): string {
-  const base = `https://wa.me/34${nationalDigits(phone)}`;
+  const base = `https://wa.me/${internationalDigits(phone)}`;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
 }
 

@@ -1,5 +1,6 @@
 import "../zod-setup";
 import { z } from "zod";
+import { fieldErrors } from "../fields/field-errors";
 import { PROVINCES } from "../provinces";
 import type { SizedFamily } from "./sizing-guide";
 import {
@@ -115,14 +116,7 @@ export function parseSizingQuery(search: URLSearchParams): SizingQuery {
   const values = valuesOf(family, search);
   const schema = z.object(Object.fromEntries(FAMILY_FIELDS[family].map((field) => [field, FIELD_SCHEMAS[field]])));
   const result = schema.safeParse(values);
-  if (!result.success) {
-    const errors: SizingErrors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as SizingField;
-      errors[field] ??= issue.message;
-    }
-    return { state: "invalid", family, values, errors };
-  }
+  if (!result.success) return { state: "invalid", family, values, errors: fieldErrors(result.error) as SizingErrors };
   const data = result.data as {
     surface: number;
     ceiling: number;

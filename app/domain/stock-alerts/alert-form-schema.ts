@@ -1,5 +1,6 @@
 import "../zod-setup";
 import * as z from "zod/mini";
+import { fieldErrors } from "../fields/field-errors";
 import { ALERT_EMAIL_MAX, ALERT_FIELDS, ALERT_MESSAGES, CONSENT_VALUE, formText, type AlertField } from "./alert-form";
 
 /*
@@ -34,11 +35,7 @@ export function validateStockAlert(form: FormData | Record<string, unknown>): St
     consent: formText(form, ALERT_FIELDS.consent),
   });
   if (result.success) return { ok: true, values: result.data };
-  const fieldErrors: Partial<Record<AlertField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as AlertField;
-    fieldErrors[field] ??= issue.message;
-  }
-  const error = fieldErrors.email ?? fieldErrors.consent ?? ALERT_MESSAGES.emailInvalid;
-  return { ok: false, error, fieldErrors };
+  const errors: Partial<Record<AlertField, string>> = fieldErrors(result.error);
+  const error = errors.email ?? errors.consent ?? ALERT_MESSAGES.emailInvalid;
+  return { ok: false, error, fieldErrors: errors };
 }

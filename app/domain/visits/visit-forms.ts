@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { isYmd } from "../dates/madrid-dates";
+import { fieldErrors } from "../fields/field-errors";
+import { phoneCheck } from "../fields/phone";
 import { type FieldErrors, type VisitFormValues, VISIT_FIELDS, VISIT_LABELS, VISIT_MAX_LENGTH, WEEKDAY_NAMES, type VisitField } from "./visit-fields";
-import { isYmd } from "../orders/madrid-dates";
 import { formatClock, parseClock, type WeeklyRange } from "./visit-slots";
 
 /*
@@ -15,10 +17,7 @@ const text = (field: VisitField, required: string | null) => {
 
 export const visitContactSchema = z.object({
   name: text("name", "Escriba su nombre."),
-  phone: text("phone", "Escriba un teléfono para avisarle el día de la visita.").regex(
-    /^\+?[\d\s().-]{9,20}$/,
-    "Escriba un teléfono válido, de 9 cifras (con o sin +34).",
-  ),
+  phone: text("phone", "Escriba un teléfono para avisarle el día de la visita.").check(phoneCheck()),
   email: text("email", "Escriba su email: le enviamos allí la confirmación.").pipe(z.email("Escriba un email válido, p. ej. nombre@correo.es.")),
   address: text("address", "Escriba la dirección de la visita."),
   town: text("town", "Escriba la localidad."),
@@ -44,17 +43,12 @@ export function visitInput(form: FormData): VisitFormValues {
 
 /** The booking form: the slot and the customer's details; the field errors in Spanish. */
 export function parseBookingForm(form: FormData): { ok: true; slot: string; contact: VisitContact } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
   const slot = slotSchema.safeParse(form.get("slot") ?? "");
-  if (!slot.success) errors.slot = SLOT_REQUIRED;
   const contact = visitContactSchema.safeParse(visitInput(form));
-  if (!contact.success) {
-    for (const issue of contact.error.issues) {
-      const field = issue.path[0] as VisitField;
-      errors[field] ??= issue.message;
-    }
+  if (!slot.success || !contact.success) {
+    const errors: FieldErrors = { ...(slot.success ? {} : { slot: SLOT_REQUIRED }), ...(contact.success ? {} : fieldErrors(contact.error)) };
+    return { ok: false, errors };
   }
-  if (!slot.success || !contact.success) return { ok: false, errors };
   return { ok: true, slot: slot.data, contact: contact.data };
 }
 

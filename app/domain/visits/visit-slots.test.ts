@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { madridInstant } from "../dates/madrid-dates";
 import { capitalize, visitWhen } from "./visit-format";
 import { parseRanges } from "./visit-forms";
 import {
@@ -12,7 +13,6 @@ import {
   type SlotRules,
   type WeeklyRange,
 } from "./visit-slots";
-import { madridInstant } from "../orders/madrid-dates";
 
 /** The shop's published hours, as migration 0015 seeds them: Monday to Friday 10:00-14:00 and 15:00-18:30. */
 const SHOP_HOURS: WeeklyRange[] = [1, 2, 3, 4, 5].flatMap((weekday) => [

@@ -1,4 +1,4 @@
-import { addDays, isYmd, madridDay, madridInstant } from "../orders/madrid-dates";
+import { addDays, isYmd, madridDay, madridInstant } from "../dates/madrid-dates";
 
 export { addDays, isYmd, madridDay };
 

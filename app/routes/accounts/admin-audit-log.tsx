@@ -1,9 +1,10 @@
 import { Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { readAuditLog } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
+import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-audit-log";
 
@@ -45,58 +46,48 @@ function pageHref(query: { entidad?: string; id?: string }, page: number): strin
   return text ? `?${text}` : ".";
 }
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Cambios, del más reciente al más antiguo",
+  rowKey: (row) => row.id,
+  columns: [
+    { label: "Fecha", phone: "title", cell: (row) => row.at },
+    { label: "Quién", cell: (row) => row.actor },
+    { label: "Qué", cell: (row) => row.action },
+    {
+      label: "Sobre",
+      cell: (row) => (
+        <Link to={pageHref({ entidad: row.entity, id: row.entityId }, 1)}>
+          {row.entity} {row.entityId}
+        </Link>
+      ),
+    },
+    { label: "Antes", cell: (row) => <pre className="admin-pre">{row.before}</pre> },
+    { label: "Después", cell: (row) => <pre className="admin-pre">{row.after}</pre> },
+  ],
+};
+
 export default function AuditLogPage() {
   const { rows, query, hasMore } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Registro de cambios</h1>
       <p className="admin-muted">Cada cambio hecho en la administración, con quién, cuándo y los valores de antes y después. No se puede modificar.</p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Cambios, del más reciente al más antiguo</caption>
-          <thead>
-            <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Quién</th>
-              <th scope="col">Qué</th>
-              <th scope="col">Sobre</th>
-              <th scope="col">Antes</th>
-              <th scope="col">Después</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Fecha">{row.at}</td>
-                <td data-label="Quién">{row.actor}</td>
-                <td data-label="Qué">{row.action}</td>
-                <td data-label="Sobre">
-                  <Link to={pageHref({ entidad: row.entity, id: row.entityId }, 1)}>
-                    {row.entity} {row.entityId}
-                  </Link>
-                </td>
-                <td data-label="Antes">
-                  <pre className="admin-pre">{row.before}</pre>
-                </td>
-                <td data-label="Después">
-                  <pre className="admin-pre">{row.after}</pre>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No hay cambios registrados{query.entidad ? " para este filtro" : ""}.</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <nav className="admin-pager" aria-label="Páginas del registro">
-        {query.pagina > 1 ? <Link to={pageHref(query, query.pagina - 1)}>Más recientes</Link> : null}
-        <span>Página {query.pagina}</span>
-        {hasMore ? <Link to={pageHref(query, query.pagina + 1)}>Más antiguos</Link> : null}
-        {query.entidad ? <Link to=".">Ver todo el registro</Link> : null}
-      </nav>
+      <AdminList
+        table={table}
+        rows={rows}
+        empty={`No hay cambios registrados${query.entidad ? " para este filtro" : ""}.`}
+        footer={
+          // The log is read newest first without counting it (it only grows): "older" while there are more.
+          <nav className="admin-pager" aria-label="Páginas del registro">
+            {query.pagina > 1 ? <Link to={pageHref(query, query.pagina - 1)}>Más recientes</Link> : null}
+            <span>Página {query.pagina}</span>
+            {hasMore ? <Link to={pageHref(query, query.pagina + 1)}>Más antiguos</Link> : null}
+            {query.entidad ? <Link to=".">Ver todo el registro</Link> : null}
+          </nav>
+        }
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { banForm } from "~/domain/accounts/ban-form";
 import { type AccountChange, type CustomerReply } from "~/domain/accounts/customers";
-import { formatDate, formatDateTime } from "~/domain/orders/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { changeAccount } from "~/server/accounts/customer-changes.server";

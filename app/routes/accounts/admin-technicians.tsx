@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { fieldErrors, newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
-import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { fieldErrors } from "~/domain/fields/field-errors";
+import { newTechnicianSchema, technicianChangeSchema } from "~/domain/jobs/job-forms";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { invitationChangeSchema } from "~/domain/accounts/invitations";
 import { inviteTechnician, listInvitations, resendInvitation, revokeInvitation } from "~/server/accounts/invitations.server";
@@ -9,6 +11,7 @@ import { getDb } from "~/server/db/db.server";
 import { feedUrl, renewFeed, revokeFeed } from "~/server/jobs/calendar-feeds.server";
 import { readForm } from "~/server/http/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, type AdminColumn } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-technicians";
 
@@ -95,62 +98,7 @@ export default function TechniciansPage() {
           {reply.error}
         </p>
       ) : null}
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Técnicos</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Email</th>
-              <th scope="col">Segundo factor</th>
-              <th scope="col">Calendario</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Nombre">{row.name}</td>
-                <td data-label="Email" className="admin-email-cell">
-                  {row.email}
-                </td>
-                <td data-label="Segundo factor">{row.enrolled ? "Activado" : <span className="admin-muted">Pendiente</span>}</td>
-                <td data-label="Calendario">{row.feedSince ? `Activo desde el ${row.feedSince}` : <span className="admin-muted">Sin calendario</span>}</td>
-                <td data-label="Acciones">
-                  <div className="admin-account-actions">
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={row.id} />
-                      <button type="submit" name="intent" value="feed-new" className="button button-secondary" disabled={busy}>
-                        {row.feedSince ? "Renovar calendario" : "Crear calendario"}
-                        <span className="visually-hidden"> de {row.name}</span>
-                      </button>
-                    </Form>
-                    {row.feedSince ? (
-                      <Form method="post">
-                        <input type="hidden" name="userId" value={row.id} />
-                        <button type="submit" name="intent" value="feed-revoke" className="button button-secondary" disabled={busy}>
-                          Revocar calendario<span className="visually-hidden"> de {row.name}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                    <Form method="post">
-                      <input type="hidden" name="userId" value={row.id} />
-                      <button type="submit" name="intent" value="revoke" className="button button-ghost" disabled={busy}>
-                        Retirar rol de técnico<span className="visually-hidden"> a {row.name}</span>
-                      </button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5}>Aún no hay técnicos.</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminList table={{ caption: "Técnicos", rowKey: (row) => row.id, columns: technicianColumns(busy) }} rows={rows} empty="Aún no hay técnicos." />
       {invitations.length > 0 ? <PendingInvitations invitations={invitations} busy={busy} /> : null}
       <section className="admin-section admin-form" aria-labelledby="tecnico-nuevo">
         <h2 id="tecnico-nuevo">Invitar a un técnico</h2>
@@ -214,52 +162,78 @@ function PendingInvitations({ invitations, busy }: { invitations: InvitationRow[
   return (
     <section className="admin-section" aria-labelledby="invitaciones-pendientes">
       <h2 id="invitaciones-pendientes">Invitaciones pendientes</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Invitaciones pendientes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Email</th>
-              <th scope="col">Enviada</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invitations.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Nombre">{row.name}</td>
-                <td data-label="Email" className="admin-email-cell">
-                  {row.email}
-                </td>
-                <td data-label="Enviada">
-                  {row.sentAt}
-                  {row.expired ? <span className="admin-muted"> (caducada)</span> : null}
-                </td>
-                <td data-label="Acciones">
-                  <div className="admin-account-actions">
-                    <Form method="post">
-                      <input type="hidden" name="invitationId" value={row.id} />
-                      <button type="submit" name="intent" value="invitation-resend" className="button button-secondary" disabled={busy}>
-                        Reenviar<span className="visually-hidden"> la invitación de {row.email}</span>
-                      </button>
-                    </Form>
-                    <Form method="post">
-                      <input type="hidden" name="invitationId" value={row.id} />
-                      <button type="submit" name="intent" value="invitation-revoke" className="button button-ghost" disabled={busy}>
-                        Anular<span className="visually-hidden"> la invitación de {row.email}</span>
-                      </button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminList table={{ caption: "Invitaciones pendientes", rowKey: (row) => row.id, columns: invitationColumns(busy) }} rows={invitations} empty={null} />
     </section>
   );
 }
+
+type TechnicianRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** One action on a row: a form posting `intent` for this technician (`userId`) or invitation (`invitationId`). */
+function RowAction(props: { field: "userId" | "invitationId"; id: string | number; intent: string; ghost?: boolean; busy: boolean; children: ReactNode }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name={props.field} value={props.id} />
+      <button type="submit" name="intent" value={props.intent} className={`button ${props.ghost ? "button-ghost" : "button-secondary"}`} disabled={props.busy}>
+        {props.children}
+      </button>
+    </Form>
+  );
+}
+
+/** The technicians' columns; `busy` while a post is on its way (its buttons wait). */
+const technicianColumns = (busy: boolean): AdminColumn<TechnicianRow>[] => [
+  { label: "Nombre", phone: "title", cell: (row) => row.name },
+  { label: "Email", className: "admin-email-cell", cell: (row) => row.email },
+  { label: "Segundo factor", cell: (row) => (row.enrolled ? "Activado" : <span className="admin-muted">Pendiente</span>) },
+  { label: "Calendario", cell: (row) => (row.feedSince ? `Activo desde el ${row.feedSince}` : <span className="admin-muted">Sin calendario</span>) },
+  {
+    label: "Acciones",
+    cell: (row) => (
+      <div className="admin-account-actions">
+        <RowAction field="userId" id={row.id} intent="feed-new" busy={busy}>
+          {row.feedSince ? "Renovar calendario" : "Crear calendario"}
+          <span className="visually-hidden"> de {row.name}</span>
+        </RowAction>
+        {row.feedSince ? (
+          <RowAction field="userId" id={row.id} intent="feed-revoke" busy={busy}>
+            Revocar calendario<span className="visually-hidden"> de {row.name}</span>
+          </RowAction>
+        ) : null}
+        <RowAction field="userId" id={row.id} intent="revoke" ghost busy={busy}>
+          Retirar rol de técnico<span className="visually-hidden"> a {row.name}</span>
+        </RowAction>
+      </div>
+    ),
+  },
+];
+
+const invitationColumns = (busy: boolean): AdminColumn<InvitationRow>[] => [
+  { label: "Nombre", phone: "title", cell: (row) => row.name },
+  { label: "Email", className: "admin-email-cell", cell: (row) => row.email },
+  {
+    label: "Enviada",
+    cell: (row) => (
+      <>
+        {row.sentAt}
+        {row.expired ? <span className="admin-muted"> (caducada)</span> : null}
+      </>
+    ),
+  },
+  {
+    label: "Acciones",
+    cell: (row) => (
+      <div className="admin-account-actions">
+        <RowAction field="invitationId" id={row.id} intent="invitation-resend" busy={busy}>
+          Reenviar<span className="visually-hidden"> la invitación de {row.email}</span>
+        </RowAction>
+        <RowAction field="invitationId" id={row.id} intent="invitation-revoke" ghost busy={busy}>
+          Anular<span className="visually-hidden"> la invitación de {row.email}</span>
+        </RowAction>
+      </div>
+    ),
+  },
+];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AdminErrorPage error={error} back={{ to: "/admin/tecnicos", label: "Volver a los técnicos" }} />;

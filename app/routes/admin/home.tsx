@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
+import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
-import { formatYmd } from "~/domain/orders/madrid-dates";
 import { slotLabel } from "~/domain/orders/installation-slots";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
@@ -22,9 +22,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Inicio | Administració
 
 const ordersHref = (filters: Partial<OrderFilters>) => `/admin/pedidos${filtersQuery({ text: "", page: 1, ...filters })}`;
 
-const longDay = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
-/** "domingo, 22 de noviembre de 2026" from "2026-11-22" (a calendar day, no time zone to move it). */
-const dayText = (ymd: string) => longDay.format(new Date(`${ymd}T12:00:00Z`));
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** The catalogue's own filter (h-catalogue's list): visible products at or below their threshold. */
 const LOW_STOCK_HREF = "/admin/catalogo?stock=bajo&visibilidad=visibles";
@@ -42,7 +39,7 @@ export default function AdminHome() {
   return (
     <>
       <h1>Inicio</h1>
-      <p className="admin-muted">Hoy es {dayText(periods.today)}.</p>
+      <p className="admin-muted">Hoy es {longDay(periods.today)}.</p>
       <ul className="admin-cards" aria-label="Resumen">
         <li className="admin-card">
           <h2>Pedidos de hoy</h2>

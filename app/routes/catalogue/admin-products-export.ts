@@ -1,4 +1,4 @@
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { exportPriceList } from "~/server/catalogue/price-list.server";
 import { getDb } from "~/server/db/db.server";

@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { typeLabel } from "~/domain/catalogue/family-fields";
 import {
   hasProductFilters,
@@ -12,10 +12,12 @@ import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { listProducts } from "~/server/catalogue/product-list.server";
 import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
+import { FilterSearch, FilterSelect } from "~/ui/admin/admin-list-filters";
+import { DownloadLink } from "~/ui/admin/download-link";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-products";
-import { AdminPager } from "~/ui/admin/admin-pager";
 
 /**
  * /admin/catalogo (issue 11): the four families, hidden products too, searched by brand,
@@ -40,6 +42,47 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Catálogo");
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+/** On a phone each product is a card headed by its photo and its name side by side. */
+const table: AdminTable<Row> = {
+  caption: "Productos del catálogo por familia, marca y modelo",
+  rowKey: (row) => row.id,
+  className: "admin-products",
+  columns: [
+    { label: "Foto", phone: "title", cell: (row) => <img className="admin-product-thumb" src={row.image} alt="" width={56} height={56} loading="lazy" /> },
+    {
+      label: "Producto",
+      phone: "title",
+      cell: (row) => (
+        <Link to={`/admin/catalogo/${row.id}`}>
+          {row.brand} {row.model}
+        </Link>
+      ),
+    },
+    { label: "Familia", cell: (row) => row.familyLabel },
+    { label: "Tipo", cell: (row) => row.typeLabel },
+    { label: "Precio", num: true, cell: (row) => <Price cents={row.priceCents} /> },
+    {
+      label: "Stock",
+      num: true,
+      cell: (row) => (
+        <>
+          {row.stock}
+          {row.low ? <span className="admin-badge admin-badge-warn">Stock bajo</span> : null}
+        </>
+      ),
+    },
+    { label: "Avisos", heading: <abbr title="Avisos de disponibilidad confirmados que esperan a que vuelva el stock">Avisos</abbr>, num: true, cell: (row) => row.waitingAlerts },
+    { label: "En la tienda", cell: (row) => (row.active ? <span className="admin-badge admin-badge-ok">Visible</span> : <span className="admin-badge">Oculto</span>) },
+  ],
+};
+
+const VISIBILITY_CHOICES = [
+  ["visibles", "Solo visibles"],
+  ["ocultos", "Solo ocultos"],
+] as const;
+
 export default function ProductsPage() {
   const { filters, totalCount, pageCount, rows } = useLoaderData<typeof loader>();
   const filtered = hasProductFilters(filters);
@@ -50,121 +93,35 @@ export default function ProductsPage() {
         <Link to="/admin/catalogo/nuevo" className="button">
           Nuevo producto
         </Link>
-        {/* A file, not a page: the browser downloads it (reloadDocument skips the client router). */}
-        <Link to="/admin/catalogo/exportar" reloadDocument className="button button-secondary">
-          Exportar CSV
-        </Link>
+        {/* The whole catalogue, whatever the filters: the file to edit and import again. */}
+        <DownloadLink to="/admin/catalogo/exportar">Exportar CSV</DownloadLink>
         <Link to="/admin/catalogo/importar" className="button button-secondary">
           Importar CSV
         </Link>
       </div>
-      {/* A plain GET form: the filters land in the URL, and a new filter starts at page 1. */}
-      <Form method="get" className="admin-filters" role="search" aria-label="Filtrar productos">
-        <div className="field">
-          <label htmlFor="catalogo-q">Buscar</label>
-          <input id="catalogo-q" name="q" type="search" defaultValue={filters.text} maxLength={MAX_PRODUCT_SEARCH_LENGTH} aria-describedby="catalogo-q-ayuda" />
-          <p id="catalogo-q-ayuda" className="field-hint">
-            Marca, modelo, tipo o slug
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="catalogo-familia">Familia</label>
-          <select id="catalogo-familia" name="familia" defaultValue={filters.family ?? ""}>
-            <option value="">Todas</option>
-            {FAMILIES.map((family) => (
-              <option key={family} value={family}>
-                {FAMILY_LABELS[family].plural}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="catalogo-visibilidad">En la tienda</label>
-          <select id="catalogo-visibilidad" name="visibilidad" defaultValue={filters.visibility ?? ""}>
-            <option value="">Visibles y ocultos</option>
-            <option value="visibles">Solo visibles</option>
-            <option value="ocultos">Solo ocultos</option>
-          </select>
-        </div>
-        <div className="checkbox-field">
-          <input id="catalogo-stock" type="checkbox" name="stock" value="bajo" defaultChecked={filters.lowStock} />
-          <label htmlFor="catalogo-stock">Solo stock bajo</label>
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {filtered ? <Link to="/admin/catalogo">Quitar filtros</Link> : null}
-        </div>
-      </Form>
-      <p role="status">
-        {totalCount === 1 ? "1 producto" : `${totalCount.toLocaleString("es-ES")} productos`}
-        {filtered ? " con estos filtros" : ""}
-      </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack admin-products">
-          <caption className="visually-hidden">Productos del catálogo por familia, marca y modelo</caption>
-          <thead>
-            <tr>
-              <th scope="col">Foto</th>
-              <th scope="col">Producto</th>
-              <th scope="col">Familia</th>
-              <th scope="col">Tipo</th>
-              <th scope="col" className="num">
-                Precio
-              </th>
-              <th scope="col" className="num">
-                Stock
-              </th>
-              <th scope="col" className="num">
-                <abbr title="Avisos de disponibilidad confirmados que esperan a que vuelva el stock">Avisos</abbr>
-              </th>
-              <th scope="col">En la tienda</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Foto" className="admin-product-photo">
-                  <img className="admin-product-thumb" src={row.image} alt="" width={56} height={56} loading="lazy" />
-                </td>
-                <td data-label="Producto" className="admin-product-name">
-                  <Link to={`/admin/catalogo/${row.id}`}>
-                    {row.brand} {row.model}
-                  </Link>
-                </td>
-                <td data-label="Familia">{row.familyLabel}</td>
-                <td data-label="Tipo">{row.typeLabel}</td>
-                <td data-label="Precio" className="num">
-                  <Price cents={row.priceCents} />
-                </td>
-                <td data-label="Stock" className="num">
-                  {row.stock}
-                  {row.low ? <span className="admin-badge admin-badge-warn">Stock bajo</span> : null}
-                </td>
-                <td data-label="Avisos" className="num">
-                  {row.waitingAlerts}
-                </td>
-                <td data-label="En la tienda">
-                  {row.active ? <span className="admin-badge admin-badge-ok">Visible</span> : <span className="admin-badge">Oculto</span>}
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8}>{filtered ? "Ningún producto coincide con estos filtros." : "Aún no hay productos."}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager
-        label="Páginas de productos"
-        page={filters.page}
-        pageCount={pageCount}
-        shownPage={Math.min(filters.page, pageCount)}
-        previousPage={Math.min(filters.page - 1, pageCount)}
-        href={(page) => `/admin/catalogo${productListQuery(filters, page)}`}
+      <AdminList
+        filtered={filtered}
+        filter={{
+          label: "Filtrar productos",
+          reset: { to: "/admin/catalogo" },
+          fields: (
+            <>
+              <FilterSearch id="catalogo-q" value={filters.text} maxLength={MAX_PRODUCT_SEARCH_LENGTH} hint="Marca, modelo, tipo o slug" />
+              <FilterSelect id="catalogo-familia" name="familia" label="Familia" value={filters.family} all="Todas" options={FAMILIES.map((family) => [family, FAMILY_LABELS[family].plural])} />
+              <FilterSelect id="catalogo-visibilidad" name="visibilidad" label="En la tienda" value={filters.visibility} all="Visibles y ocultos" options={VISIBILITY_CHOICES} />
+              <div className="checkbox-field">
+              <input id="catalogo-stock" type="checkbox" name="stock" value="bajo" defaultChecked={filters.lowStock} />
+              <label htmlFor="catalogo-stock">Solo stock bajo</label>
+              </div>
+            </>
+          ),
+        }}
+        count={{ total: totalCount, one: "producto", many: "productos" }}
+        table={table}
+        rows={rows}
+        empty="Aún no hay productos."
+        noMatch="Ningún producto coincide con estos filtros."
+        pager={{ of: "productos", page: filters.page, pageCount, href: (page) => `/admin/catalogo${productListQuery(filters, page)}` }}
       />
     </>
   );

@@ -1,15 +1,16 @@
 import { data, Link, useLoaderData } from "react-router";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { invoiceFiltersQuery, INVOICE_SERIES, parseInvoiceFilters, SERIES_LABELS } from "~/domain/invoices/invoice-filters";
-import { formatYmd } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listInvoices } from "~/server/invoices/invoice-list.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminColumn } from "~/ui/admin/admin-list";
+import { FilterSelect } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-invoices";
-import { AdminPager } from "~/ui/admin/admin-pager";
-import { PeriodFilterForm } from "~/ui/admin/period-filter-form";
+import { PeriodFields, periodReset } from "~/ui/admin/period-filter-form";
 
 /**
  * /admin/facturas (issue 13): the invoices issued in a period (the current month in Madrid by
@@ -51,6 +52,51 @@ export const meta: Route.MetaFunction = () => adminMeta("Facturas");
 
 const pdfPath = (number: string) => `/admin/facturas/${encodeURIComponent(number)}/pdf`;
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: AdminColumn<Row>[] = [
+  {
+    label: "Número",
+    phone: "title",
+    cell: (row) => (
+      // A file, not a page: the browser shows the PDF itself.
+      <a href={pdfPath(row.number)} aria-label={`${row.number}, PDF`}>
+        {row.number}
+      </a>
+    ),
+  },
+  { label: "Fecha", cell: (row) => row.issuedOn },
+  { label: "Cliente", cell: (row) => <WithNote note={row.nif}>{row.customer}</WithNote> },
+  {
+    label: "Rectifica",
+    cell: (row) =>
+      row.rectifies ? (
+        <WithNote note={row.reason}>
+          <a href={pdfPath(row.rectifies)}>{row.rectifies}</a>
+        </WithNote>
+      ) : row.annulled ? (
+        <WithNote note={row.annulled}>
+          <strong>Anulada</strong>
+        </WithNote>
+      ) : (
+        "—"
+      ),
+  },
+  { label: "Base imponible", num: true, cell: (row) => <Price cents={row.baseCents} /> },
+  { label: "Cuota IVA", num: true, cell: (row) => <Price cents={row.vatCents} /> },
+  { label: "Total", num: true, cell: (row) => <Price cents={row.totalCents} /> },
+  { label: "Forma de pago", cell: (row) => row.payMethod },
+  {
+    label: "Pedido o presupuesto",
+    cell: (row) =>
+      row.orderNumber ? (
+        <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
+      ) : row.quoteNumber ? (
+        <Link to={`/admin/presupuestos/${encodeURIComponent(row.quoteNumber)}`}>{row.quoteNumber}</Link>
+      ) : null,
+  },
+];
+
 export default function InvoicesPage() {
   const { filters, totals, annulled, pageCount, rows } = useLoaderData<typeof loader>();
   const period = `del ${formatYmd(filters.from)} al ${formatYmd(filters.to)}`;
@@ -61,170 +107,84 @@ export default function InvoicesPage() {
   return (
     <>
       <h1>Facturas</h1>
-      <PeriodFilterForm label="Filtrar facturas" idPrefix="facturas" from={filters.from} to={filters.to} thisMonth="/admin/facturas">
-        <div className="field">
-          <label htmlFor="facturas-serie">Serie</label>
-          <select id="facturas-serie" name="serie" defaultValue={filters.series ?? ""}>
-            <option value="">Todas</option>
-            {INVOICE_SERIES.map((series) => (
-              <option key={series} value={series}>
-                {SERIES_LABELS[series]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </PeriodFilterForm>
-      <div className="admin-actions">
-        <p role="status" className="admin-orders-count">
-          {totals.count === 1 ? "1 factura" : `${totals.count.toLocaleString("es-ES")} facturas`} {period}
-          {annulled > 0 ? ` (y ${annulled === 1 ? "1 anulada" : `${annulled} anuladas`}, fuera de los totales)` : ""}
-        </p>
-        {/* A file, not a page: the browser downloads it (reloadDocument skips the client router). */}
-        <Link to={`/admin/facturas/exportar${invoiceFiltersQuery(filters)}`} reloadDocument className="button button-secondary">
-          Exportar CSV
-        </Link>
-        <Link to="/admin/facturas/verifactu" className="button button-secondary">
-          Registros VERI*FACTU
-        </Link>
-      </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption>Totales {period}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Serie</th>
-              <th scope="col" className="num">
-                Facturas
-              </th>
-              <th scope="col" className="num">
-                Base imponible
-              </th>
-              <th scope="col" className="num">
-                Cuota IVA
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {totalRows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row" data-label="Serie">
-                  {row.label}
-                </th>
-                <td data-label="Facturas" className="num">
-                  {row.count.toLocaleString("es-ES")}
-                </td>
-                <td data-label="Base imponible" className="num">
-                  <Price cents={row.baseCents} />
-                </td>
-                <td data-label="Cuota IVA" className="num">
-                  <Price cents={row.vatCents} />
-                </td>
-                <td data-label="Total" className="num">
-                  <Price cents={row.totalCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Facturas {period}, en el orden en que se expidieron</caption>
-          <thead>
-            <tr>
-              <th scope="col">Número</th>
-              <th scope="col">Fecha</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Rectifica</th>
-              <th scope="col" className="num">
-                Base imponible
-              </th>
-              <th scope="col" className="num">
-                Cuota IVA
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-              <th scope="col">Forma de pago</th>
-              <th scope="col">Pedido o presupuesto</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.number}>
-                <td data-label="Número">
-                  {/* A file, not a page: the browser shows the PDF itself. */}
-                  <a href={pdfPath(row.number)} aria-label={`${row.number}, PDF`}>
-                    {row.number}
-                  </a>
-                </td>
-                <td data-label="Fecha">{row.issuedOn}</td>
-                <td data-label="Cliente">
-                  <span className="admin-orders-customer">
-                    {row.customer}
-                    <br />
-                    <span className="admin-muted">{row.nif}</span>
-                  </span>
-                </td>
-                <td data-label="Rectifica">
-                  {row.rectifies ? (
-                    <span className="admin-orders-customer">
-                      <a href={pdfPath(row.rectifies)}>{row.rectifies}</a>
-                      {row.reason ? (
-                        <>
-                          <br />
-                          <span className="admin-muted">{row.reason}</span>
-                        </>
-                      ) : null}
-                    </span>
-                  ) : row.annulled ? (
-                    <span className="admin-orders-customer">
-                      <strong>Anulada</strong>
-                      <br />
-                      <span className="admin-muted">{row.annulled}</span>
-                    </span>
-                  ) : (
-                    "—"
-                  )}
-                </td>
-                <td data-label="Base imponible" className="num">
-                  <Price cents={row.baseCents} />
-                </td>
-                <td data-label="Cuota IVA" className="num">
-                  <Price cents={row.vatCents} />
-                </td>
-                <td data-label="Total" className="num">
-                  <Price cents={row.totalCents} />
-                </td>
-                <td data-label="Forma de pago">{row.payMethod}</td>
-                <td data-label="Pedido o presupuesto">
-                  {row.orderNumber ? (
-                    <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
-                  ) : row.quoteNumber ? (
-                    <Link to={`/admin/presupuestos/${encodeURIComponent(row.quoteNumber)}`}>{row.quoteNumber}</Link>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={9}>{filters.page > 1 ? "Esta página no tiene facturas." : `No se expidió ninguna factura ${period}.`}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager
-        label="Páginas de facturas"
-        page={filters.page}
-        pageCount={pageCount}
-        previousPage={Math.min(filters.page - 1, pageCount)}
-        href={(page) => `/admin/facturas${invoiceFiltersQuery(filters, page)}`}
-      />
+      <AdminList
+        filtered={Boolean(filters.series)}
+        filter={{
+          label: "Filtrar facturas",
+          reset: periodReset("/admin/facturas"),
+          fields: (
+            <>
+              <PeriodFields idPrefix="facturas" from={filters.from} to={filters.to} />
+              <FilterSelect id="facturas-serie" name="serie" label="Serie" value={filters.series} all="Todas" options={INVOICE_SERIES.map((series) => [series, SERIES_LABELS[series]])} />
+            </>
+          ),
+        }}
+        count={{ total: totals.count, one: "factura", many: "facturas", suffix: ` ${period}${annulled > 0 ? ` (y ${annulled === 1 ? "1 anulada" : `${annulled} anuladas`}, fuera de los totales)` : ""}` }}
+        csv={`/admin/facturas/exportar${invoiceFiltersQuery(filters)}`}
+        actions={
+          <Link to="/admin/facturas/verifactu" className="button button-secondary">
+            Registros VERI*FACTU
+          </Link>
+        }
+        table={{ caption: `Facturas ${period}, en el orden en que se expidieron`, rowKey: (row) => row.number, columns }}
+        rows={rows}
+        empty={`No se expidió ninguna factura ${period}.`}
+        pager={{ of: "facturas", page: filters.page, pageCount, href: (page) => `/admin/facturas${invoiceFiltersQuery(filters, page)}` }}
+      >
+        <InvoiceTotals caption={`Totales ${period}`} rows={totalRows} />
+      </AdminList>
     </>
+  );
+}
+
+type TotalsRow = { label: string; count: number; baseCents: number; vatCents: number; totalCents: number };
+
+/** The period's totals per series, and all together: on every page, not only this one's rows. */
+function InvoiceTotals({ caption, rows }: { caption: string; rows: TotalsRow[] }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table stack">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Serie</th>
+            <th scope="col" className="num">
+              Facturas
+            </th>
+            <th scope="col" className="num">
+              Base imponible
+            </th>
+            <th scope="col" className="num">
+              Cuota IVA
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" data-label="Serie">
+                {row.label}
+              </th>
+              <td data-label="Facturas" className="num">
+                {row.count.toLocaleString("es-ES")}
+              </td>
+              <td data-label="Base imponible" className="num">
+                <Price cents={row.baseCents} />
+              </td>
+              <td data-label="Cuota IVA" className="num">
+                <Price cents={row.vatCents} />
+              </td>
+              <td data-label="Total" className="num">
+                <Price cents={row.totalCents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { parseRecordFilters, recordFiltersQuery, SUBMISSION_STATE_LABELS, SUBMISSION_STATES } from "~/domain/invoices/verifactu-filters";
-import { formatDateTime } from "~/domain/orders/my-orders";
-import { formatYmd } from "~/domain/orders/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listRecords, RECORDS_PER_FILE } from "~/server/invoices/verifactu-list.server";
@@ -10,9 +9,12 @@ import { notSendingReason } from "~/server/invoices/verifactu-settings.server";
 import { describeCheck, verifyChain } from "~/server/invoices/verifactu-verify.server";
 import { readForm } from "~/server/http/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminColumn } from "~/ui/admin/admin-list";
+import { countText } from "~/ui/admin/count-text";
+import { FilterSelect } from "~/ui/admin/admin-list-filters";
+import { DownloadLink } from "~/ui/admin/download-link";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import { AdminPager } from "~/ui/admin/admin-pager";
-import { PeriodFilterForm } from "~/ui/admin/period-filter-form";
+import { PeriodFields, periodReset } from "~/ui/admin/period-filter-form";
 import type { Route } from "./+types/admin-verifactu";
 
 /**
@@ -80,6 +82,37 @@ export const meta: Route.MetaFunction = () => adminMeta("VERI*FACTU");
 
 const pdfPath = (number: string) => `/admin/facturas/${encodeURIComponent(number)}/pdf`;
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const columns: AdminColumn<Row>[] = [
+  { label: "Registro", phone: "title", cell: (row) => `#${row.id}` },
+  { label: "Tipo", cell: (row) => row.kind },
+  {
+    label: "Factura",
+    cell: (row) => (
+      <a href={pdfPath(row.number)} aria-label={`${row.number}, PDF`}>
+        {row.number}
+      </a>
+    ),
+  },
+  { label: "Generado", cell: (row) => row.generatedAt },
+  { label: "Huella", cell: (row) => <code title={row.huella}>{row.huella.slice(0, 16)}…</code> },
+  {
+    label: "Estado",
+    cell: (row) => (
+      <>
+        {row.state}
+        {row.attempts > 0 ? <span className="admin-muted"> ({row.attempts === 1 ? "1 envío" : `${row.attempts} envíos`})</span> : null}
+      </>
+    ),
+  },
+  {
+    label: "Respuesta de la AEAT",
+    className: "admin-anywhere",
+    cell: (row) => <WithNote note={row.csv ? `CSV ${row.csv}` : null}>{row.answer || (row.csv ? "Correcto" : "—")}</WithNote>,
+  },
+];
+
 export default function VerifactuPage() {
   const { filters, byState, total, pageCount, parts, notSending, sender, rows } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as Reply | undefined;
@@ -123,105 +156,46 @@ export default function VerifactuPage() {
           </Form>
         )}
       </div>
-      <PeriodFilterForm label="Filtrar registros" idPrefix="registros" from={filters.from} to={filters.to} thisMonth="/admin/facturas/verifactu">
-        <div className="field">
-          <label htmlFor="registros-estado">Estado</label>
-          <select id="registros-estado" name="estado" defaultValue={filters.state ?? ""}>
-            <option value="">Todos</option>
-            {SUBMISSION_STATES.map((state) => (
-              <option key={state} value={state}>
-                {SUBMISSION_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </PeriodFilterForm>
-      <div className="admin-actions">
-        <p role="status" className="admin-orders-count">
-          {total === 1 ? "1 registro" : `${total.toLocaleString("es-ES")} registros`} {period}
-          {filters.state ? ` (${SUBMISSION_STATE_LABELS[filters.state].toLowerCase()})` : ""}
-          {summary ? (
+      <AdminList
+        filtered={Boolean(filters.state)}
+        filter={{
+          label: "Filtrar registros",
+          reset: periodReset("/admin/facturas/verifactu"),
+          fields: (
             <>
-              <br />
-              <span className="admin-muted">{summary}</span>
+              <PeriodFields idPrefix="registros" from={filters.from} to={filters.to} />
+              <FilterSelect id="registros-estado" name="estado" label="Estado" value={filters.state} options={SUBMISSION_STATES.map((state) => [state, SUBMISSION_STATE_LABELS[state]])} />
             </>
-          ) : null}
-        </p>
-        {/* Files, not pages: the browser downloads them. At most 1000 records a file, as the AEAT takes them. */}
-        {parts <= 1 ? (
-          <Link to={exportPath(1)} reloadDocument className="button button-secondary">
-            Exportar XML
-          </Link>
-        ) : (
-          Array.from({ length: parts }, (_, i) => (
-            <Link key={i} to={exportPath(i + 1)} reloadDocument className="button button-secondary">
-              Exportar XML, parte {i + 1} de {parts}
-            </Link>
-          ))
-        )}
-      </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Registros de facturación {period}, en el orden de la cadena</caption>
-          <thead>
-            <tr>
-              <th scope="col">Registro</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">Factura</th>
-              <th scope="col">Generado</th>
-              <th scope="col">Huella</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Respuesta de la AEAT</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Registro">#{row.id}</td>
-                <td data-label="Tipo">{row.kind}</td>
-                <td data-label="Factura">
-                  <a href={pdfPath(row.number)} aria-label={`${row.number}, PDF`}>
-                    {row.number}
-                  </a>
-                </td>
-                <td data-label="Generado">{row.generatedAt}</td>
-                <td data-label="Huella">
-                  <code title={row.huella}>{row.huella.slice(0, 16)}…</code>
-                </td>
-                <td data-label="Estado">
-                  <span>
-                    {row.state}
-                    {row.attempts > 0 ? <span className="admin-muted"> ({row.attempts === 1 ? "1 envío" : `${row.attempts} envíos`})</span> : null}
-                  </span>
-                </td>
-                <td data-label="Respuesta de la AEAT">
-                  {/* One grid cell on a phone: the text and the CSV under it. */}
-                  <span className="admin-anywhere">
-                    {row.answer || (row.csv ? "Correcto" : "—")}
-                    {row.csv ? (
-                      <>
-                        <br />
-                        <span className="admin-muted">CSV {row.csv}</span>
-                      </>
-                    ) : null}
-                  </span>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={7}>{filters.page > 1 ? "Esta página no tiene registros." : `No se generó ningún registro ${period}.`}</td>
-              </tr>
+          ),
+        }}
+        status={
+          <>
+            {countText(total, "registro", "registros")} {period}
+            {filters.state ? ` (${SUBMISSION_STATE_LABELS[filters.state].toLowerCase()})` : ""}
+            {summary ? (
+              <>
+                <br />
+                <span className="admin-muted">{summary}</span>
+              </>
             ) : null}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager
-        label="Páginas de registros"
-        page={filters.page}
-        pageCount={pageCount}
-        previousPage={Math.min(filters.page - 1, pageCount)}
-        href={(page) => `/admin/facturas/verifactu${recordFiltersQuery(filters, page)}`}
+          </>
+        }
+        actions={
+          // At most 1000 records a file, as the AEAT takes them.
+          parts <= 1 ? (
+            <DownloadLink to={exportPath(1)}>Exportar XML</DownloadLink>
+          ) : (
+            Array.from({ length: parts }, (_, i) => (
+              <DownloadLink key={i} to={exportPath(i + 1)}>
+                Exportar XML, parte {i + 1} de {parts}
+              </DownloadLink>
+            ))
+          )
+        }
+        table={{ caption: `Registros de facturación ${period}, en el orden de la cadena`, rowKey: (row) => row.id, columns }}
+        rows={rows}
+        empty={`No se generó ningún registro ${period}.`}
+        pager={{ of: "registros", page: filters.page, pageCount, href: (page) => `/admin/facturas/verifactu${recordFiltersQuery(filters, page)}` }}
       />
     </>
   );

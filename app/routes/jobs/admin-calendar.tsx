@@ -1,12 +1,13 @@
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { addDays, isYmd, longDay, madridClock, madridInstant, mondayOf, shortDay, weekDays } from "~/domain/jobs/job-times";
-import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { addDays, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, shortDay } from "~/domain/dates/madrid-dates";
+import { mondayOf, weekDays } from "~/domain/jobs/job-times";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { technicianChoices } from "~/server/accounts/technicians.server";
 import { getDb } from "~/server/db/db.server";
 import { calendarEntries } from "~/server/jobs/jobs.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminListFilters, FilterSelect } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { CalendarDays, type CalendarDayView } from "~/ui/jobs/calendar-days";
 import jobsCss from "~/styles/jobs.css?url";
@@ -90,26 +91,12 @@ export default function CalendarPage() {
   return (
     <>
       <h1>Calendario</h1>
-      <Form method="get" className="admin-filters" aria-label="Filtrar el calendario">
+      <AdminListFilters label="Filtrar el calendario" active={Boolean(view.technician)}>
+        {/* The day or week on show stays while the technician changes. */}
         <input type="hidden" name={view.single ? "dia" : "semana"} value={view.first} />
         {view.single ? <input type="hidden" name="vista" value="dia" /> : null}
-        <div className="field">
-          <label htmlFor="calendario-tecnico">Técnico</label>
-          <select id="calendario-tecnico" name="tecnico" defaultValue={view.technician}>
-            <option value="">Todos</option>
-            {view.technicians.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-        </div>
-      </Form>
+        <FilterSelect id="calendario-tecnico" name="tecnico" label="Técnico" value={view.technician} options={view.technicians.map((t) => [t.id, t.name])} />
+      </AdminListFilters>
       <nav className="calendar-nav" aria-label={view.single ? "Días" : "Semanas"}>
         <Link to={href(at(view.previous))} rel="prev">
           ← {view.single ? "Día anterior" : "Semana anterior"}

@@ -1,8 +1,9 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { fieldErrors, jobActionSchema } from "~/domain/jobs/job-forms";
+import { madridClock, madridDay } from "~/domain/dates/madrid-dates";
+import { fieldErrors } from "~/domain/fields/field-errors";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
-import { madridDay } from "~/domain/orders/madrid-dates";
-import { madridClock, describeSlot } from "~/domain/jobs/job-times";
+import { jobActionSchema } from "~/domain/jobs/job-forms";
+import { describeSlot } from "~/domain/jobs/job-times";
 import { canCancelJob, canScheduleJob, nextJobSteps } from "~/domain/jobs/job-transitions";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { technicianChoices } from "~/server/accounts/technicians.server";

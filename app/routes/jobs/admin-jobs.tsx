@@ -1,4 +1,4 @@
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import { z } from "zod";
 import { JOB_STATUS_LABELS, JOB_STATUSES } from "~/domain/jobs/job-status";
 import { describeSlot } from "~/domain/jobs/job-times";
@@ -6,8 +6,9 @@ import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { JOBS_PAGE_SIZE, listJobs } from "~/server/jobs/jobs.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
+import { FilterSelect } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import { AdminPager } from "~/ui/admin/admin-pager";
 import { JobStatusBadge } from "~/ui/jobs/job-status-badge";
 import type { Route } from "./+types/admin-jobs";
 
@@ -54,6 +55,36 @@ const href = (status: string | null, page: number) => {
   return `/admin/trabajos${query ? `?${query}` : ""}`;
 };
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Trabajos: los pendientes de programar primero, después por fecha",
+  rowKey: (row) => row.id,
+  columns: [
+    {
+      label: "Presupuesto",
+      phone: "title",
+      cell: (row) => (
+        <Link to={`/admin/trabajos/${row.id}`} aria-label={`Trabajo del presupuesto ${row.quoteNumber}`}>
+          {row.quoteNumber}
+        </Link>
+      ),
+    },
+    {
+      label: "Cliente",
+      cell: (row) => (
+        <>
+          {row.customer}
+          {row.town ? <span className="admin-muted"> · {row.town}</span> : null}
+        </>
+      ),
+    },
+    { label: "Fecha", cell: (row) => row.when ?? <span className="admin-muted">Sin programar</span> },
+    { label: "Técnico", cell: (row) => row.technician ?? <span className="admin-muted">Sin asignar</span> },
+    { label: "Estado", cell: (row) => <JobStatusBadge status={row.status} /> },
+  ],
+};
+
 export default function JobsPage() {
   const { status, page, total, pageCount, rows } = useLoaderData<typeof loader>();
   return (
@@ -62,69 +93,24 @@ export default function JobsPage() {
       <p>
         <Link to="/admin/calendario">Ver el calendario</Link> · <Link to="/admin/tecnicos">Técnicos</Link>
       </p>
-      <Form method="get" className="admin-filters" aria-label="Filtrar trabajos">
-        <div className="field">
-          <label htmlFor="trabajos-estado">Estado</label>
-          <select id="trabajos-estado" name="estado" defaultValue={status ?? ""}>
-            <option value="">Todos</option>
-            {JOB_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {JOB_STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {status ? <Link to="/admin/trabajos">Quitar filtro</Link> : null}
-        </div>
-      </Form>
-      <p role="status">
-        {total === 1 ? "1 trabajo" : `${total} trabajos`}
-        {status ? ` en estado «${JOB_STATUS_LABELS[status]}»` : ""}
-      </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Trabajos: los pendientes de programar primero, después por fecha</caption>
-          <thead>
-            <tr>
-              <th scope="col">Presupuesto</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Fecha</th>
-              <th scope="col">Técnico</th>
-              <th scope="col">Estado</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Presupuesto">
-                  <Link to={`/admin/trabajos/${row.id}`} aria-label={`Trabajo del presupuesto ${row.quoteNumber}`}>
-                    {row.quoteNumber}
-                  </Link>
-                </td>
-                <td data-label="Cliente">
-                  {row.customer}
-                  {row.town ? <span className="admin-muted"> · {row.town}</span> : null}
-                </td>
-                <td data-label="Fecha">{row.when ?? <span className="admin-muted">Sin programar</span>}</td>
-                <td data-label="Técnico">{row.technician ?? <span className="admin-muted">Sin asignar</span>}</td>
-                <td data-label="Estado">
-                  <JobStatusBadge status={row.status} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{status ? "Ningún trabajo en este estado." : "Aún no hay trabajos: llegan al aceptar el cliente un presupuesto."}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      {pageCount > 1 ? <AdminPager label="Páginas de trabajos" page={page} pageCount={pageCount} href={(p) => href(status, p)} /> : null}
+      <AdminList
+        filtered={Boolean(status)}
+        filter={{
+          label: "Filtrar trabajos",
+          reset: { to: "/admin/trabajos", label: "Quitar filtro" },
+          fields: (
+            <>
+              <FilterSelect id="trabajos-estado" name="estado" label="Estado" value={status} options={JOB_STATUSES.map((value) => [value, JOB_STATUS_LABELS[value]])} />
+            </>
+          ),
+        }}
+        count={{ total, one: "trabajo", many: "trabajos", suffix: status ? ` en estado «${JOB_STATUS_LABELS[status]}»` : "" }}
+        table={table}
+        rows={rows}
+        empty="Aún no hay trabajos: llegan al aceptar el cliente un presupuesto."
+        noMatch="Ningún trabajo en este estado."
+        pager={{ of: "trabajos", page, pageCount, href: (p) => href(status, p) }}
+      />
     </>
   );
 }

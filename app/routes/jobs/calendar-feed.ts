@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { calendarFile } from "~/server/calendar/ics.server";
 import { getDb } from "~/server/db/db.server";
-import { calendarFile } from "~/server/jobs/job-ics.server";
 import { feedOwner } from "~/server/jobs/calendar-feeds.server";
 import { technicianFeedEvents } from "~/server/jobs/technician-feed.server";
 import type { Route } from "./+types/calendar-feed";
@@ -19,7 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const owner = token ? await feedOwner(db, token) : null;
   if (!owner) throw data("No encontrado", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const events = await technicianFeedEvents(db, owner.id, new Date());
-  const body = calendarFile(`Trabajos de ${owner.name}`, events, { ttlSeconds: 3600 });
+  const body = calendarFile({ product: "Trabajos", name: `Trabajos de ${owner.name}`, events, ttlSeconds: 3600 });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { getDb } from "~/server/db/db.server";
 import { equipmentForEmail } from "~/server/jobs/my-equipment.server";

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
+import { telHref } from "~/domain/site/contact-links";
 import { describeSlot } from "~/domain/jobs/job-times";
 import { JOB_STATUS_LABELS } from "~/domain/jobs/job-status";
 import { requireTechnician } from "~/server/accounts/admin-access.server";
@@ -103,7 +104,7 @@ export default function TechnicianHome() {
                 <p className="admin-muted">{visit.place}</p>
                 {visit.phone ? (
                   <p>
-                    <a href={`tel:${visit.phone.replace(/[^\d+]/g, "")}`}>Llamar al {visit.phone}</a>
+                    <a href={telHref(visit.phone)}>Llamar al {visit.phone}</a>
                   </p>
                 ) : null}
                 {visit.notes ? <p className="admin-pre">{visit.notes}</p> : null}

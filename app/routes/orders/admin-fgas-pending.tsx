@@ -4,6 +4,7 @@ import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listOverdueDeclarations } from "~/server/orders/fgas.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import type { Route } from "./+types/admin-fgas-pending";
@@ -20,6 +21,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Certificados de gases fluorados pendientes");
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Pedidos sin certificado de instalación, del más antiguo al más reciente",
+  rowKey: (row) => row.number,
+  columns: [
+    { label: "Pedido", phone: "title", cell: (row) => <Link to={`/admin/pedidos/${encodeURIComponent(row.number)}#gases-fluorados`}>{row.number}</Link> },
+    { label: "Cliente", cell: (row) => <WithNote note={row.email}>{row.customer}</WithNote> },
+    { label: "Declarado el", cell: (row) => row.declaredAt },
+    { label: "Plazo hasta", cell: (row) => row.dueOn },
+    { label: "Empresa instaladora", cell: (row) => row.installerName || "Sin indicar" },
+    { label: "Estado", cell: (row) => <OrderStatusBadge status={row.status} /> },
+  ],
+};
+
 export default function FgasPendingPage() {
   const { rows } = useLoaderData<typeof loader>();
   return (
@@ -33,49 +49,12 @@ export default function FgasPendingPage() {
         certificado de la empresa instaladora en {FGAS_CERTIFICATE_MONTHS} meses desde la compra (Real Decreto 115/2017,
         anexo VI). Hay que comunicarlos al órgano competente de la comunidad autónoma.
       </p>
-      <p role="status">{rows.length === 1 ? "1 pedido pendiente" : `${rows.length} pedidos pendientes`}</p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Pedidos sin certificado de instalación, del más antiguo al más reciente</caption>
-          <thead>
-            <tr>
-              <th scope="col">Pedido</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Declarado el</th>
-              <th scope="col">Plazo hasta</th>
-              <th scope="col">Empresa instaladora</th>
-              <th scope="col">Estado</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.number}>
-                <td data-label="Pedido">
-                  <Link to={`/admin/pedidos/${encodeURIComponent(row.number)}#gases-fluorados`}>{row.number}</Link>
-                </td>
-                <td data-label="Cliente">
-                  <span className="admin-orders-customer">
-                    {row.customer}
-                    <br />
-                    <span className="admin-muted admin-orders-email">{row.email}</span>
-                  </span>
-                </td>
-                <td data-label="Declarado el">{row.declaredAt}</td>
-                <td data-label="Plazo hasta">{row.dueOn}</td>
-                <td data-label="Empresa instaladora">{row.installerName || "Sin indicar"}</td>
-                <td data-label="Estado">
-                  <OrderStatusBadge status={row.status} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={6}>Ningún pedido espera el certificado fuera de plazo.</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <AdminList
+        count={{ total: rows.length, one: "pedido pendiente", many: "pedidos pendientes" }}
+        table={table}
+        rows={rows}
+        empty="Ningún pedido espera el certificado fuera de plazo."
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { telHref } from "~/domain/site/contact-links";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/money";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { canUndoPayment } from "~/domain/orders/order-status";
@@ -141,7 +142,7 @@ export default function AdminOrderPage() {
             {order.customer.company ? `${order.customer.company} · ` : ""}
             {order.customer.name}
             <br />
-            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · <a href={`tel:${order.customer.phone.replace(/\s+/g, "")}`}>{order.customer.phone}</a>
+            <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a> · <a href={telHref(order.customer.phone)}>{order.customer.phone}</a>
           </dd>
         </div>
         {r.paidAt ? <Fact label="Pagado el" value={r.bankReference ? `${r.paidAt} · ref. ${r.bankReference}` : r.paidAt} /> : null}

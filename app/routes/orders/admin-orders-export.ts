@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { CSV_HEADER, csvRow } from "~/domain/orders/order-csv";
 import { parseOrderFilters } from "~/domain/orders/order-filters";
 import { requireAdmin } from "~/server/accounts/admin-access.server";

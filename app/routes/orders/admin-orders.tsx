@@ -1,5 +1,5 @@
-import { Form, Link, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { Link, useLoaderData } from "react-router";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { filtersQuery, hasFilters, MAX_SEARCH_LENGTH, parseOrderFilters } from "~/domain/orders/order-filters";
 import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { PAY_METHOD_LABELS, PAY_METHODS } from "~/domain/payments/payment-methods";
@@ -7,10 +7,11 @@ import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { listOrders } from "~/server/orders/order-list.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminTable } from "~/ui/admin/admin-list";
+import { FilterDate, FilterSearch, FilterSelect } from "~/ui/admin/admin-list-filters";
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-orders";
-import { AdminPager } from "~/ui/admin/admin-pager";
 
 /**
  * /admin/pedidos (issue 11): every order, newest first, filtered by status, payment method,
@@ -39,124 +40,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedidos | Administración" }];
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Pedidos, del más reciente al más antiguo",
+  rowKey: (row) => row.number,
+  columns: [
+    { label: "Número", phone: "title", cell: (row) => <Link to={`/admin/pedidos/${encodeURIComponent(row.number)}`}>{row.number}</Link> },
+    { label: "Fecha", cell: (row) => row.date },
+    { label: "Cliente", cell: (row) => <WithNote note={row.email}>{row.company ? `${row.company} · ${row.name}` : row.name}</WithNote> },
+    { label: "Estado", cell: (row) => <OrderStatusBadge status={row.status} /> },
+    { label: "Forma de pago", cell: (row) => row.payMethod },
+    { label: "Total", num: true, cell: (row) => <Price cents={row.amountCents} /> },
+  ],
+};
+
 export default function OrdersPage() {
   const { filters, totalCount, pageCount, rows } = useLoaderData<typeof loader>();
   const filtered = hasFilters(filters);
   return (
     <>
       <h1>Pedidos</h1>
-      {/* A plain GET form: the filters land in the URL, and a new filter starts at page 1. */}
-      <Form method="get" className="admin-filters admin-orders-filters" role="search" aria-label="Filtrar pedidos">
-        <div className="field">
-          <label htmlFor="pedidos-q">Buscar</label>
-          <input id="pedidos-q" name="q" type="search" defaultValue={filters.text} maxLength={MAX_SEARCH_LENGTH} aria-describedby="pedidos-q-ayuda" />
-          <p id="pedidos-q-ayuda" className="field-hint">
-            Número, e-mail, nombre, empresa o NIF
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="pedidos-estado">Estado</label>
-          <select id="pedidos-estado" name="estado" defaultValue={filters.status ?? ""}>
-            <option value="">Todos</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pedidos-pago">Forma de pago</label>
-          <select id="pedidos-pago" name="pago" defaultValue={filters.payMethod ?? ""}>
-            <option value="">Todas</option>
-            {PAY_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAY_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pedidos-desde">Desde</label>
-          <input id="pedidos-desde" name="desde" type="date" defaultValue={filters.from ?? ""} />
-        </div>
-        <div className="field">
-          <label htmlFor="pedidos-hasta">Hasta</label>
-          <input id="pedidos-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} />
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {filtered ? <Link to="/admin/pedidos">Quitar filtros</Link> : null}
-        </div>
-      </Form>
-      <div className="admin-actions">
-        <p role="status" className="admin-orders-count">
-          {totalCount === 1 ? "1 pedido" : `${totalCount.toLocaleString("es-ES")} pedidos`}
-          {filtered ? " con estos filtros" : ""}
-        </p>
-        {/* A file, not a page: the browser downloads it (reloadDocument skips the client router). */}
-        <Link to={`/admin/pedidos/exportar${filtersQuery(filters)}`} reloadDocument className="button button-secondary">
-          Exportar CSV
-        </Link>
-        {/* Issue 15: equipment with fluorinated gas sold without installation, certificate overdue. */}
-        <Link to="/admin/pedidos/gases-fluorados">Certificados de gases fluorados pendientes</Link>
-      </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Pedidos, del más reciente al más antiguo</caption>
-          <thead>
-            <tr>
-              <th scope="col">Número</th>
-              <th scope="col">Fecha</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Forma de pago</th>
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.number}>
-                <td data-label="Número">
-                  <Link to={`/admin/pedidos/${encodeURIComponent(row.number)}`}>{row.number}</Link>
-                </td>
-                <td data-label="Fecha">{row.date}</td>
-                <td data-label="Cliente">
-                  {/* One box: a phone's card shows the cell as label and value. */}
-                  <span className="admin-orders-customer">
-                    {row.company ? `${row.company} · ` : ""}
-                    {row.name}
-                    <br />
-                    <span className="admin-muted admin-orders-email">{row.email}</span>
-                  </span>
-                </td>
-                <td data-label="Estado">
-                  <OrderStatusBadge status={row.status} />
-                </td>
-                <td data-label="Forma de pago">{row.payMethod}</td>
-                <td data-label="Total" className="num">
-                  <Price cents={row.amountCents} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={6}>{filtered ? "Ningún pedido coincide con estos filtros." : "Aún no hay pedidos."}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager
-        label="Páginas de pedidos"
-        page={filters.page}
-        pageCount={pageCount}
-        previousPage={Math.min(filters.page - 1, pageCount)}
-        href={(page) => `/admin/pedidos${filtersQuery(filters, page)}`}
+      <AdminList
+        filtered={filtered}
+        filter={{
+          label: "Filtrar pedidos",
+          reset: { to: "/admin/pedidos" },
+          fields: (
+            <>
+              <FilterSearch id="pedidos-q" value={filters.text} maxLength={MAX_SEARCH_LENGTH} hint="Número, e-mail, nombre, empresa o NIF" />
+              <FilterSelect id="pedidos-estado" name="estado" label="Estado" value={filters.status} options={ORDER_STATUSES.map((status) => [status, status])} />
+              <FilterSelect id="pedidos-pago" name="pago" label="Forma de pago" value={filters.payMethod} all="Todas" options={PAY_METHODS.map((method) => [method, PAY_METHOD_LABELS[method]])} />
+              <FilterDate id="pedidos-desde" name="desde" label="Desde" value={filters.from} />
+              <FilterDate id="pedidos-hasta" name="hasta" label="Hasta" value={filters.to} />
+            </>
+          ),
+        }}
+        count={{ total: totalCount, one: "pedido", many: "pedidos" }}
+        csv={`/admin/pedidos/exportar${filtersQuery(filters)}`}
+        actions={
+          /* Issue 15: equipment with fluorinated gas sold without installation, certificate overdue. */
+          <Link to="/admin/pedidos/gases-fluorados">Certificados de gases fluorados pendientes</Link>
+        }
+        table={table}
+        rows={rows}
+        empty="Aún no hay pedidos."
+        noMatch="Ningún pedido coincide con estos filtros."
+        pager={{ of: "pedidos", page: filters.page, pageCount, href: (page) => `/admin/pedidos${filtersQuery(filters, page)}` }}
       />
     </>
   );

@@ -1,107 +1,67 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { parseWithdrawalQuery, withdrawalsHref, withdrawalView } from "~/domain/orders/withdrawal-handling";
 import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
-import { requireAdmin } from "~/server/accounts/admin-access.server";
-import { getDb } from "~/server/db/db.server";
+import { readAdminList } from "~/server/admin-list.server";
 import { listWithdrawals } from "~/server/orders/withdrawal-handling.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminTable } from "~/ui/admin/admin-list";
+import { FilterSelect } from "~/ui/admin/admin-list-filters";
 import { WithdrawalBadge } from "~/ui/orders/withdrawal-summary";
 import type { Route } from "./+types/admin-withdrawals";
-import { AdminPager } from "~/ui/admin/admin-pager";
 
 /** Withdrawals ("Desistir del contrato", issue 11): newest first, filtered by state, paged on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseWithdrawalQuery(new URL(request.url).searchParams);
-  const list = await listWithdrawals(await getDb(), query);
-  return {
-    query: { ...query, page: list.page },
-    total: list.total,
-    pageCount: list.pageCount,
-    rows: list.rows.map((row) => ({
-      ...withdrawalView(row),
-      orderNumber: row.orderNumber,
-      customerName: row.customerName,
-      userEmail: row.userEmail,
-    })),
-  };
+  const list = await readAdminList(request, parseWithdrawalQuery, listWithdrawals);
+  return { ...list, rows: list.rows.map((row) => ({ ...withdrawalView(row), orderNumber: row.orderNumber, customerName: row.customerName, userEmail: row.userEmail })) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Desistimientos | Administración" }];
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Desistimientos, del más reciente al más antiguo",
+  rowKey: (row) => row.id,
+  columns: [
+    {
+      label: "Solicitado",
+      phone: "title",
+      cell: (row) => (
+        <Link to={`/admin/desistimientos/${row.id}`} aria-label={`Desistimiento del pedido ${row.orderNumber}, ${row.requestedAt}`}>
+          {row.requestedAt}
+        </Link>
+      ),
+    },
+    { label: "Pedido", cell: (row) => <Link to={`/admin/pedidos/${row.orderNumber}`}>{row.orderNumber}</Link> },
+    { label: "Cliente", cell: (row) => <WithNote note={row.userEmail}>{row.customerName}</WithNote> },
+    { label: "Motivo", className: "admin-reason", cell: (row) => row.reason || <span className="admin-muted">Sin motivo</span> },
+    { label: "Estado", cell: (row) => <WithdrawalBadge state={row.state} /> },
+  ],
+};
 
 export default function WithdrawalsPage() {
   const { query, total, pageCount, rows } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Desistimientos</h1>
-      <Form method="get" className="admin-filters" aria-label="Filtrar desistimientos">
-        <div className="field">
-          <label htmlFor="desistimientos-estado">Estado</label>
-          <select id="desistimientos-estado" name="estado" defaultValue={query.state ?? ""}>
-            <option value="">Todos</option>
-            {WITHDRAWAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {WITHDRAWAL_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {query.state ? <Link to="/admin/desistimientos">Quitar filtro</Link> : null}
-        </div>
-      </Form>
-      <p role="status">
-        {total === 1 ? "1 desistimiento" : `${total} desistimientos`}
-        {query.state ? ` en estado «${WITHDRAWAL_STATE_LABELS[query.state]}»` : ""}
-      </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Desistimientos, del más reciente al más antiguo</caption>
-          <thead>
-            <tr>
-              <th scope="col">Solicitado</th>
-              <th scope="col">Pedido</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Motivo</th>
-              <th scope="col">Estado</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Solicitado">
-                  <Link to={`/admin/desistimientos/${row.id}`} aria-label={`Desistimiento del pedido ${row.orderNumber}, ${row.requestedAt}`}>
-                    {row.requestedAt}
-                  </Link>
-                </td>
-                <td data-label="Pedido">
-                  <Link to={`/admin/pedidos/${row.orderNumber}`}>{row.orderNumber}</Link>
-                </td>
-                <td data-label="Cliente">
-                  {row.customerName}
-                  <br />
-                  <span className="admin-muted">{row.userEmail}</span>
-                </td>
-                <td className="admin-reason" data-label="Motivo">{row.reason || <span className="admin-muted">Sin motivo</span>}</td>
-                <td data-label="Estado">
-                  <WithdrawalBadge state={row.state} />
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{query.state ? "Ningún desistimiento en este estado." : "Aún no hay desistimientos."}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      {pageCount > 1 ? (
-        <AdminPager label="Páginas de desistimientos" page={query.page} pageCount={pageCount} href={(page) => withdrawalsHref(query, page)} />
-      ) : null}
+      <AdminList
+        filtered={Boolean(query.state)}
+        filter={{
+          label: "Filtrar desistimientos",
+          reset: { to: "/admin/desistimientos", label: "Quitar filtro" },
+          fields: (
+            <>
+              <FilterSelect id="desistimientos-estado" name="estado" label="Estado" value={query.state} options={WITHDRAWAL_STATES.map((state) => [state, WITHDRAWAL_STATE_LABELS[state]])} />
+            </>
+          ),
+        }}
+        count={{ total, one: "desistimiento", many: "desistimientos", suffix: query.state ? ` en estado «${WITHDRAWAL_STATE_LABELS[query.state]}»` : "" }}
+        table={table}
+        rows={rows}
+        empty="Aún no hay desistimientos."
+        noMatch="Ningún desistimiento en este estado."
+        pager={{ of: "desistimientos", page: query.page, pageCount, href: (page) => withdrawalsHref(query, page) }}
+      />
     </>
   );
 }

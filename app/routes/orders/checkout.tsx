@@ -1,3 +1,6 @@
+import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { isValidPostcode } from "~/domain/fields/postcode";
+import { formatIban } from "~/domain/orders/my-orders";
 import { readForm } from "~/server/http/request-body.server";
 import { randomUUID } from "node:crypto";
 import { useState } from "react";
@@ -17,7 +20,6 @@ import {
 import { shippingProvinces, validateOrderForm } from "~/domain/orders/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
 import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
-import { formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
@@ -224,7 +226,7 @@ type EditingProps = { loaderData: Extract<Route.ComponentProps["loaderData"], { 
 /** The postcode as typed, once it has its 5 digits: with JavaScript the summary and the quote follow it. */
 function usePostcode(): [string | null, (value: string) => void] {
   const [postcode, setPostcode] = useState<string | null>(null);
-  return [postcode, (value) => /^\d{5}$/.test(value.trim()) && setPostcode(value.trim())];
+  return [postcode, (value) => isValidPostcode(value) && setPostcode(value.trim())];
 }
 
 function Editing({ loaderData, actionData }: EditingProps) {

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { getDb } from "~/server/db/db.server";
 import { payAgain, type PayAgainChoice } from "~/server/payments/pay-again.server";
-import { formatDate, formatDateTime } from "~/domain/orders/my-orders";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { cleanReason } from "~/domain/orders/withdrawal";

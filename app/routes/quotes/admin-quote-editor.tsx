@@ -1,9 +1,8 @@
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { ALTERNATIVE_KEYS } from "~/domain/quotes/quote-content";
 import { editorFields } from "~/domain/quotes/quote-editor-fields";
 import { isExpired } from "~/domain/quotes/quote-expiry";
-import { day } from "~/domain/quotes/quote-format";
 import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { QUOTE_STATUS_LABELS } from "~/domain/quotes/quote-status";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";
@@ -115,7 +114,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
       <p>
         <span className="admin-badge">{QUOTE_STATUS_LABELS[page.status]}</span>
         {page.expired ? <span className="admin-badge quote-badge-expired"> Caducado</span> : null}
-        {page.currentVersion > 0 ? ` · versión ${page.currentVersion} enviada, válida hasta el ${day(page.validUntil!)}` : " · todavía no enviado"}
+        {page.currentVersion > 0 ? ` · versión ${page.currentVersion} enviada, válida hasta el ${formatYmd(page.validUntil!)}` : " · todavía no enviado"}
       </p>
       {page.link ? (
         <p className="quote-link">
@@ -158,7 +157,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
         <ul className="quote-history">
           {page.versions.map((v) => (
             <li key={v.version}>
-              Versión {v.version}: enviada el {v.sentAt} por {v.sentBy}, válida hasta el {day(v.validUntil)} ·{" "}
+              Versión {v.version}: enviada el {v.sentAt} por {v.sentBy}, válida hasta el {formatYmd(v.validUntil)} ·{" "}
               <a href={`/admin/presupuestos/${page.number}/pdf?version=${v.version}`}>PDF</a>
               <br />
               <span className="admin-muted quote-hash">SHA-256: {v.sha}</span>

@@ -1,28 +1,24 @@
-import { Form, Link, useLoaderData } from "react-router";
-import { formatDate } from "~/domain/orders/my-orders";
+import { Link, useLoaderData } from "react-router";
+import { formatDate } from "~/domain/dates/madrid-dates";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { parseQuoteListQuery, quoteListHref } from "~/domain/quotes/quote-list-query";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
-import { requireAdmin } from "~/server/accounts/admin-access.server";
-import { getDb } from "~/server/db/db.server";
+import { readAdminList } from "~/server/admin-list.server";
 import { listQuotes } from "~/server/quotes/quote-store.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, WithNote, type AdminTable } from "~/ui/admin/admin-list";
+import { FilterSearch, FilterSelect } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import { AdminPager } from "~/ui/admin/admin-pager";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-quotes";
 
 /** The written quotes (issue 17): newest first, searched, filtered by status or "Caducado". */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = parseQuoteListQuery(new URL(request.url).searchParams);
   const now = new Date();
-  const list = await listQuotes(await getDb(), query, now);
+  const list = await readAdminList(request, parseQuoteListQuery, (db, query) => listQuotes(db, query, now));
   return {
-    query: { ...query, page: list.page },
-    total: list.total,
-    pageCount: list.pageCount,
+    ...list,
     rows: list.rows.map((quote) => ({
       number: quote.number,
       customer: quote.customer.name || "Sin cliente todavía",
@@ -38,6 +34,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Presupuestos");
 
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const table: AdminTable<Row> = {
+  caption: "Presupuestos, del más reciente al más antiguo",
+  rowKey: (row) => row.number,
+  columns: [
+    {
+      label: "Número",
+      phone: "title",
+      cell: (row) => (
+        <>
+          <Link to={`/admin/presupuestos/${row.number}`}>{row.number}</Link>
+          {row.version > 0 ? <span className="admin-muted"> · v{row.version}</span> : null}
+        </>
+      ),
+    },
+    { label: "Cliente", cell: (row) => <WithNote note={row.email}>{row.customer}</WithNote> },
+    {
+      label: "Estado",
+      cell: (row) => (
+        <>
+          <span className="admin-badge">{QUOTE_STATUS_LABELS[row.status]}</span>
+          {row.expired ? <span className="admin-badge quote-badge-expired"> Caducado</span> : null}
+        </>
+      ),
+    },
+    {
+      label: "Totales",
+      heading: "Total de cada opción (IVA 21 %)",
+      cell: (row) => (
+        <>
+          {row.totals.length === 0 ? <span className="admin-muted">Sin líneas</span> : null}
+          {row.totals.map((t) => (
+            <span key={t.key} className="quote-list-total">
+              {t.key}: <Price cents={t.cents} />
+            </span>
+          ))}
+        </>
+      ),
+    },
+    { label: "Creado", cell: (row) => row.createdAt },
+  ],
+};
+
+/** "Caducado" is not a status of its own: a sent quote past its date (quote-expiry.ts). */
+const STATUS_CHOICES = [...QUOTE_STATUSES.map((status) => [status, QUOTE_STATUS_LABELS[status]] as const), ["caducado", "Caducado"] as const];
+
 export default function QuoteListPage() {
   const { query, total, pageCount, rows } = useLoaderData<typeof loader>();
   const filtered = Boolean(query.q || query.status);
@@ -49,89 +92,25 @@ export default function QuoteListPage() {
           Nuevo presupuesto
         </Link>
       </p>
-      <Form method="get" className="admin-filters" role="search" aria-label="Buscar presupuestos">
-        <div className="field">
-          <label htmlFor="presupuestos-q">Buscar</label>
-          <input id="presupuestos-q" name="q" type="search" defaultValue={query.q} maxLength={100} aria-describedby="presupuestos-q-ayuda" />
-          <p id="presupuestos-q-ayuda" className="field-hint">
-            Número, cliente o e-mail
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="presupuestos-estado">Estado</label>
-          <select id="presupuestos-estado" name="estado" defaultValue={query.status ?? ""}>
-            <option value="">Todos</option>
-            {QUOTE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {QUOTE_STATUS_LABELS[status]}
-              </option>
-            ))}
-            <option value="caducado">Caducado</option>
-          </select>
-        </div>
-        <div className="admin-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {filtered ? <Link to="/admin/presupuestos">Quitar filtros</Link> : null}
-        </div>
-      </Form>
-      <p role="status">
-        {total === 1 ? "1 presupuesto" : `${total} presupuestos`}
-        {filtered ? " con estos filtros" : ""}
-      </p>
-      <div className="admin-table-wrap">
-        <table className="admin-table stack">
-          <caption className="visually-hidden">Presupuestos, del más reciente al más antiguo</caption>
-          <thead>
-            <tr>
-              <th scope="col">Número</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Total de cada opción (IVA 21 %)</th>
-              <th scope="col">Creado</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.number}>
-                <td data-label="Número">
-                  <Link to={`/admin/presupuestos/${row.number}`}>{row.number}</Link>
-                  {row.version > 0 ? <span className="admin-muted"> · v{row.version}</span> : null}
-                </td>
-                <td data-label="Cliente">
-                  {row.customer}
-                  {row.email ? (
-                    <>
-                      <br />
-                      <span className="admin-muted">{row.email}</span>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label="Estado">
-                  <span className="admin-badge">{QUOTE_STATUS_LABELS[row.status]}</span>
-                  {row.expired ? <span className="admin-badge quote-badge-expired"> Caducado</span> : null}
-                </td>
-                <td data-label="Totales">
-                  {row.totals.length === 0 ? <span className="admin-muted">Sin líneas</span> : null}
-                  {row.totals.map((t) => (
-                    <span key={t.key} className="quote-list-total">
-                      {t.key}: <Price cents={t.cents} />
-                    </span>
-                  ))}
-                </td>
-                <td data-label="Creado">{row.createdAt}</td>
-              </tr>
-            ))}
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{filtered ? "Ningún presupuesto coincide con estos filtros." : "Aún no hay presupuestos."}</td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
-      </div>
-      {pageCount > 1 ? <AdminPager label="Páginas de presupuestos" page={query.page} pageCount={pageCount} href={(page) => quoteListHref(query, page)} /> : null}
+      <AdminList
+        filtered={filtered}
+        filter={{
+          label: "Buscar presupuestos",
+          reset: { to: "/admin/presupuestos" },
+          fields: (
+            <>
+              <FilterSearch id="presupuestos-q" value={query.q} maxLength={100} hint="Número, cliente o e-mail" />
+              <FilterSelect id="presupuestos-estado" name="estado" label="Estado" value={query.status} options={STATUS_CHOICES} />
+            </>
+          ),
+        }}
+        count={{ total, one: "presupuesto", many: "presupuestos" }}
+        table={table}
+        rows={rows}
+        empty="Aún no hay presupuestos."
+        noMatch="Ningún presupuesto coincide con estos filtros."
+        pager={{ of: "presupuestos", page: query.page, pageCount, href: (page) => quoteListHref(query, page) }}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { telHref } from "~/domain/site/contact-links";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { getQuoteRequest } from "~/server/quotes/quote-requests.server";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Solicitu
 export default function QuoteRequestPage() {
   const request = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const phoneHref = `tel:${request.phone.replace(/[^\d+]/g, "")}`;
+  const phoneHref = telHref(request.phone);
   return (
     <>
       <p>

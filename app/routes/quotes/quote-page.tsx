@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { day } from "~/domain/quotes/quote-format";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { answerQuotePage, loadQuotePage, type AnswerReply } from "~/server/quotes/quote-page.server";
 import { ErrorPage } from "~/ui/error-page";
@@ -46,7 +46,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
       <header className="quote-head">
         <h1 className="page-title">Presupuesto {page.number}</h1>
         <p>
-          Versión {page.version} · del {day(page.doc.issuedOn)} · válido hasta el {day(page.doc.validUntil)}
+          Versión {page.version} · del {formatYmd(page.doc.issuedOn)} · válido hasta el {formatYmd(page.doc.validUntil)}
           {page.expired ? <strong className="quote-badge quote-badge-expired"> Caducado</strong> : null}
         </p>
         <p>
@@ -104,7 +104,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
         {page.expired ? (
           <section className="quote-status quote-status-expired" aria-labelledby="caducado-titulo">
             <h2 id="caducado-titulo">Caducado</h2>
-            <p>Este presupuesto era válido hasta el {day(page.doc.validUntil)} y ya no se puede aceptar.</p>
+            <p>Este presupuesto era válido hasta el {formatYmd(page.doc.validUntil)} y ya no se puede aceptar.</p>
             <p>
               <Link to="/contacto" className="button button-accent">
                 Pedir un presupuesto nuevo

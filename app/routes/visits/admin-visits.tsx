@@ -1,10 +1,13 @@
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { capitalize, madridTime, spanishCalendarDay, visitWhen } from "~/domain/visits/visit-format";
+import { telHref } from "~/domain/site/contact-links";
+import { madridTime, spanishCalendarDay } from "~/domain/dates/madrid-dates";
 import { WEEKDAY_NAMES } from "~/domain/visits/visit-fields";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { readVisitsAdmin, visitsAdminAction, type VisitsAdminIntent, type VisitsAdminReply } from "~/server/visits/visit-admin.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-visits";
 
@@ -34,6 +37,48 @@ function Reply({ reply, intents }: { reply: VisitsAdminReply | undefined; intent
   );
 }
 
+type Visit = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+const upcoming: AdminTable<Visit> = {
+  caption: "Próximas visitas, de la más cercana a la más lejana",
+  rowKey: (visit) => visit.id,
+  columns: [
+    { label: "Día y hora", phone: "title", cell: (visit) => capitalize(visitWhen(visit.start, visit.end)) },
+    {
+      label: "Cliente",
+      cell: (visit) => (
+        <>
+          {visit.name}
+          {visit.notes ? <p className="field-hint">{visit.notes}</p> : null}
+        </>
+      ),
+    },
+    {
+      label: "Teléfono",
+      cell: (visit) => (
+        <a href={telHref(visit.phone)} className="visit-nowrap">
+          {visit.phone}
+        </a>
+      ),
+    },
+    { label: "Dirección", cell: (visit) => visit.place },
+    { label: "Solicitud", cell: (visit) => (visit.requestId ? <Link to={`/admin/solicitudes/${visit.requestId}`}>Nº {visit.requestId}</Link> : <span className="admin-muted">—</span>) },
+    {
+      label: "Acciones",
+      heading: <span className="visually-hidden">Acciones</span>,
+      cell: (visit) => (
+        <Form method="post" className="admin-inline-form">
+          <input type="hidden" name="intent" value="anular" />
+          <input type="hidden" name="id" value={visit.id} />
+          <button type="submit" className="button button-secondary" aria-label={`Anular la visita de ${visit.name}`}>
+            Anular
+          </button>
+        </Form>
+      ),
+    },
+  ],
+};
+
 export default function VisitsPage() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
@@ -56,55 +101,7 @@ export default function VisitsPage() {
       <section className="admin-section" aria-labelledby="visitas-proximas">
         <h2 id="visitas-proximas">Próximas visitas</h2>
         <Reply reply={reply} intents={["anular"]} />
-        {page.upcoming.length === 0 ? (
-          <p className="admin-muted">No hay visitas reservadas.</p>
-        ) : (
-          <div className="admin-table-wrap visit-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Día y hora</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Teléfono</th>
-                  <th scope="col">Dirección</th>
-                  <th scope="col">Solicitud</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.upcoming.map((visit) => (
-                  <tr key={visit.id}>
-                    <td>{capitalize(visitWhen(visit.start, visit.end))}</td>
-                    <td>
-                      {visit.name}
-                      {visit.notes ? <p className="field-hint">{visit.notes}</p> : null}
-                    </td>
-                    <td>
-                      <a href={`tel:${visit.phone.replace(/[^\d+]/g, "")}`} className="visit-nowrap">
-                        {visit.phone}
-                      </a>
-                    </td>
-                    <td>{visit.place}</td>
-                    <td>
-                      {visit.requestId ? <Link to={`/admin/solicitudes/${visit.requestId}`}>Nº {visit.requestId}</Link> : <span className="admin-muted">—</span>}
-                    </td>
-                    <td>
-                      <Form method="post" className="admin-inline-form">
-                        <input type="hidden" name="intent" value="anular" />
-                        <input type="hidden" name="id" value={visit.id} />
-                        <button type="submit" className="button button-secondary" aria-label={`Anular la visita de ${visit.name}`}>
-                          Anular
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <AdminList table={upcoming} rows={page.upcoming} empty="No hay visitas reservadas." />
       </section>
 
       <section className="admin-section" aria-labelledby="visitas-disponibilidad">

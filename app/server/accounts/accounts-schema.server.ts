@@ -98,22 +98,6 @@ export const twoFactor = pgTable(
   (t) => [index("two_factor_user_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
-/**
- * better-auth's rate-limit counters ("rateLimit" model). better-auth deletes every row here
- * older than its own longest window (60 s), whatever the key, so our limits live apart.
- */
-export const rateLimit = pgTable(
-  "rate_limit",
-  {
-    id: text("id").primaryKey(),
-    key: text("key").notNull().unique(),
-    count: integer("count").notNull(),
-    // Milliseconds since 1970: better-auth's last request, or the start of our own windows.
-    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
-  },
-  (t) => [index("rate_limit_last_request_idx").on(t.lastRequest)],
-);
-
 /* Staff accounts that cannot be taken over (issue 28, docs/decisions/0020-staff-accounts.md). */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });

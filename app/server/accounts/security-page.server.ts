@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { mayRemoveFactor, PASSKEY_MESSAGES } from "~/domain/accounts/passkeys";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { secondFactorError } from "~/domain/accounts/second-factor";
 import { callAuth } from "./auth-forms.server";
 import { getDb } from "../db/db.server";

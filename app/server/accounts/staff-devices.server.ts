@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
 import { staffDevices } from "./accounts-schema.server";

@@ -2,19 +2,17 @@ import { checkSearchParams } from "~/domain/catalogue/search-params-schema";
 import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import type { SuggestionItem } from "~/domain/catalogue/search-state";
 import { catalogueHref, detailHref, FAMILY_LABELS } from "~/domain/catalogue/product";
-import { config } from "../config.server";
 import { log } from "../log.server";
-import { clientAddress } from "../rate-limit.server";
+import { hitSuggestionsRateLimit } from "../rate-limit.server";
 import { suggestProducts } from "./search.server";
 
 /*
  * /buscar/sugerencias?q=: what the header's search field suggests while the customer types
  * (issue 15): the families the words name, then the best products, SUGGESTION_LIMIT in all,
  * as JSON. The same for everyone, so browsers and shared caches may keep an answer a minute.
- * Each answer is one short transaction on the indexes (search.server.ts), so the limit per
- * address is kept in memory rather than written to the database for every keystroke: a
- * customer typing, debounced, asks a few times a second at most; a script asking hundreds of
- * times a minute is told to wait (429) before it reaches the database.
+ * A customer typing, debounced, asks a few times a second at most; a script asking hundreds of
+ * times a minute is told to wait (429) before it reaches the database (the limit is counted in
+ * memory: app/server/rate-limit.server.ts says why).
  */
 
 export const SUGGESTION_LIMIT = 8;
@@ -22,35 +20,13 @@ const MAX_FAMILIES = 2;
 
 export type SuggestionsReply = { q: string; items: SuggestionItem[] } | { error: string };
 
-/** A fixed one-minute window of counts per address, all forgotten together when it ends. */
-export class MinuteWindow {
-  private counts = new Map<string, number>();
-  private endsAt = 0;
-
-  /** Counts one answer to `who`; false when it is over `max` in this minute. */
-  hit(who: string, max: number, now = Date.now()): boolean {
-    if (now >= this.endsAt) {
-      this.counts.clear();
-      this.endsAt = now + 60_000;
-    }
-    const count = (this.counts.get(who) ?? 0) + 1;
-    // A flood of new addresses cannot grow the map without end: it starts over.
-    if (this.counts.size > 50_000) this.counts.clear();
-    this.counts.set(who, count);
-    return count <= max;
-  }
-}
-
-const perMinute = new MinuteWindow();
-
 const json = (body: SuggestionsReply, status: number, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { "Cache-Control": "private, no-store", ...headers } });
 
 export async function suggestionsResponse(request: Request): Promise<Response> {
   const checked = checkSearchParams(new URL(request.url).searchParams);
   if (!checked.success) return json({ error: checked.error.issues[0]?.message ?? "Búsqueda no válida." }, 400);
-  // SUGGESTIONS_RATE_LIMIT (240) a minute: generous for people, whose browser also keeps answers.
-  if (!perMinute.hit(clientAddress(request), config().SUGGESTIONS_RATE_LIMIT)) {
+  if (!hitSuggestionsRateLimit(request)) {
     return json({ error: "Demasiadas búsquedas seguidas: espere un minuto." }, 429, { "Retry-After": "60" });
   }
   const typed = checked.data.q;

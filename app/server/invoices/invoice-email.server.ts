@@ -1,4 +1,4 @@
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";

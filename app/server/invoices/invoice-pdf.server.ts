@@ -12,6 +12,7 @@
  * bundle (build/server/index.js resolves it in the project's node_modules, where
  * `npm ci --omit=dev` puts it: it is a dependency, not a devDependency).
  */
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { type InvoiceDocument } from "~/domain/invoices/invoice-document";
 import { formatEuros } from "~/domain/money";
 import { a4Pdf, GREY, MARGIN, MM, type Pdf } from "../pdf/a4-pdf.server";
@@ -30,12 +31,6 @@ const COLUMNS = [
 const CELL_PADDING = 4;
 
 const quantities = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 3, useGrouping: "always" } as Intl.NumberFormatOptions);
-
-/** "2026-11-23" -> "23/11/2026". */
-export function formatInvoiceDate(isoDay: string): string {
-  const [year, month, day] = isoDay.split("-");
-  return `${day}/${month}/${year}`;
-}
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   // qrcode, like pdfkit, is loaded with the first invoice, not at start (decision 0010).
@@ -82,8 +77,8 @@ function drawHeading(pdf: Pdf, doc: InvoiceDocument, qrPng: Buffer) {
   pdf.fontSize(12).text(`Nº ${doc.number}`, { width: rightWidth, align: "right" });
   pdf.moveDown(0.4).font("regular").fontSize(9.5);
   const facts = [
-    `Fecha de expedición: ${formatInvoiceDate(doc.issuedOn)}`,
-    ...(doc.operationOn ? [`Fecha de la operación: ${formatInvoiceDate(doc.operationOn)}`] : []),
+    `Fecha de expedición: ${formatYmd(doc.issuedOn)}`,
+    ...(doc.operationOn ? [`Fecha de la operación: ${formatYmd(doc.operationOn)}`] : []),
     `${doc.reference.label}: ${doc.reference.value}`,
     `Forma de pago: ${doc.payMethod}`,
   ];
@@ -117,7 +112,7 @@ function drawRectifies(pdf: Pdf, doc: InvoiceDocument) {
   if (!doc.rectifies) return;
   const { number, issuedOn, reason } = doc.rectifies;
   pdf.font("bold").fontSize(9.5).fillColor("black");
-  pdf.text(`Rectifica la factura ${number} del ${formatInvoiceDate(issuedOn)}. `, left(), pdf.y, {
+  pdf.text(`Rectifica la factura ${number} del ${formatYmd(issuedOn)}. `, left(), pdf.y, {
     width: contentWidth(pdf),
     continued: true,
   });

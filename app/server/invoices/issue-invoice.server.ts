@@ -1,10 +1,11 @@
 import { asc, eq } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
 import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import { territoryOfPostcode } from "~/domain/money";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { addressLines, type AddressView } from "~/domain/orders/my-orders";
-import { madridDay } from "~/domain/orders/madrid-dates";
+
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { config } from "../config.server";
 import { log } from "../log.server";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, lt, type SQL } from "drizzle-orm";
-import { addDays, madridInstant } from "~/domain/orders/madrid-dates";
+import { addDays, madridInstant } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { SUBMISSION_STATES, type SubmissionState } from "~/domain/invoices/verifactu-filters";
 import { verifactuRecords, verifactuSender, verifactuSubmissions } from "./verifactu-schema.server";

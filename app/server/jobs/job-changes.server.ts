@@ -1,11 +1,13 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
+import { describeSlot } from "~/domain/jobs/job-times";
 import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-transitions";
-import { describeSlot, madridInstant } from "~/domain/jobs/job-times";
 import { formatEuros } from "~/domain/money";
 import type { Admin } from "../accounts/admin-access.server";
 import { TECHNICIAN_ROLE } from "../accounts/staff-roles.server";
 import { audit } from "../audit.server";
+import { changeSequence } from "../calendar/ics.server";
 import type { Database, Transaction } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
@@ -122,7 +124,7 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     const when = describeSlot(startsAt, endsAt);
     let told = "";
     if (moved && job.customer.email) {
-      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name };
+      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name, sequence: changeSequence(job.createdAt, now) };
       await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: `trabajo:${id}` });
       told = ` Le hemos enviado la fecha a ${job.customer.email}.`;
     }

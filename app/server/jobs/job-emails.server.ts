@@ -1,9 +1,9 @@
 import { describeSlot } from "~/domain/jobs/job-times";
 import { formatEuros } from "~/domain/money";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
+import { calendarFile, calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
-import { calendarFile, type CalendarEvent } from "./job-ics.server";
 
 /*
  * The customer's e-mails about their installation (issue 17): the date with a calendar file
@@ -19,6 +19,8 @@ export type JobMailFacts = {
   startsAt: Date;
   endsAt: Date;
   technicianName: string | null;
+  /** SEQUENCE of the calendar file: higher with every new date (changeSequence). */
+  sequence?: number;
 };
 
 export function workPlaceLine(place: WorkPlace): string {
@@ -28,7 +30,8 @@ export function workPlaceLine(place: WorkPlace): string {
 export function jobCalendarEvent(job: JobMailFacts): CalendarEvent {
   const shop = publicShopInfo();
   return {
-    key: `trabajo-${job.id}`,
+    uid: calendarUid(`trabajo-${job.id}`),
+    sequence: job.sequence ?? 0,
     startsAt: job.startsAt,
     endsAt: job.endsAt,
     summary: `Instalación de ${shop.name} (${job.quoteNumber})`,
@@ -70,7 +73,7 @@ export function jobScheduledMail(job: JobMailFacts, rescheduled: boolean): MailM
     attachments: [
       {
         filename: `instalacion-${job.quoteNumber}.ics`,
-        content: calendarFile(`Instalación ${job.quoteNumber}`, [jobCalendarEvent(job)]),
+        content: calendarFile({ product: "Trabajos", name: `Instalación ${job.quoteNumber}`, events: [jobCalendarEvent(job)] }),
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
       },
     ],

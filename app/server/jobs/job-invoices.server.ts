@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notExists } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { splitInclusive, type VatRate } from "~/domain/money";
-import { madridDay } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";

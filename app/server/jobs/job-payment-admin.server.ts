@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
 import type { JobChargeAction } from "~/domain/jobs/job-charge-forms";
-import { formatYmd, madridDay, madridInstant } from "~/domain/orders/madrid-dates";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { formatEuros } from "~/domain/money";
 import { invoiceableNif } from "~/domain/spanish-ids";

@@ -1,7 +1,7 @@
 import { DAY_MS } from "~/domain/site/retention";
+import { calendarUid, type CalendarEvent } from "../calendar/ics.server";
 import { publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
-import type { CalendarEvent } from "./job-ics.server";
 
 import { calendarEntries } from "./jobs.server";
 
@@ -16,7 +16,7 @@ export async function technicianFeedEvents(db: Database, technicianId: string, n
     technicianId,
   });
   return entries.map((entry) => ({
-    key: `${entry.kind}-${entry.id}`,
+    uid: calendarUid(`${entry.kind}-${entry.id}`),
     startsAt: entry.startsAt,
     endsAt: entry.endsAt,
     summary: entry.title,

@@ -5,7 +5,7 @@
  * extra work with its amounts, the notes, the photos (small), the customer's drawn signature
  * under what they signed, the signer, the time (Madrid) and the SHA-256 of the signed text.
  */
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import { formatEuros } from "~/domain/money";
 import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";

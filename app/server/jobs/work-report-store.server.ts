@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
 import type { Family } from "~/domain/catalogue/product";
 import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
 import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
 import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts } from "~/domain/jobs/work-report-text";
-import { formatDateTime } from "~/domain/orders/my-orders";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import type { Database } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { jobAmounts } from "~/domain/jobs/job-amounts";
 import { JOB_STATUS_LABELS } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
 import type { WorkReportSubmission } from "~/domain/jobs/work-report-form";
 import { workReportText } from "~/domain/jobs/work-report-text";
 import { warrantyEnds } from "~/domain/jobs/warranty";
-import { madridDay } from "~/domain/orders/madrid-dates";
 import type { Staff } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { canMove, isAwaitingPayment, type MoveWay, type OrderStatus } from "~/domain/orders/order-status";
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { type OrderStatus, canMove, isAwaitingPayment, type MoveWay } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { config, publicShopInfo } from "../config.server";

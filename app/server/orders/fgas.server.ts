@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
-import { addressLines, formatDate, formatDateTime } from "~/domain/orders/my-orders";
-import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, isCertificateOverdue, fgasLinesWithoutInstallation, fgasStatement, type FgasLine } from "~/domain/orders/fgas";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
+import { addressLines } from "~/domain/orders/my-orders";
+import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine, isCertificateOverdue } from "~/domain/orders/fgas";
 import type { CertificateType } from "~/domain/orders/fgas-certificate";
 import type { InstallerDetails } from "~/domain/orders/fgas-fields";
 import type { OrderStatus } from "~/domain/orders/order-status";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { addressLines, addressSummary, formatDate, formatDateTime, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/orders/my-orders";
+import { formatDate, formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
+import { addressLines, addressSummary, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/orders/my-orders";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { orderVat } from "~/domain/basket/basket-vat";
 import { withdrawalState } from "~/domain/orders/withdrawal";
-import { formatYmd } from "~/domain/orders/madrid-dates";
 import { isAwaitingPayment, isAwaitingTransfer, isCancelled } from "~/domain/orders/order-status";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "../config.server";

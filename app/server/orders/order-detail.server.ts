@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { addressLines, formatDate, formatDateTime } from "~/domain/orders/my-orders";
-import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
+import { formatDate, formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { addressLines } from "~/domain/orders/my-orders";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
 import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";

@@ -1,5 +1,6 @@
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
+import { addressLines, formatIban } from "~/domain/orders/my-orders";
 import type { OrderAddress } from "~/domain/orders/order-form";
-import { addressLines, formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
 import { certificateDueAt } from "~/domain/orders/fgas";
 import { EXEMPT_NOTE } from "~/domain/basket/basket-vat";
 import { formatEuros, territoryName, territoryOfPostcode } from "~/domain/money";

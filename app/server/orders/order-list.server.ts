@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { addDays, madridInstant } from "~/domain/orders/madrid-dates";
+import { addDays, madridInstant } from "~/domain/dates/madrid-dates";
 import { ORDERS_PAGE_SIZE, prefixQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import type { CsvOrder } from "~/domain/orders/order-csv";
 import type { Database } from "../db/client.server";

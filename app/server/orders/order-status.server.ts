@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import { madridInstant, madridDay } from "~/domain/orders/madrid-dates";
+import { madridInstant, madridDay } from "~/domain/dates/madrid-dates";
 import { canMove } from "~/domain/orders/order-status";
 import { eventDetails, type MoveRequest } from "~/domain/orders/status-move";
 import { actorName, audit, changedFields, type Actor } from "../audit.server";

@@ -1,8 +1,8 @@
-import { calendarFile } from "~/domain/orders/calendar-file";
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { installationLocation, installationWindow, slotLabel, type InstallationSlot } from "~/domain/orders/installation-slots";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/money";
+import { calendarFile, calendarUid } from "../calendar/ics.server";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "./orders-schema.server";
 import type { MailMessage } from "../mail.server";
@@ -21,14 +21,6 @@ type Order = Pick<
 >;
 
 export type StatusMailOptions = { now: Date; rescheduled?: boolean; sequence?: number };
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
 
 function body(order: Order, paragraphs: string[]): string {
   const shop = publicShopInfo();
@@ -85,14 +77,19 @@ function installationEmail(order: Order, { now, rescheduled = false, sequence = 
   const where = installationLocation(order.addressSend);
   const { start, end } = installationWindow(day, slot);
   const ics = calendarFile({
-    uid: `pedido-${order.number}-instalacion@${hostOf(shop.baseUrl)}`,
-    stamp: now,
-    start,
-    end,
-    summary: `Instalación de ${shop.name} (pedido ${order.number})`,
-    location: where,
-    description: `Visita del técnico para la instalación del pedido ${order.number}. Teléfono: ${shop.phone}.`,
-    sequence,
+    product: "Tienda",
+    now,
+    events: [
+      {
+        uid: calendarUid(`pedido-${order.number}-instalacion`),
+        startsAt: start,
+        endsAt: end,
+        summary: `Instalación de ${shop.name} (pedido ${order.number})`,
+        location: where,
+        description: `Visita del técnico para la instalación del pedido ${order.number}. Teléfono: ${shop.phone}.`,
+        sequence,
+      },
+    ],
   });
   const mail = message(order, `${rescheduled ? "nueva fecha de la instalación" : "instalación programada"} del pedido ${order.number}`, [
     rescheduled

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatIban } from "~/domain/orders/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
+import { formatIban } from "~/domain/orders/my-orders";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "./orders-schema.server";

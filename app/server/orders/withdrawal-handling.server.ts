@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import { madridDay, madridInstant } from "~/domain/orders/madrid-dates";
+import { madridDay, madridInstant } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import { WITHDRAWALS_PAGE_SIZE, type HandlingLimits, type WithdrawalQuery } from "~/domain/orders/withdrawal-handling";
 import { audit, type Actor } from "../audit.server";

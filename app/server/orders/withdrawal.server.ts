@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { formatDate, formatDateTime } from "~/domain/orders/my-orders";
+import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/money";
 import { withdrawalState } from "~/domain/orders/withdrawal";
 import { config, publicShopInfo } from "../config.server";

@@ -1,7 +1,6 @@
 import { asc, eq } from "drizzle-orm";
+import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { decimalEuros } from "~/domain/money";
-import { formatDateTime } from "~/domain/orders/my-orders";
-import { formatYmd, madridDay } from "~/domain/orders/madrid-dates";
 import { canMoveWithdrawal, type WithdrawalHandling } from "~/domain/orders/withdrawal-state";
 import type { AttemptState, RefundState } from "~/domain/payments/payment-states";
 import { refundable } from "~/domain/payments/refundable";

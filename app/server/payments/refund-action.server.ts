@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { parseRedsysRefund, parseSettle, parseTransferRefund, type RefundFormErrors, type RefundIntent } from "~/domain/payments/refund-form";
 import type { Actor } from "../audit.server";
 import type { Database } from "../db/client.server";

@@ -1,5 +1,4 @@
-import { formatDateTime } from "~/domain/orders/my-orders";
-import { formatYmd } from "~/domain/orders/madrid-dates";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { madridInstant } from "~/domain/orders/madrid-dates";
+import { madridInstant } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { RefundState } from "~/domain/payments/payment-states";
 import { checkRefund, refundable, type RefundAsk } from "~/domain/payments/refundable";

@@ -1,6 +1,6 @@
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { formatEuros } from "~/domain/money";
-import { day } from "~/domain/quotes/quote-format";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
@@ -49,7 +49,7 @@ export async function enqueueQuoteSentEmail(tx: Transaction, quote: Quote, docum
       "",
       ...totalsLines(document),
       "",
-      `Es válido hasta el ${day(document.validUntil)}. Puede verlo, elegir una opción y aceptarlo firmando en la pantalla, pedirnos cambios o rechazarlo en:`,
+      `Es válido hasta el ${formatYmd(document.validUntil)}. Puede verlo, elegir una opción y aceptarlo firmando en la pantalla, pedirnos cambios o rechazarlo en:`,
       quoteLink(quote.token),
       "",
       ATTACHED,
@@ -73,7 +73,7 @@ export async function enqueueQuoteReminder(tx: Transaction, quote: Quote): Promi
       text: [
         `Hola, ${quote.customer.name}:`,
         "",
-        `Le enviamos el presupuesto ${quote.number} y todavía no nos ha contestado. Sigue siendo válido hasta el ${day(quote.validUntil!)}.`,
+        `Le enviamos el presupuesto ${quote.number} y todavía no nos ha contestado. Sigue siendo válido hasta el ${formatYmd(quote.validUntil!)}.`,
         "Puede aceptarlo, pedirnos cambios o rechazarlo aquí:",
         quoteLink(quote.token),
         "",

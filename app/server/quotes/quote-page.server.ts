@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { formatDateTime } from "~/domain/orders/my-orders";
-import { acceptForm, changesForm, declineForm, fieldErrors } from "~/domain/quotes/quote-answer-form";
+import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { fieldErrors } from "~/domain/fields/field-errors";
+import { acceptForm, changesForm, declineForm } from "~/domain/quotes/quote-answer-form";
 import { quotesUsedMaterials } from "~/domain/quotes/quote-document-text";
 import { depositCents } from "~/domain/quotes/quote-deposit";
 import { isExpired } from "~/domain/quotes/quote-expiry";

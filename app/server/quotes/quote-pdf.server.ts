@@ -5,12 +5,12 @@
  * with the statement in capitals of the same size as the rest. An accepted version's PDF also
  * shows who signed, when, the option chosen and the version's SHA-256.
  */
-import { formatDateTime } from "~/domain/orders/my-orders";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument, QuoteLine } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
+import { percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { formatEuros } from "~/domain/money";
-import { day, percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
@@ -92,7 +92,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   // Heading: what it is, its number, version, date and validity.
   pdf.font("bold").fontSize(18).text("PRESUPUESTO", MARGIN, MARGIN, { width: width(pdf) });
   pdf.fontSize(11).text(`Nº ${doc.number} · versión ${doc.version}`);
-  pdf.font("regular").fontSize(BODY).text(`Fecha: ${day(doc.issuedOn)} · Válido hasta el ${day(doc.validUntil)} (${doc.validityDays} días)`);
+  pdf.font("regular").fontSize(BODY).text(`Fecha: ${formatYmd(doc.issuedOn)} · Válido hasta el ${formatYmd(doc.validUntil)} (${doc.validityDays} días)`);
   if (acceptance) {
     pdf.moveDown(0.3).font("bold").fillColor("#1e7b34").text(`ACEPTADO: opción ${acceptance.alternative} el ${formatDateTime(acceptance.createdAt)} (hora de Madrid)`).fillColor("black");
   }
@@ -115,7 +115,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   heading(pdf, "Descripción del trabajo");
   para(pdf, doc.description);
   heading(pdf, "Fechas aproximadas");
-  para(pdf, `Inicio: ${doc.startOn ? day(doc.startOn) : "a convenir"} · Fin: ${doc.endOn ? day(doc.endOn) : "a convenir"}`);
+  para(pdf, `Inicio: ${doc.startOn ? formatYmd(doc.startOn) : "a convenir"} · Fin: ${doc.endOn ? formatYmd(doc.endOn) : "a convenir"}`);
 
   for (const alternative of doc.alternatives) {
     const totals = alternativeTotals(alternative, doc.dwellingRenovation);
@@ -139,7 +139,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   heading(pdf, "Condiciones");
   para(pdf, `Señal: ${depositLabel(doc.deposit)}${doc.deposit.kind === "importe" ? `: ${formatEuros(doc.deposit.cents)}` : ""}.`);
   para(pdf, `Garantía: ${doc.guarantee}`);
-  para(pdf, `Validez: este presupuesto puede aceptarse hasta el ${day(doc.validUntil)} inclusive.`);
+  para(pdf, `Validez: este presupuesto puede aceptarse hasta el ${formatYmd(doc.validUntil)} inclusive.`);
   if (doc.notes) para(pdf, `Notas: ${doc.notes}`);
   if (acceptance) {
     heading(pdf, "Aceptación");
@@ -157,7 +157,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   pdf.rect(MARGIN + half + 20, boxTop, half, boxHeight).stroke();
   pdf.font("regular").fontSize(BODY);
   pdf.text(`Por ${s.legalName}`, MARGIN + 6, boxTop + 6, { width: half - 12 });
-  pdf.text(`Madrid, ${day(doc.issuedOn)}`, MARGIN + 6, pdf.y, { width: half - 12 });
+  pdf.text(`Madrid, ${formatYmd(doc.issuedOn)}`, MARGIN + 6, pdf.y, { width: half - 12 });
   pdf.moveTo(MARGIN + 6, boxTop + boxHeight - 20).lineTo(MARGIN + half - 6, boxTop + boxHeight - 20).lineWidth(0.4).stroke();
   pdf.text("Firma y sello de la empresa", MARGIN + 6, boxTop + boxHeight - 16, { width: half - 12 });
   const cx = MARGIN + half + 26;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lte, notExists, sql } from "drizzle-orm";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";

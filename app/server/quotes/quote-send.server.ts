@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { sendProblems, type EditorErrors } from "~/domain/quotes/quote-editor-form";
 import { quoteDocumentText } from "~/domain/quotes/quote-document-text";

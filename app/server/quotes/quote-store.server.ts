@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { madridDay } from "~/domain/orders/madrid-dates";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import type { QuoteDraft, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
 import { emptyDraft } from "~/domain/quotes/quote-editor-form";
 import { containsPattern } from "~/domain/quotes/quote-inbox";

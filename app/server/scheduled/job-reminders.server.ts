@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
-import { addDays, madridClock, madridInstant } from "~/domain/jobs/job-times";
+import { addDays, madridClock, madridInstant } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
 import { jobs } from "../jobs/jobs-schema.server";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
 import type { Database } from "../db/client.server";
-import { rateLimit, session, signInFailures, verification } from "../accounts/accounts-schema.server";
+import { session, signInFailures, verification } from "../accounts/accounts-schema.server";
 import { baskets } from "../basket/basket-schema.server";
 import { outbox, requestLimits } from "../db/shared-schema.server";
 import { pageChanges } from "../page-cache/page-cache-schema.server";
@@ -38,19 +38,16 @@ export async function purgeAbandonedBaskets(db: Database, now = new Date()): Pro
 }
 
 /**
- * Rate-limit counters whose window is over: ours (request_limits) once expires_at has passed;
- * better-auth's (rate_limit, its last request in ms, windows of 60 s at most) past the
- * longest window we allow anyone.
+ * Rate-limit counters whose window is over: request_limits (every limit, better-auth's too since
+ * decision 0023) once expires_at has passed.
  */
 export async function purgeRateLimits(db: Database, now = new Date()): Promise<string> {
   const ours = await deleted(db, sql`delete from ${requestLimits} where ${requestLimits.expiresAt} < ${now.getTime()}`);
-  const cutoff = now.getTime() - RETENTION.rateLimitWindowMinutes * MINUTE_MS;
-  const theirs = await deleted(db, sql`delete from ${rateLimit} where ${rateLimit.lastRequest} < ${cutoff}`);
   const failures = await deleted(
     db,
     sql`delete from ${signInFailures} where ${signInFailures.lastFailedAt} < ${new Date(now.getTime() - RETENTION.signInFailureHours * 60 * MINUTE_MS).toISOString()}::timestamptz`,
   );
-  return `contadores de límites de peticiones con la ventana cerrada borrados: ${ours + theirs}; fallos de inicio de sesión de más de ${RETENTION.signInFailureHours} horas: ${failures}`;
+  return `contadores de límites de peticiones con la ventana cerrada borrados: ${ours}; fallos de inicio de sesión de más de ${RETENTION.signInFailureHours} horas: ${failures}`;
 }
 
 /** Delivered (or skipped) outbox entries after 30 days; failed ones after 180, for the owner to see. */

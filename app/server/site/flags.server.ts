@@ -1,10 +1,18 @@
+import { eq } from "drizzle-orm";
 import { FLAG_NAMES, type FlagName, type Flags } from "~/domain/site/flags";
+import { audit, type Actor } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { flags as flagsTable } from "./site-schema.server";
 import { log } from "../log.server";
 import { processCopy } from "../process-copy.server";
+
+/*
+ * The site's flags on the server (spec section 3; their names and rules:
+ * app/domain/site/flags.ts): read by every page through a copy in the process, written by
+ * scripts/flag.ts and, with an audit line, by the back office's /admin/sitio.
+ */
 
 /**
  * Every page reads the flags, so the process keeps a copy, read again when older than
@@ -46,4 +54,29 @@ export async function setFlag(db: Pick<Database, "insert">, name: FlagName, enab
 
 export function forgetCachedFlags(): void {
   copy.forget();
+}
+
+/**
+ * Switches a flag from /admin/sitio (issue 11), with its line in the audit log in the same
+ * transaction. The flags cache (FLAG_CACHE_MS, 2 s) carries it to every instance within 5 s.
+ * "unchanged": it already was so (a second click, another tab); nothing is written.
+ */
+export async function switchFlag(db: Database, actor: Actor, name: FlagName, enabled: boolean): Promise<"ok" | "unchanged"> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ enabled: flagsTable.enabled }).from(flagsTable).where(eq(flagsTable.name, name)).for("update");
+    const was = row?.enabled ?? false;
+    if (was === enabled) return "unchanged" as const;
+    await setFlag(tx, name, enabled);
+    await audit(tx, actor, {
+      action: enabled ? "indicador.activar" : "indicador.desactivar",
+      entity: "sitio",
+      entityId: `indicador:${name}`,
+      before: { activado: was },
+      after: { activado: enabled },
+    });
+    return "ok" as const;
+  });
+  // Again after the commit: a page read between setFlag and the commit cached the old value.
+  forgetCachedFlags();
+  return outcome;
 }

@@ -6,7 +6,7 @@ import type { Admin } from "../accounts/admin-access.server";
 import { getDb } from "../db/db.server";
 import { ImageRejected, MAX_IMAGE_BYTES } from "../images/image-pipeline.server";
 import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../http/request-body.server";
-import { switchFlag } from "./site-flags.server";
+import { switchFlag } from "./flags.server";
 import { restoreSlot, saveSlot } from "./site-media.server";
 
 /*

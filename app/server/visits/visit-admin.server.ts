@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte } from "drizzle-orm";
 import { data } from "react-router";
+import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatRanges } from "~/domain/visits/visit-fields";
 import { blockedDaySchema, bookingSettingsSchema, holidaySchema, parseRanges } from "~/domain/visits/visit-forms";
-import { madridDay } from "~/domain/orders/madrid-dates";
 import { slotsByDay, yearsWithoutHolidays, type WeeklyRange } from "~/domain/visits/visit-slots";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { PRICE_LIST_FIELD_LABELS, type PriceListChange, type PriceListPlan } from "~/domain/catalogue/price-list";
 import { formatEuros } from "~/domain/money";
+import { countText } from "~/ui/admin/count-text";
 
 /*
  * The dry run of a CSV price list (issue 11): errors by line, then what each line would
@@ -13,10 +14,6 @@ function shown(field: PriceListChange["field"], value: PriceListChange["before"]
   return field === "priceCents" || field === "previousPriceCents" ? formatEuros(value) : String(value);
 }
 
-function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("es-ES")} ${n === 1 ? one : many}`;
-}
-
 type Props = { plan: PriceListPlan; text: string; fingerprint: string; busy: boolean };
 
 export function PriceListReport({ plan, text, fingerprint, busy }: Props) {
@@ -25,8 +22,8 @@ export function PriceListReport({ plan, text, fingerprint, busy }: Props) {
     <section className="admin-section" aria-labelledby="importar-resultado">
       <h2 id="importar-resultado">Comprobación de la lista</h2>
       <p role="status">
-        {count(changed.length, "producto cambiaría", "productos cambiarían")}, {count(unchanged, "sin cambios", "sin cambios")},{" "}
-        {count(errors.length, "línea con errores", "líneas con errores")}. Todavía no se ha cambiado nada.
+        {countText(changed.length, "producto cambiaría", "productos cambiarían")}, {countText(unchanged, "sin cambios", "sin cambios")},{" "}
+        {countText(errors.length, "línea con errores", "líneas con errores")}. Todavía no se ha cambiado nada.
       </p>
       {errors.length > 0 ? (
         <>
@@ -109,7 +106,7 @@ export function PriceListReport({ plan, text, fingerprint, busy }: Props) {
           <input type="hidden" name="texto" value={text} />
           <input type="hidden" name="huella" value={fingerprint} />
           <button type="submit" className="button" disabled={busy}>
-            {busy ? "Aplicando…" : `Aplicar cambios (${count(changed.length, "producto", "productos")})`}
+            {busy ? "Aplicando…" : `Aplicar cambios (${countText(changed.length, "producto", "productos")})`}
           </button>
         </Form>
       ) : errors.length === 0 ? (

@@ -1,3 +1,4 @@
+import { telHref } from "~/domain/site/contact-links";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 
 export function placeLine(place: WorkPlace): string {
@@ -6,10 +7,6 @@ export function placeLine(place: WorkPlace): string {
 
 export function mapHref(place: WorkPlace): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(placeLine(place))}`;
-}
-
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
 /** Where the work is and how to reach the customer: a map link and a call link. */

@@ -1,4 +1,4 @@
-import { day } from "~/domain/quotes/quote-format";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { EquipmentRow } from "~/domain/jobs/equipment";
 
 /** One guarantee line: its end, and whether it still runs on `today` ("YYYY-MM-DD", Madrid). */
@@ -8,7 +8,7 @@ function Guarantee({ label, until, today }: { label: string; until: string | nul
     <>
       <dt>{label}</dt>
       <dd>
-        hasta el {day(until)} {until >= today ? <span className="equipment-live">(vigente)</span> : <span className="equipment-ended">(terminada)</span>}
+        hasta el {formatYmd(until)} {until >= today ? <span className="equipment-live">(vigente)</span> : <span className="equipment-ended">(terminada)</span>}
       </dd>
     </>
   );
@@ -25,7 +25,7 @@ export function MyEquipment({ units, today }: { units: EquipmentRow[]; today: st
             <dt>Número de serie</dt>
             <dd>{unit.serialNumber}</dd>
             <dt>Instalado el</dt>
-            <dd>{day(unit.installedOn)}</dd>
+            <dd>{formatYmd(unit.installedOn)}</dd>
             <Guarantee label="Garantía de mano de obra" until={unit.labourWarrantyUntil} today={today} />
             <Guarantee label="Garantía de piezas" until={unit.partsWarrantyUntil} today={today} />
             <Guarantee label="Garantía legal del equipo" until={unit.legalGuaranteeUntil} today={today} />

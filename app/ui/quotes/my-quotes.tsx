@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { day } from "~/domain/quotes/quote-format";
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "~/domain/quotes/quote-status";
 
 type Row = { number: string; href: string; status: QuoteStatus; version: number; validUntil: string | null; expired: boolean };
@@ -14,7 +14,7 @@ export function MyQuotes({ quotes }: { quotes: Row[] }) {
         {quotes.map((quote) => (
           <li key={quote.number}>
             <Link to={quote.href}>Presupuesto {quote.number}</Link> · versión {quote.version} · {quote.expired ? "Caducado" : QUOTE_STATUS_LABELS[quote.status]}
-            {quote.validUntil && !quote.expired && quote.status === "enviado" ? ` · válido hasta el ${day(quote.validUntil)}` : ""}
+            {quote.validUntil && !quote.expired && quote.status === "enviado" ? ` · válido hasta el ${formatYmd(quote.validUntil)}` : ""}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
+import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { QuoteDocument } from "~/domain/quotes/quote-content";
 import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
-import { day, percentBasis, quantity } from "~/domain/quotes/quote-format";
+import { percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import { Price } from "../price";
@@ -65,14 +66,14 @@ export function QuoteDocumentView({ doc, headingLevel = 2 }: { doc: QuoteDocumen
         <p className="quote-pre">{doc.description}</p>
         <dl className="quote-facts">
           <dt>Inicio aproximado</dt>
-          <dd>{doc.startOn ? day(doc.startOn) : "A convenir"}</dd>
+          <dd>{doc.startOn ? formatYmd(doc.startOn) : "A convenir"}</dd>
           <dt>Fin aproximado</dt>
-          <dd>{doc.endOn ? day(doc.endOn) : "A convenir"}</dd>
+          <dd>{doc.endOn ? formatYmd(doc.endOn) : "A convenir"}</dd>
           <dt>Garantía</dt>
           <dd>{doc.guarantee}</dd>
           <dt>Validez</dt>
           <dd>
-            Hasta el {day(doc.validUntil)} inclusive ({doc.validityDays} días)
+            Hasta el {formatYmd(doc.validUntil)} inclusive ({doc.validityDays} días)
           </dd>
           <dt>Señal</dt>
           <dd>
@@ -172,7 +173,7 @@ export function QuoteDocumentView({ doc, headingLevel = 2 }: { doc: QuoteDocumen
       <section aria-labelledby="quote-signatures" className="quote-signatures">
         <Sub id="quote-signatures">Firmas</Sub>
         <p>
-          Por {doc.seller.legalName}, Madrid, {day(doc.issuedOn)}.
+          Por {doc.seller.legalName}, Madrid, {formatYmd(doc.issuedOn)}.
         </p>
         <p>
           El cliente firma bajo: <strong>{RECEIVED_STATEMENT}</strong>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
-import { enabledCampaigns, type CampaignFlags, type CampaignKey } from "./campaign-flags";
+import { type CampaignFlags, type CampaignKey, enabledCampaigns } from "../../domain/site/flags";
 import { Modal } from "../modal";
 import { useHydrated } from "../use-hydrated";
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useMatches } from "react-router";
 import type { ShopInfo } from "~/domain/site/shop";
-import { enabledCampaigns, type CampaignFlags } from "./campaign-flags";
+import { enabledCampaigns, type CampaignFlags } from "~/domain/site/flags";
 import { useConsent, type Decision } from "./consent-state";
 import { CookieBanner } from "./cookie-banner";
 import { FloatingContact } from "./floating-contact";

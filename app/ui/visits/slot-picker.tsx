@@ -1,4 +1,5 @@
-import { capitalize, madridTime, spanishCalendarDay, visitWhen } from "~/domain/visits/visit-format";
+import { madridTime, spanishCalendarDay } from "~/domain/dates/madrid-dates";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import type { Slot } from "~/domain/visits/visit-slots";
 
 type Props = {

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
+
+describe("Madrid days", () => {
+  it("knows real calendar days", () => {
+    expect(isYmd("2028-02-29")).toBe(true);
+    expect(isYmd("2026-02-29")).toBe(false);
+    expect(isYmd("2026-13-01")).toBe(false);
+    expect(isYmd("26-01-01")).toBe(false);
+  });
+
+  it("reads an instant's day in Madrid, not UTC", () => {
+    expect(madridDay(new Date("2026-03-01T23:30:00Z"))).toBe("2026-03-02");
+    expect(madridDay(new Date("2026-07-31T21:59:00Z"))).toBe("2026-07-31");
+    expect(madridDay(new Date("2026-07-31T22:00:00Z"))).toBe("2026-08-01");
+  });
+
+  it("turns a Madrid wall-clock time into the instant, on both sides of the clock changes", () => {
+    expect(madridInstant("2026-03-29").toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(madridInstant("2026-03-29", "09:00").toISOString()).toBe("2026-03-29T07:00:00.000Z");
+    expect(madridInstant("2026-10-25").toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(madridInstant("2026-10-25", "09:00").toISOString()).toBe("2026-10-25T08:00:00.000Z");
+  });
+
+  it("counts days across months and years, and writes them the Spanish way", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(formatYmd("2026-03-09")).toBe("09/03/2026");
+  });
+});
+
+describe("Madrid dates as the shop prints them (one home, issue 29)", () => {
+  // The formatters this module replaced (my-orders, visit-format, job-times, admin home), kept here to prove the output is unchanged.
+  const before = {
+    date: new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", day: "2-digit", month: "2-digit", year: "numeric" }),
+    dateTime: new Intl.DateTimeFormat("es-ES", { timeZone: "Europe/Madrid", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+    time: new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Europe/Madrid" }),
+  };
+  // Every hour of a winter day, a summer day and both clock changes, and the turn of the year.
+  const instants = ["2026-01-15", "2026-03-28", "2026-03-29", "2026-07-31", "2026-10-25", "2026-12-31"].flatMap((day) =>
+    Array.from({ length: 24 }, (_, hour) => new Date(`${day}T${String(hour).padStart(2, "0")}:07:00Z`)),
+  );
+
+  it("writes dates, dates with time and times as before, in Madrid", () => {
+    for (const instant of instants) {
+      expect(formatDate(instant)).toBe(before.date.format(instant));
+      expect(formatDateTime(instant)).toBe(before.dateTime.format(instant));
+      expect(madridTime(instant)).toBe(before.time.format(instant));
+    }
+    expect(formatDateTime(new Date("2026-01-01T23:05:00Z"))).toBe("02/01/2026, 00:05");
+  });
+
+  it("reads the day and the clock of an instant together", () => {
+    expect(madridClock(new Date("2026-03-30T07:00:00Z"))).toEqual({ day: "2026-03-30", time: "09:00" });
+    expect(madridClock(new Date("2026-12-31T23:30:00Z"))).toEqual({ day: "2027-01-01", time: "00:30" });
+  });
+
+  it("names days in Spanish", () => {
+    expect(spanishCalendarDay("2026-12-01")).toBe("martes 1 de diciembre");
+    expect(spanishDay(new Date("2026-11-30T23:30:00Z"))).toBe("martes 1 de diciembre");
+    expect(longDay("2026-03-30")).toBe("lunes, 30 de marzo de 2026");
+    expect(shortDay("2026-03-30")).toBe("lun, 30 mar");
+  });
+
+  it("does not depend on the server's own time zone", () => {
+    const original = process.env.TZ;
+    try {
+      for (const zone of ["America/New_York", "Asia/Tokyo", "UTC"]) {
+        process.env.TZ = zone;
+        expect(formatDateTime(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026, 00:30");
+        expect(spanishDay("2026-07-31T22:30:00Z")).toBe("sábado 1 de agosto");
+      }
+    } finally {
+      process.env.TZ = original;
+    }
+  });
+});

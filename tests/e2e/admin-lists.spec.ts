@@ -1,0 +1,248 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
+import { user } from "../../app/server/accounts/accounts-schema.server";
+import { fgasDeclarations, withdrawals } from "../../app/server/orders/orders-schema.server";
+import { contactRequests } from "../../app/server/quotes/quotes-schema.server";
+import { visits } from "../../app/server/visits/visits-schema.server";
+import { issueInvoice } from "../../app/server/invoices/issue-invoice.server";
+import { adminContext } from "../support/admin-e2e";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { insertBilledOrder } from "../support/admin-orders-fixtures";
+import { insertAcceptedJob } from "../support/job-fixtures";
+import { customer } from "../support/transfer-orders";
+import { lookAtBothWidths } from "./helpers";
+
+/*
+ * The back office's one list (issue 29, decision 0024), on a server of this spec's own: every
+ * list is a table on a desktop and a card per row at 375 px, with nothing sticking out at the
+ * right (neither the page nor anything inside a table's box); its filters wait behind
+ * "Filtrar" on a phone and still filter, into the URL. The rows are put in the database while
+ * the server is stopped (PGlite is single-process); the screenshots at both widths land in
+ * tests/.tmp/screens/lista-*.png.
+ */
+const PORT = specPort(120);
+const base = `http://127.0.0.1:${PORT}`;
+const OWNER = "admin-listas@termoclima.test";
+const CUSTOMER = "maria.del.carmen.fernandez-villalobos@correo-de-prueba.example.com";
+const THERMOSTAT = 14;
+const PHONE = { width: 375, height: 740 };
+const DESKTOP = { width: 1400, height: 900 };
+const ORDERS = { pending: "L-0001-281126", paid: "L-0002-281126", fgas: "L-0003-281126" };
+
+const state: { dataDir: string; server?: AppServer } = { dataDir: "" };
+let admin: { context: BrowserContext; page: Page };
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+/** One of each row the lists show, as the shop's own flows write them. */
+async function seed(dataDir: string) {
+  const handle = await openDatabase({ kind: "pglite", client: embeddedClient(path.join(dataDir, "pglite")) });
+  const { db } = handle;
+  try {
+    const now = new Date();
+    const company = { empresa: "Climatizaciones y Reformas Torrelodones de la Sierra, S.L." };
+    await insertBilledOrder(db, { number: ORDERS.pending, email: CUSTOMER, createdAt: now, productIds: [THERMOSTAT], bill: company });
+    const paid = await insertBilledOrder(db, { number: ORDERS.paid, email: CUSTOMER, createdAt: now, productIds: [THERMOSTAT], status: "Pagado", bill: company });
+    await db.transaction((tx) => issueInvoice(tx, paid.id, now));
+    await db.insert(withdrawals).values({ orderId: paid.id, userEmail: CUSTOMER, reason: "El termostato no es compatible con la caldera de gasóleo de la comunidad de vecinos", state: "recibido" });
+    // F-gas equipment sold without installation whose certificate is months overdue (issue 15).
+    const fgas = await insertBilledOrder(db, { number: ORDERS.fgas, email: CUSTOMER, createdAt: new Date(now.getTime() - 400 * 86_400_000), productIds: [THERMOSTAT], status: "Enviado" });
+    await db.insert(fgasDeclarations).values({ orderId: fgas.id, declarantName: "María del Carmen Fernández", declarantId: "12345678Z", declaredAt: fgas.createdAt });
+    const [request] = await db
+      .insert(contactRequests)
+      .values({ nameAndSurname: "Rosa Solicitud Larga de Apellidos", phone: "600 111 222", email: CUSTOMER, address: "Calle Mayor 1", town: "San Lorenzo de El Escorial", message: "Caldera" })
+      .returning();
+    const start = new Date(now.getTime() + 3 * 86_400_000);
+    await db.insert(visits).values({
+      contactRequestId: request!.id,
+      token: randomUUID(),
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
+      name: "Rosa Solicitud Larga de Apellidos",
+      email: CUSTOMER,
+      phone: "600 111 222",
+      address: "Calle de la Princesa de Éboli 25, 4º izquierda",
+      town: "San Lorenzo de El Escorial",
+    });
+    await insertAcceptedJob(db, { customerName: "Pablo Trabajo", email: "pablo.trabajo@example.com", town: "Alcobendas" });
+    const tech = await customer(db, "tomas.tecnico.con.correo.largo@termoclima.test");
+    await db.update(user).set({ role: "tecnico", name: "Tomás Instalador" }).where(eq(user.id, tech.id));
+  } finally {
+    await handle.close();
+  }
+}
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(240_000);
+  state.dataDir = freshDataDir("listas");
+  const start = () => startAppServer({ port: PORT, dataDir: state.dataDir, env: { ADMIN_EMAILS: OWNER } });
+  // The first start migrates the database; the rows go in while it is stopped.
+  state.server = await start();
+  await state.server.stop();
+  await seed(state.dataDir);
+  state.server = await start();
+  admin = await adminContext(browser, base, OWNER, { viewport: PHONE });
+});
+
+test.afterAll(async () => {
+  await admin?.context.close();
+  await state.server?.stop();
+});
+
+/** Each table row is a card (a grid box) at 375 px and a table row from 700 px. */
+const rowDisplay = (page: Page) => page.locator(".admin-table tbody tr").first().evaluate((row) => getComputedStyle(row).display);
+
+/** Nothing wider than the phone: the page does not scroll sideways, nor does any table's box. */
+async function expectNothingCutOff(page: Page, name: string) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    boxes: [...document.querySelectorAll(".admin-table-wrap")].map((box) => box.scrollWidth - box.clientWidth),
+  }));
+  expect(widths.page, `${name}: la página cabe en 375 px`).toBeLessThanOrEqual(375);
+  expect(widths.boxes.filter((extra) => extra > 0), `${name}: ninguna tabla se desplaza de lado`).toEqual([]);
+}
+
+/** The list at 375 px: cards, nothing cut off; at 1400 px: the table. Screenshots of both. */
+async function lookAtList(page: Page, name: string, listPath: string, row: string | RegExp) {
+  await page.setViewportSize(PHONE);
+  await page.goto(listPath);
+  await expect(page.locator(".admin-table tbody tr").filter({ hasText: row }).first()).toBeVisible();
+  expect(await rowDisplay(page), `${name}: una tarjeta por fila a 375 px`).toBe("grid");
+  await expectNothingCutOff(page, name);
+  // The first screen a phone shows, to look at beside the whole page.
+  await page.screenshot({ path: `tests/.tmp/screens/lista-${name}-375-primera-pantalla.png` });
+  await lookAtBothWidths(page, `lista-${name}`);
+  await page.setViewportSize(DESKTOP);
+  expect(await rowDisplay(page), `${name}: una tabla en el escritorio`).toBe("table-row");
+  await page.setViewportSize(PHONE);
+}
+
+type Filter = { field: string; choose: (page: Page) => Promise<void>; url: RegExp; status: string | RegExp; row?: string | RegExp };
+
+/** At 375 px the filters wait behind their disclosure; opened, they filter into the URL and stay open. */
+async function filterOnPhone(page: Page, name: string, filter: Filter, disclosure = "Filtrar") {
+  const field = page.getByLabel(filter.field, { exact: true });
+  await expect(field, `${name}: los filtros no llenan la primera pantalla`).toBeHidden();
+  await page.locator("summary").filter({ hasText: disclosure }).click();
+  await expect(field).toBeVisible();
+  await filter.choose(page);
+  await page.getByRole("button", { name: disclosure, exact: true }).click();
+  await expect(page).toHaveURL(filter.url);
+  await expect(page.getByRole("status").filter({ hasText: filter.status })).toBeVisible();
+  if (filter.row) await expect(page.locator(".admin-table tbody tr").filter({ hasText: filter.row }).first()).toBeVisible();
+  // A filtered list shows what it is filtered by.
+  await expect(field).toBeVisible();
+  await expectNothingCutOff(page, `${name}, filtrada`);
+}
+
+const select = (label: string, option: string) => (page: Page) => page.getByLabel(label, { exact: true }).selectOption({ label: option }).then(() => undefined);
+const search = (label: string, text: string) => (page: Page) => page.getByLabel(label, { exact: true }).fill(text);
+
+const LISTS: { name: string; path: string; row: string | RegExp; filter?: Filter; disclosure?: string }[] = [
+  {
+    name: "pedidos",
+    path: "/admin/pedidos",
+    row: ORDERS.pending,
+    filter: { field: "Estado", choose: select("Estado", "Pagado"), url: /estado=Pagado/, status: "1 pedido con estos filtros", row: ORDERS.paid },
+  },
+  {
+    name: "catalogo",
+    path: "/admin/catalogo",
+    row: /Termostato|Caldera|Aire/,
+    filter: { field: "Familia", choose: select("Familia", "Termostatos"), url: /familia=termostatos/, status: /productos? con estos filtros/, row: "Termostato" },
+  },
+  {
+    name: "clientes",
+    path: "/admin/clientes",
+    row: CUSTOMER,
+    disclosure: "Buscar",
+    filter: { field: "Buscar por e-mail o nombre", choose: search("Buscar por e-mail o nombre", CUSTOMER), url: /q=maria/, status: "1 cuenta encontrada", row: CUSTOMER },
+  },
+  {
+    name: "desistimientos",
+    path: "/admin/desistimientos",
+    row: ORDERS.paid,
+    filter: { field: "Estado", choose: select("Estado", "Recibido"), url: /estado=recibido/, status: "1 desistimiento en estado «Recibido»", row: ORDERS.paid },
+  },
+  {
+    name: "solicitudes",
+    path: "/admin/solicitudes",
+    row: "Rosa Solicitud",
+    filter: { field: "Buscar", choose: search("Buscar", "Escorial"), url: /q=Escorial/, status: "1 solicitud con estos filtros", row: "Rosa Solicitud" },
+  },
+  {
+    name: "presupuestos",
+    path: "/admin/presupuestos",
+    row: "Pablo Trabajo",
+    filter: { field: "Estado", choose: select("Estado", "Aceptado"), url: /estado=aceptado/, status: "1 presupuesto con estos filtros", row: "Pablo Trabajo" },
+  },
+  {
+    name: "trabajos",
+    path: "/admin/trabajos",
+    row: "Pablo Trabajo",
+    filter: { field: "Estado", choose: select("Estado", "Pendiente de programar"), url: /estado=pendiente_programar/, status: "1 trabajo en estado «Pendiente de programar»", row: "Pablo Trabajo" },
+  },
+  {
+    name: "facturas",
+    path: "/admin/facturas",
+    row: ORDERS.paid,
+    filter: { field: "Serie", choose: select("Serie", "Rectificativas (R)"), url: /serie=R/, status: /^0 facturas del/ },
+  },
+  {
+    name: "verifactu",
+    path: "/admin/facturas/verifactu",
+    row: "Alta",
+    filter: { field: "Estado", choose: select("Estado", "Pendiente de envío"), url: /estado=pendiente/, status: /^1 registro del .* \(pendiente de envío\)/, row: "Alta" },
+  },
+  { name: "registro", path: "/admin/registro", row: OWNER },
+  { name: "gases-fluorados", path: "/admin/pedidos/gases-fluorados", row: ORDERS.fgas },
+  { name: "tecnicos", path: "/admin/tecnicos", row: "Tomás Instalador" },
+  { name: "visitas", path: "/admin/visitas", row: "Rosa Solicitud" },
+];
+
+for (const list of LISTS) {
+  test(`${list.name}: a table on a desktop, cards at 375 px${list.filter ? ", its filter behind «Filtrar»" : ""}`, async () => {
+    const { page } = admin;
+    await lookAtList(page, list.name, list.path, list.row);
+    if (list.filter) await filterOnPhone(page, list.name, list.filter, list.disclosure);
+  });
+}
+
+test("the audit log filters by what a change was about, from the card", async () => {
+  const { page } = admin;
+  await page.goto("/admin/registro");
+  await page.locator(".admin-table tbody tr").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/admin\/registro\?entidad=/);
+  await expect(page.getByRole("link", { name: "Ver todo el registro" })).toBeVisible();
+  await expectNothingCutOff(page, "registro, filtrado");
+});
+
+test("without JavaScript the phone's disclosure opens and the filter lands in the URL", async ({ browser }) => {
+  const plain = await browser.newContext({ baseURL: base, javaScriptEnabled: false, viewport: PHONE, storageState: await admin.context.storageState() });
+  try {
+    const page = await plain.newPage();
+    await page.goto("/admin/pedidos?pagina=2");
+    await page.locator("summary").filter({ hasText: "Filtrar" }).click();
+    await page.getByLabel("Forma de pago").selectOption({ label: "Transferencia bancaria" });
+    await page.getByRole("button", { name: "Filtrar", exact: true }).click();
+    // A new filter starts again at the first page.
+    await expect(page).toHaveURL(/\/admin\/pedidos\?q=&estado=&pago=transferencia&desde=&hasta=$/);
+    await expect(page.getByRole("status").filter({ hasText: "3 pedidos con estos filtros" })).toBeVisible();
+  } finally {
+    await plain.close();
+  }
+});
+
+test("a page past the last one says so and leads back", async () => {
+  const { page } = admin;
+  await page.goto("/admin/pedidos?pagina=4");
+  await expect(page.getByRole("cell", { name: "Esta página no tiene pedidos." })).toBeVisible();
+  const pager = page.getByRole("navigation", { name: "Páginas de pedidos" });
+  await expect(pager).toContainText("Página 4 de 1");
+  await pager.getByRole("link", { name: "Anterior" }).click();
+  await expect(page).toHaveURL(/\/admin\/pedidos$/);
+  await expect(page.locator(".admin-table tbody tr").filter({ hasText: ORDERS.pending })).toHaveCount(1);
+});
