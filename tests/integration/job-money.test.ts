@@ -21,7 +21,7 @@ import { jobChargeAction } from "~/server/jobs/job-payment-admin.server";
 import { quoteMoney } from "~/server/jobs/job-payment-page.server";
 import { closeJobIfNothingOwed } from "~/server/jobs/job-payments.server";
 import { handleNotification } from "~/server/payments/notification.server";
-import { runDepositWindows } from "~/server/scheduled/deposit-windows.server";
+import { runDepositWindows } from "~/server/jobs/deposit-windows.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle } from "../support/admin-utils";
 import { action as jobAction, loader as jobLoader } from "~/routes/jobs/admin-job";

@@ -17,7 +17,7 @@ import { user } from "~/server/accounts/accounts-schema.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { jobs } from "~/server/jobs/jobs-schema.server";
-import { runJobReminders } from "~/server/scheduled/job-reminders.server";
+import { runJobReminders } from "~/server/jobs/job-reminders.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
 import { signUp } from "../support/auth-utils";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/site/retention";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { orderEvents, orders } from "~/server/orders/orders-schema.server";
-import { runTransferDeadlines, transferDeadlinesTask } from "~/server/scheduled/transfer-deadlines.server";
+import { runTransferDeadlines, transferDeadlinesTask } from "~/server/orders/transfer-deadlines.server";
 import { cancelOrder } from "~/server/orders/cancel-order.server";
 import { setupTestDatabase } from "../db-utils";
 import { insertProduct, insertTestOrder, stockOf } from "../support/transfer-orders";

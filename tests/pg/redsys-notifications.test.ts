@@ -6,7 +6,7 @@ import { outbox } from "~/server/db/shared-schema.server";
 import { invoices } from "~/server/invoices/invoices-schema.server";
 import { orderEvents, orders } from "~/server/orders/orders-schema.server";
 import { paymentAttempts } from "~/server/payments/payments-schema.server";
-import { releaseExpiredHolds } from "~/server/scheduled/payment-window.server";
+import { releaseExpiredHolds } from "~/server/orders/payment-window.server";
 import { handleNotification } from "~/server/payments/notification.server";
 import { payAgain } from "~/server/payments/pay-again.server";
 import { twoInstances } from "../support/pg-instances";

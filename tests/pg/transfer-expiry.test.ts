@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS } from "~/domain/site/retention";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { orderEvents, orders } from "~/server/orders/orders-schema.server";
-import { runTransferDeadlines } from "~/server/scheduled/transfer-deadlines.server";
+import { runTransferDeadlines } from "~/server/orders/transfer-deadlines.server";
 import { twoInstances, waitForLockWaiters } from "../support/pg-instances";
 import { insertProduct, insertTestOrder, stockOf } from "../support/transfer-orders";
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, like } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { calendarFeeds } from "../jobs/jobs-schema.server";
+import { revokeLiveFeeds } from "../jobs/calendar-feeds.server";
 import { session, staffInvitations, verification } from "./accounts-schema.server";
 
 type Tx = Pick<Database, "delete" | "update">;
@@ -16,11 +16,7 @@ export type EndedAccess = { sessions: number; feeds: number; invitations: number
  */
 export async function endAccess(tx: Tx, account: { id: string; email: string }, now = new Date()): Promise<EndedAccess> {
   const sessions = await tx.delete(session).where(eq(session.userId, account.id)).returning({ id: session.id });
-  const feeds = await tx
-    .update(calendarFeeds)
-    .set({ revokedAt: now })
-    .where(and(eq(calendarFeeds.userId, account.id), isNull(calendarFeeds.revokedAt)))
-    .returning({ id: calendarFeeds.id });
+  const feeds = await revokeLiveFeeds(tx, account.id, now);
   const invitations = await tx
     .update(staffInvitations)
     .set({ revokedAt: now })

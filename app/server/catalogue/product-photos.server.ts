@@ -9,7 +9,7 @@ import { photoUrls } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/catalogue/product";
 import { audit, type Actor } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
-import { demoImages } from "../db/demo-catalogue.server";
+import { demoImages } from "./demo-catalogue.server";
 import { products } from "./catalogue-schema.server";
 import { ImageRejected, processImage, type ProcessedImage } from "../images/image-pipeline.server";
 import { deleteImageIfUnused, saveImage } from "../images/image-store.server";

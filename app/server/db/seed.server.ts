@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { FLAG_NAMES, type FlagName } from "~/domain/site/flags";
-import { demoCatalogue } from "./demo-catalogue.server";
+import { demoCatalogue } from "../catalogue/demo-catalogue.server";
 import { products } from "../catalogue/catalogue-schema.server";
 import { flags } from "../site/site-schema.server";
 

@@ -22,10 +22,10 @@ type Executor = Pick<Database, "select" | "insert" | "delete">;
 /** What a page needs to draw a stored picture (the same shape as a product's photo). */
 export type StoredImage = ProductPhoto;
 
-export async function saveImage(db: Executor, processed: ProcessedImage, originalName: string): Promise<StoredImage> {
+export async function saveImage(db: Executor, processed: ProcessedImage, originalName: string, options: { private?: boolean } = {}): Promise<StoredImage> {
   const [row] = await db
     .insert(images)
-    .values({ width: processed.width, height: processed.height, originalName: originalName.slice(0, 200) })
+    .values({ width: processed.width, height: processed.height, originalName: originalName.slice(0, 200), private: options.private ?? false })
     .returning({ id: images.id });
   if (!row) throw new Error("saveImage: no id");
   await db.insert(imageVariants).values(processed.variants.map((variant) => ({ imageId: row.id, ...variant })));

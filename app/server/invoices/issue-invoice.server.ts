@@ -39,6 +39,24 @@ export function nextCompleteInvoice(tx: Transaction, now: Date) {
   return nextInvoiceNumber(tx, "F", now);
 }
 
+/** What a complete invoice says besides its number, dates and seller. */
+export type CompleteInvoiceContent = Omit<typeof invoices.$inferInsert, "id" | "number" | "series" | "year" | "sequence" | "issuedOn" | "issuedAt" | "operationOn" | "seller">;
+
+/**
+ * Numbers, stores and chains (VERI*FACTU) a complete invoice, in the caller's transaction:
+ * every "F" invoice, of an order or of a job, is issued here. `operationDay` is the day of the
+ * operation (the payment), printed only when it is not the day of issue.
+ */
+export async function storeCompleteInvoice(tx: Transaction, content: CompleteInvoiceContent, operationDay: string | null, now: Date): Promise<Invoice> {
+  const numbered = await nextCompleteInvoice(tx, now);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({ ...content, ...numbered, operationOn: operationDay && operationDay !== numbered.issuedOn ? operationDay : null, seller: seller() })
+    .returning();
+  await recordIssuedInvoice(tx, invoice!, now);
+  return invoice!;
+}
+
 export function seller(): InvoiceParty {
   const c = config();
   const [street, ...rest] = c.SHOP_ADDRESS.split(",").map((part) => part.trim());
@@ -87,15 +105,10 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
     charged.map((line) => ({ description: line.description, chargedCents: line.inclusiveCents })),
     !order.vatExempt,
   );
-  const numbered = await nextCompleteInvoice(tx, now);
-  const paidOn = order.paidAt ? madridDay(order.paidAt) : numbered.issuedOn;
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      ...numbered,
+  const invoice = await storeCompleteInvoice(
+    tx,
+    {
       orderId,
-      operationOn: paidOn !== numbered.issuedOn ? paidOn : null,
-      seller: seller(),
       buyer: buyer(order.addressBill),
       lines: lineViews(amounts),
       vatRate: amounts.rate,
@@ -104,9 +117,10 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
       totalCents: amounts.totalCents,
       exemption: order.vatExempt ? exemptionText(territory) : null,
       payMethod: payMethodLabel(order.payMethod),
-    })
-    .returning();
-  await recordIssuedInvoice(tx, invoice!, now);
-  await enqueueInvoiceEmail(tx, invoice!, order.userEmail, { kind: "pedido", number: order.number });
-  return { issued: true, invoice: invoice! };
+    },
+    order.paidAt ? madridDay(order.paidAt) : null,
+    now,
+  );
+  await enqueueInvoiceEmail(tx, invoice, order.userEmail, { kind: "pedido", number: order.number });
+  return { issued: true, invoice };
 }

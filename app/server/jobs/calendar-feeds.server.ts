@@ -27,16 +27,21 @@ export async function activeFeed(db: Database, userId: string): Promise<{ token:
   return row ?? null;
 }
 
+/** Stops the technician's live addresses at once (renewing, revoking, disabling the account); returns the rows. */
+export async function revokeLiveFeeds(tx: Pick<Database, "update">, userId: string, now: Date): Promise<Array<{ id: number }>> {
+  return tx
+    .update(calendarFeeds)
+    .set({ revokedAt: now })
+    .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
+    .returning({ id: calendarFeeds.id });
+}
+
 /** A new address for the technician; any earlier one stops working. */
 export async function renewFeed(db: Database, actor: Actor, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
     const now = new Date();
-    const revoked = await tx
-      .update(calendarFeeds)
-      .set({ revokedAt: now })
-      .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
-      .returning({ id: calendarFeeds.id });
+    const revoked = await revokeLiveFeeds(tx, userId, now);
     await tx.insert(calendarFeeds).values({ userId, token, createdAt: now });
     await audit(tx, actor, {
       action: revoked.length ? "renovar calendario del técnico" : "crear calendario del técnico",
@@ -50,11 +55,7 @@ export async function renewFeed(db: Database, actor: Actor, userId: string): Pro
 
 export async function revokeFeed(db: Database, actor: Actor, userId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const revoked = await tx
-      .update(calendarFeeds)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
-      .returning({ id: calendarFeeds.id });
+    const revoked = await revokeLiveFeeds(tx, userId, new Date());
     if (revoked.length) await audit(tx, actor, { action: "revocar calendario del técnico", entity: "cliente", entityId: userId, after: { calendariosRevocados: revoked.length } });
     return revoked.length;
   });

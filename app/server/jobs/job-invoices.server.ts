@@ -11,8 +11,7 @@ import { invoiceAnnulments, invoices, type Invoice } from "../invoices/invoices-
 import { quoteResponses, quoteVersions } from "../quotes/quotes-schema.server";
 import { jobCharges } from "./jobs-schema.server";
 import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
-import { nextCompleteInvoice, seller } from "../invoices/issue-invoice.server";
-import { recordIssuedInvoice } from "../invoices/verifactu-chain.server";
+import { storeCompleteInvoice } from "../invoices/issue-invoice.server";
 import type { ChargeContext, Job } from "./job-charges.server";
 
 /*
@@ -95,14 +94,10 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
   if (existing) return { issued: false, invoice: existing };
   const nif = invoiceableNif(context.job.customer);
   if (!nif) return { issued: false, invoice: null, missingNif: true };
-  const numbered = await nextCompleteInvoice(tx, now);
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      ...numbered,
+  const invoice = await storeCompleteInvoice(
+    tx,
+    {
       jobChargeId: context.charge.id,
-      operationOn: draft.operationOn && draft.operationOn !== numbered.issuedOn ? draft.operationOn : null,
-      seller: seller(),
       buyer: buyerOf(context.job.customer, nif),
       lines: draft.lines,
       vatRate: draft.rate,
@@ -111,13 +106,14 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
       totalCents: draft.baseCents + draft.vatCents,
       exemption: null,
       payMethod: draft.payMethod,
-    })
-    .returning();
-  await recordIssuedInvoice(tx, invoice!, now);
+    },
+    draft.operationOn,
+    now,
+  );
   if (context.job.customer.email) {
-    await enqueueInvoiceEmail(tx, invoice!, context.job.customer.email, { kind: "presupuesto", number: context.quote.number, token: context.quote.token, jobId: context.job.id, more });
+    await enqueueInvoiceEmail(tx, invoice, context.job.customer.email, { kind: "presupuesto", number: context.quote.number, token: context.quote.token, jobId: context.job.id, more });
   }
-  return { issued: true, invoice: invoice! };
+  return { issued: true, invoice };
 }
 
 /** The deposit's invoice: one line "Anticipo a cuenta del presupuesto …", split at the job's rate. */

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { QuoteAlternative } from "~/domain/quotes/quote-content";
 import { products } from "../catalogue/catalogue-schema.server";
+import { giveBackStock, takeStock } from "../catalogue/stock.server";
 import { jobs, type HeldUnit } from "./jobs-schema.server";
 import type { Transaction } from "../db/client.server";
 
@@ -42,7 +43,7 @@ export async function holdUnits(tx: Transaction, wanted: HeldUnit[], now: Date):
     const row = byId.get(productId);
     const take = Math.min(units, Math.max(row?.stock ?? 0, 0));
     if (take > 0) {
-      await tx.update(products).set({ stock: sql`${products.stock} - ${take}`, updatedAt: now }).where(eq(products.id, productId));
+      await takeStock(tx, productId, take, now);
       held.push({ productId, units: take });
     }
     if (take < units) short.push({ productId, units: units - take, name: row?.name ?? `producto ${productId}` });
@@ -56,7 +57,7 @@ export async function releaseJobUnits(tx: Transaction, jobId: number, now: Date)
   if (!job || job.heldUnits.length === 0) return 0;
   let total = 0;
   for (const { productId, units } of [...job.heldUnits].sort((a, b) => a.productId - b.productId)) {
-    await tx.update(products).set({ stock: sql`${products.stock} + ${units}`, updatedAt: now }).where(eq(products.id, productId));
+    await giveBackStock(tx, productId, units, now);
     total += units;
   }
   await tx.update(jobs).set({ heldUnits: [], updatedAt: now }).where(eq(jobs.id, jobId));

@@ -13,7 +13,7 @@ export type OpenedJob = { jobId: number; short: HoldResult["short"] };
  */
 export async function openJobForAcceptedQuote(
   tx: Transaction,
-  accepted: { quoteId: number; version: number; alternative: AlternativeKey; document: QuoteDocument },
+  accepted: { quoteId: number; version: number; alternative: AlternativeKey; document: QuoteDocument; customerNif?: string | null },
   now: Date,
 ): Promise<OpenedJob> {
   const alternative = accepted.document.alternatives.find((a) => a.key === accepted.alternative);
@@ -24,7 +24,8 @@ export async function openJobForAcceptedQuote(
   const values = {
     quoteVersion: accepted.version,
     alternative: accepted.alternative,
-    customer: accepted.document.customer,
+    // The NIF the customer gave on accepting, when the quote lacked one: the job's invoices carry it.
+    customer: accepted.customerNif ? { ...accepted.document.customer, nif: accepted.customerNif } : accepted.document.customer,
     workPlace: accepted.document.workPlace,
     heldUnits: held,
     updatedAt: now,

@@ -43,12 +43,8 @@ export async function saveReportPhoto(db: Database, jobId: number, key: string, 
     throw error;
   }
   // Private from its first committed moment: nobody can read it public in between.
-  const imageId = await db.transaction(async (tx) => {
-    const saved = await saveImage(tx, processed, name);
-    await tx.update(images).set({ private: true }).where(eq(images.id, saved.imageId));
-    return saved.imageId;
-  });
-  return { ok: true, imageId };
+  const saved = await db.transaction((tx) => saveImage(tx, processed, name, { private: true }));
+  return { ok: true, imageId: saved.imageId };
 }
 
 /** Whether every id is a private photo sent for this job (a report may not name anyone else's picture). */

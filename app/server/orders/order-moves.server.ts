@@ -44,3 +44,31 @@ export async function recordStatusMove(tx: Transaction, order: Order, move: Stat
   });
   return updated!;
 }
+
+/**
+ * A line in the order's history that does not move its status (a payment tried or refused, a
+ * refund, units given back): other areas write the history only through this, and the status
+ * moves only through recordStatusMove.
+ */
+export async function recordOrderNote(
+  tx: Transaction,
+  order: Pick<Order, "id" | "status">,
+  note: { actor: string; details: Record<string, string>; now: Date },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    at: note.now,
+    actor: note.actor,
+    fromStatus: order.status,
+    toStatus: order.status,
+    details: note.details,
+  });
+}
+
+/** How an unpaid order will be paid: the method, the card window's end, and since when a transfer's days count. */
+export type PaymentChoice = Pick<Order, "payMethod" | "holdUntil"> & Partial<Pick<Order, "transferSince">>;
+
+/** Records a new way of paying an unpaid order (paying again from "Mis Pedidos", a closed card window). */
+export async function recordPaymentChoice(tx: Transaction, orderId: number, choice: Partial<PaymentChoice>, now: Date): Promise<void> {
+  await tx.update(orders).set({ ...choice, updatedAt: now }).where(eq(orders.id, orderId));
+}

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Transaction } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";
+import { giveBackStock, takeStock } from "../catalogue/stock.server";
 import { orderLines, orders } from "./orders-schema.server";
 
 /*
@@ -30,10 +31,7 @@ export async function returnUnits(tx: Transaction, orderId: number, now: Date): 
   if (!order?.unitsHeld) return 0;
   let total = 0;
   for (const { productId, units } of await unitsOf(tx, orderId)) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${units}`, updatedAt: now })
-      .where(eq(products.id, productId));
+    await giveBackStock(tx, productId, Number(units), now);
     total += Number(units);
   }
   await tx.update(orders).set({ unitsHeld: false }).where(eq(orders.id, orderId));
@@ -59,10 +57,8 @@ export async function takeUnits(tx: Transaction, orderId: number, now: Date): Pr
   if (missing.length) return { ok: false, missing };
   let taken = 0;
   for (const { productId, units } of wanted) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${units}`, updatedAt: now })
-      .where(eq(products.id, productId));
+    // Checked under the row locks above: every product has the units.
+    await takeStock(tx, productId, Number(units), now);
     taken += Number(units);
   }
   await tx.update(orders).set({ unitsHeld: true }).where(eq(orders.id, orderId));

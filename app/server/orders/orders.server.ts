@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { isRetryable, pgErrorCode } from "../db/pg-errors.server";
 import { orderQuote, priceBasketLines, sameQuote } from "~/domain/basket/basket-pricing";
 import { hasServiceLines, type PricedLine } from "~/domain/basket/basket-totals";
@@ -16,6 +16,7 @@ import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { log } from "../log.server";
 import { products } from "../catalogue/catalogue-schema.server";
+import { takeStock } from "../catalogue/stock.server";
 import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "../outbox.server";
@@ -192,12 +193,7 @@ async function writeOrder(tx: Transaction, { user, basketId, values, now }: Requ
   const units = new Map<number, number>();
   for (const line of lines) if (line.kind === "product") units.set(line.id, (units.get(line.id) ?? 0) + 1);
   for (const [productId, count] of [...units].sort(([a], [b]) => a - b)) {
-    const [left] = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${count}`, updatedAt: now })
-      .where(and(eq(products.id, productId), sql`${products.stock} >= ${count}`))
-      .returning({ id: products.id });
-    if (!left) throw new OrderChanged(problemMessage(lines.filter((line) => line.id === productId && line.kind === "product"), totals.totalCents));
+    if (!(await takeStock(tx, productId, count, now))) throw new OrderChanged(problemMessage(lines.filter((line) => line.id === productId && line.kind === "product"), totals.totalCents));
   }
 
   const mails = orderEmails({

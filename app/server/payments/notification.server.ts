@@ -6,12 +6,12 @@ import { canMove } from "~/domain/orders/order-status";
 import { audit } from "../audit.server";
 import { config, publicShopInfo, type RedsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../orders/orders-schema.server";
+import { orders } from "../orders/orders-schema.server";
 import { paymentAttempts } from "./payments-schema.server";
 import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/order-ref.server";
-import { recordStatusMove } from "../orders/order-moves.server";
+import { recordOrderNote, recordStatusMove } from "../orders/order-moves.server";
 import { takeUnits } from "../orders/order-units.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
 import { statusEmail } from "../orders/status-emails.server";
@@ -96,28 +96,14 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
 
     if (!isAuthorised(response)) {
       await tx.update(paymentAttempts).set({ ...settled, state: "denegado" }).where(eq(paymentAttempts.id, attempt.id));
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        at: now,
-        actor: "Redsys",
-        fromStatus: order.status,
-        toStatus: order.status,
-        details: { pago: `${method} denegado (${amount})`, respuesta: `${response} ${meaning}`, intento: code },
-      });
+      await recordOrderNote(tx, order, { actor: "Redsys", details: { pago: `${method} denegado (${amount})`, respuesta: `${response} ${meaning}`, intento: code }, now });
       return { kind: "denegado" as const, order };
     }
 
     if (!canMove(order.status, "Pagado", "redsys")) {
       // Money taken for an order that is not waiting for it: record it, never apply it twice.
       await tx.update(paymentAttempts).set({ ...settled, state: "a reembolsar" }).where(eq(paymentAttempts.id, attempt.id));
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        at: now,
-        actor: "Redsys",
-        fromStatus: order.status,
-        toStatus: order.status,
-        details: { pago: `${method} cobrado de nuevo (${amount}): reembolsar`, intento: code },
-      });
+      await recordOrderNote(tx, order, { actor: "Redsys", details: { pago: `${method} cobrado de nuevo (${amount}): reembolsar`, intento: code }, now });
       await audit(tx, "sistema", {
         action: "cobro a reembolsar",
         entity: "pedido",

@@ -6,7 +6,8 @@ import { formatEuros } from "~/domain/money";
 import { formatIban } from "~/domain/orders/my-orders";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../orders/orders-schema.server";
+import { orders } from "../orders/orders-schema.server";
+import { recordOrderNote, recordPaymentChoice } from "../orders/order-moves.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../orders/order-ref.server";
 import { takeUnits } from "../orders/order-units.server";
@@ -49,30 +50,16 @@ export async function payAgain(db: Database, userId: string, number: string, cho
     const retook = units.taken > 0;
 
     if (isOnlineMethod(choice)) {
-      await tx.update(orders).set({ payMethod: choice, holdUntil: windowEnd(redsys!, now), updatedAt: now }).where(eq(orders.id, order.id));
+      await recordPaymentChoice(tx, order.id, { payMethod: choice, holdUntil: windowEnd(redsys!, now) }, now);
       const attempt = await createAttempt(tx, order, choice, now);
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        at: now,
-        actor: order.userEmail,
-        fromStatus: order.status,
-        toStatus: order.status,
-        details: { pago: `Nuevo intento de pago con ${PAY_METHOD_LABELS[choice]}`, intento: attempt.code, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) },
-      });
+      await recordOrderNote(tx, order, { actor: order.userEmail, details: { pago: `Nuevo intento de pago con ${PAY_METHOD_LABELS[choice]}`, intento: attempt.code, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) }, now });
       return { ok: true, redirect: paymentPagePath(order.number, attempt.code), retook };
     }
 
     // To a transfer: the units stay held until it arrives or the order expires (issue 11's job).
     // Its transfer days (reminder, expiry) count from now, not from the order.
-    await tx.update(orders).set({ payMethod: "transferencia", holdUntil: null, transferSince: now, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      at: now,
-      actor: order.userEmail,
-      fromStatus: order.status,
-      toStatus: order.status,
-      details: { pago: `Cambio de ${PAY_METHOD_LABELS[order.payMethod]} a transferencia`, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) },
-    });
+    await recordPaymentChoice(tx, order.id, { payMethod: "transferencia", holdUntil: null, transferSince: now }, now);
+    await recordOrderNote(tx, order, { actor: order.userEmail, details: { pago: `Cambio de ${PAY_METHOD_LABELS[order.payMethod]} a transferencia`, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) }, now });
     await enqueue(tx, "email", transferDetailsEmail(order), { ref: orderRef(order.id) });
     return { ok: true, redirect: `/login/pedidos/${encodeURIComponent(order.number)}`, retook };
   });

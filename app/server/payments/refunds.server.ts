@@ -7,7 +7,8 @@ import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
 import { redsysConfig, type RedsysConfig } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
-import { orderEvents, orders, withdrawals } from "../orders/orders-schema.server";
+import { orders, withdrawals } from "../orders/orders-schema.server";
+import { recordOrderNote } from "../orders/order-moves.server";
 import { paymentAttempts, refunds } from "./payments-schema.server";
 import { log, serializeError } from "../log.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
@@ -257,14 +258,7 @@ async function refundDone(tx: Transaction, actor: Actor, order: OrderRow, refund
       ...(refund.withdrawalId ? { desistimiento: refund.withdrawalId } : {}),
     },
   });
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    at: now,
-    actor: actorName(actor),
-    fromStatus: order.status,
-    toStatus: order.status,
-    details: { reembolso: formatEuros(refund.amountCents), medio: means.label, ...(refund.reference ? { referencia: refund.reference } : {}), motivo: refund.reason },
-  });
+  await recordOrderNote(tx, order, { actor: actorName(actor), details: { reembolso: formatEuros(refund.amountCents), medio: means.label, ...(refund.reference ? { referencia: refund.reference } : {}), motivo: refund.reason }, now });
   await enqueue(tx, "email", { ...refundEmail(order, refund, means) }, { ref: orderRef(order.id) });
   // Money of the sale given back: a rectifying invoice (issue 13). A second charge given back
   // ("a reembolsar") was never part of the sale, and so is not invoiced nor rectified.

@@ -9,7 +9,6 @@ import { alternativeTotals, chargedTotals } from "~/domain/quotes/quote-totals";
 import { invoiceableNif } from "~/domain/spanish-ids";
 import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
-import { jobs } from "../jobs/jobs-schema.server";
 import { quoteResponses, quotes } from "./quotes-schema.server";
 import { askDeposit } from "../jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "../jobs/open-job.server";
@@ -99,10 +98,9 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
         })
         .returning();
       await tx.update(quotes).set({ status: "aceptado", updatedAt: now }).where(eq(quotes.id, quote.id));
-      const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document }, now);
       // The customer gave the NIF the quote lacked: the job's invoices will carry it.
-      const givenNif = input.customerNif && !invoiceableNif(document.customer) ? input.customerNif : null;
-      if (givenNif) await tx.update(jobs).set({ customer: { ...document.customer, nif: givenNif }, updatedAt: now }).where(eq(jobs.id, job.jobId));
+      const customerNif = input.customerNif && !invoiceableNif(document.customer) ? input.customerNif : null;
+      const job = await openJobForAcceptedQuote(tx, { quoteId: quote.id, version: version.version, alternative: alternative.key, document, customerNif }, now);
       const depositCharge = await askDeposit(tx, job.jobId, deposit, now);
       await audit(tx, { email: quote.customer.email || "cliente" }, {
         action: "aceptar presupuesto",

@@ -8,12 +8,12 @@ import { pageChanges } from "../page-cache/page-cache-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
-import { paymentWindowTask } from "./payment-window.server";
-import { transferDeadlinesTask } from "./transfer-deadlines.server";
+import { paymentWindowTask } from "../orders/payment-window.server";
+import { transferDeadlinesTask } from "../orders/transfer-deadlines.server";
 import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
 import { quoteRemindersTask } from "../quotes/quote-reminders.server";
-import { jobRemindersTask } from "./job-reminders.server";
-import { depositWindowsTask } from "./deposit-windows.server";
+import { jobRemindersTask } from "../jobs/job-reminders.server";
+import { depositWindowsTask } from "../jobs/deposit-windows.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy

@@ -3,11 +3,11 @@ import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
 import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { jobCharges, jobs } from "../jobs/jobs-schema.server";
-import { chargeContext, jobRef } from "../jobs/job-charges.server";
-import { shopJobNotice } from "../jobs/job-payment-emails.server";
-import { lockCharge } from "../jobs/job-payments.server";
-import { releaseJobUnits } from "../jobs/job-units.server";
+import { jobCharges, jobs } from "./jobs-schema.server";
+import { chargeContext, jobRef } from "./job-charges.server";
+import { shopJobNotice } from "./job-payment-emails.server";
+import { lockCharge } from "./job-payments.server";
+import { releaseJobUnits } from "./job-units.server";
 import { enqueue } from "../outbox.server";
 
 /*

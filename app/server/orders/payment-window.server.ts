@@ -1,9 +1,10 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
-import { orderEvents, orders } from "../orders/orders-schema.server";
-import { awaitingPayment } from "../orders/order-status-sql.server";
-import { returnUnits } from "../orders/order-units.server";
+import { orders } from "./orders-schema.server";
+import { recordOrderNote, recordPaymentChoice } from "./order-moves.server";
+import { awaitingPayment } from "./order-status-sql.server";
+import { returnUnits } from "./order-units.server";
 
 /*
  * Card and Bizum payment windows (issue 12): an order still "Pendiente de Pago" when its
@@ -32,15 +33,8 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
         .for("update", { skipLocked: true });
       if (!order) return null;
       const units = await returnUnits(tx, order.id, now);
-      await tx.update(orders).set({ holdUntil: null, updatedAt: now }).where(eq(orders.id, order.id));
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        at: now,
-        actor: "sistema",
-        fromStatus: order.status,
-        toStatus: order.status,
-        details: { plazo: "No llegó el pago en el plazo: las unidades vuelven a la venta", unidades: String(units) },
-      });
+      await recordPaymentChoice(tx, order.id, { holdUntil: null }, now);
+      await recordOrderNote(tx, order, { actor: "sistema", details: { plazo: "No llegó el pago en el plazo: las unidades vuelven a la venta", unidades: String(units) }, now });
       await audit(tx, "sistema", {
         action: "liberar unidades",
         entity: "pedido",

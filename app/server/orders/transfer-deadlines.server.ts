@@ -3,11 +3,11 @@ import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
-import { orders } from "../orders/orders-schema.server";
-import { cancelOrder } from "../orders/cancel-order.server";
-import { orderRef } from "../orders/order-ref.server";
-import { awaitingPayment, awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
-import { transferExpiryReason, transferReminderEmail } from "../orders/transfer-reminder-email.server";
+import { orders } from "./orders-schema.server";
+import { cancelOrder } from "./cancel-order.server";
+import { orderRef } from "./order-ref.server";
+import { awaitingPayment, awaitingTransfer, transferDaysSince } from "./order-status-sql.server";
+import { transferExpiryReason, transferReminderEmail } from "./transfer-reminder-email.server";
 import { enqueue } from "../outbox.server";
 
 /*

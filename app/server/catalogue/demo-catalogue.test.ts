@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FAMILIES, type Family } from "../../domain/catalogue/product";
 import { demoCatalogue, demoSlug } from "./demo-catalogue.server";
-import type { NewProduct } from "../catalogue/catalogue-schema.server";
+import type { NewProduct } from "./catalogue-schema.server";
 
 const ofFamily = (family: Family): NewProduct[] => demoCatalogue.filter((p) => p.family === family);
 const calderas = ofFamily("calderas");

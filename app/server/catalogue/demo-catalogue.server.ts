@@ -1,6 +1,6 @@
 import { demoPictures, slugify } from "../../domain/catalogue/product-identity";
 import type { Dimensions, EnergyClass } from "../../domain/catalogue/product";
-import type { NewProduct } from "../catalogue/catalogue-schema.server";
+import type { NewProduct } from "./catalogue-schema.server";
 
 /*
  * Demo catalogue: plausible Spanish retail products for the four families, inserted in this

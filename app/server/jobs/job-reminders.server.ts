@@ -2,9 +2,9 @@ import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
 import { addDays, madridClock, madridInstant } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
-import { jobs } from "../jobs/jobs-schema.server";
+import { jobs } from "./jobs-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
-import { jobReminderMail } from "../jobs/job-emails.server";
+import { jobReminderMail } from "./job-emails.server";
 import { enqueue } from "../outbox.server";
 
 /*
