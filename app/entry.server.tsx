@@ -5,10 +5,11 @@ import { isbot } from "isbot";
 import { PassThrough, type Transform } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import siteCss from "./styles/app.css?inline";
 import { isDatabaseUnavailable } from "./server/db/unavailable.server";
 import { pageTransform } from "./server/http/page-head.server";
+import { shopRender } from "./server/http/load-context.server";
 import { log } from "./server/log.server";
 import { forgetPage, notePage } from "./server/page-cache/page-cache.server";
 import { NonceContext } from "./ui/nonce";
@@ -30,10 +31,11 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext?: AppLoadContext,
+  loadContext?: RouterContextProvider,
 ) {
+  const render = loadContext?.get(shopRender) ?? null;
   // The Content-Security-Policy nonce of this response (app/server/http/security-headers.server.ts).
-  const nonce = loadContext?.cspNonce;
+  const nonce = render?.cspNonce;
   // The database is away (restart, outage): 503 and when to try again, not a 500. The errors
   // in routerContext are sanitized in production; handleError below saw the real ones.
   if (responseStatusCode === 500 && databaseAway.has(request)) {
@@ -41,7 +43,7 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", "30");
   }
   // A page everyone sees alike is kept by the page cache (app/server/page-cache).
-  notePage(loadContext?.pageCache, request, responseStatusCode, routerContext);
+  notePage(render?.pageCache, request, responseStatusCode, routerContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -80,7 +82,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        forgetPage(loadContext?.pageCache);
+        forgetPage(render?.pageCache);
         if (shellRendered) log("render").error({ err: error }, "error al generar la página");
       },
     });

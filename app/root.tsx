@@ -21,6 +21,7 @@ import { useNonce } from "./ui/nonce";
 import type { BackOfficeHandle } from "./ui/admin/admin-nav";
 import { SiteShell } from "./ui/site/site-shell";
 import { reportError } from "./ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 // In production the stylesheet is inlined by app/entry.server.tsx; the dev server links it (hot reload).
 export const links: Route.LinksFunction = () => [
@@ -34,7 +35,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shell = await loadShell(request, context);
-  if (shell.flags.maintenance && !openDuringMaintenance(new URL(request.url).pathname)) {
+  if (shell.flags.maintenance && !openDuringMaintenance(pageUrl(request).pathname)) {
     throw data(
       { maintenance: true as const, shop: shell.shop },
       { status: 503, headers: { "Retry-After": "600" } },

@@ -1,6 +1,7 @@
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import type { Database } from "~/server/db/client.server";
 import { getDb } from "~/server/db/db.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** One page of a back-office list, as its area reads it: the page it settled on (the last, for a page past the end). */
 type ListPage<Row> = { rows: Row[]; total: number; page: number; pageCount: number };
@@ -15,7 +16,7 @@ export async function readAdminList<Query extends { page: number }, Row>(
   list: (db: Database, query: Query) => Promise<ListPage<Row>>,
 ) {
   await requireAdmin(request);
-  const query = parse(new URL(request.url).searchParams);
+  const query = parse(pageUrl(request).searchParams);
   const found = await list(await getDb(), query);
   return { query: { ...query, page: found.page }, total: found.total, pageCount: found.pageCount, rows: found.rows };
 }

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getAuth } from "./auth.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 export type SessionUser = { id: string; email: string; name: string; role?: string | null; emailVerified?: boolean };
 
@@ -18,7 +19,7 @@ const RETURN_PATH_LIMIT = 1000;
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   // A page address of any length would come back in the Location header; past a few
   // kilobytes a reverse proxy answers 502 instead. A real page's address is short.
   const back = [url.pathname + url.search, url.pathname].find((path) => path.length <= RETURN_PATH_LIMIT);

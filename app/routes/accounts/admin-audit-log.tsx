@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-audit-log";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** The audit log (issue 11): every change of the back office, newest first; read-only by design. */
 const querySchema = z.object({
@@ -17,7 +18,7 @@ const querySchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = querySchema.parse(Object.fromEntries(pageUrl(request).searchParams));
   const log = await readAuditLog(await getDb(), { entity: query.entidad, entityId: query.id, page: query.pagina });
   return {
     query,

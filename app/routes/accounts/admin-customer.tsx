@@ -49,7 +49,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return result.ok ? data<CustomerReply>(result) : data<CustomerReply>({ ok: false, error: result.error }, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.email ?? "Cliente");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data?.email ?? "Cliente");
 
 export default function CustomerPage() {
   const customer = useLoaderData<typeof loader>();

@@ -12,6 +12,7 @@ import { cookieHeaders } from "~/server/accounts/auth-forms.server";
 import { readForm } from "~/server/http/request-body.server";
 import { PasskeyButton } from "~/ui/accounts/passkey-button";
 import type { Route } from "./+types/login-verification";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * The second step of signing in for an account with an authenticator app (issue 11), and the
@@ -33,7 +34,7 @@ async function situation(request: Request) {
 }
 
 function target(request: Request, posted?: string, home = STAFF_HOME.admin): string {
-  const asked = posted ?? new URL(request.url).searchParams.get("redirectTo") ?? "";
+  const asked = posted ?? pageUrl(request).searchParams.get("redirectTo") ?? "";
   const path = safeRedirectPath(asked, home);
   return path.startsWith("/login") ? home : path;
 }
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (now.kind === "done") throw redirect(target(request, undefined, now.home));
   if (now.kind === "nothing") throw redirect("/login");
   // Empty when none was asked: the account's own start page is known only after the code.
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo") ? target(request) : "";
+  const redirectTo = pageUrl(request).searchParams.get("redirectTo") ? target(request) : "";
   // A session whose factor lapsed (12 hours, or 2 without use: issue 28) is told why it is asked again.
   const lapsed = now.kind === "step-up" && (now.reason === "age" || now.reason === "idle") ? now.reason : null;
   // Passkeys as the other way to give the factor (issue 28).

@@ -18,6 +18,7 @@ import { SignedOutPanel } from "~/ui/accounts/login-forms";
 import { Notice } from "~/ui/notice";
 import { OrdersTable } from "~/ui/orders/orders-table";
 import type { Route } from "./+types/login";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** Where to go after signing in: a path of this site other than /login itself, or null. */
 function returnPath(value: string | null | undefined): string | null {
@@ -27,7 +28,7 @@ function returnPath(value: string | null | undefined): string | null {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const redirectTo = returnPath(url.searchParams.get("redirectTo"));
   const user = await getSessionUser(request);
   if (user) {
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return reply("signin", error(MESSAGES.unexpected), "", 400);
   const { intent, email, password } = parsed.data;
-  const redirectTo = returnPath(parsed.data.redirectTo || new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = returnPath(parsed.data.redirectTo || pageUrl(request).searchParams.get("redirectTo"));
 
   switch (intent) {
     case "signin": {

@@ -9,6 +9,7 @@ import { callAuth } from "~/server/accounts/auth-forms.server";
 import { Notice } from "~/ui/notice";
 import { NewPasswordFields } from "~/ui/accounts/new-password-fields";
 import type { Route } from "./+types/reset-password";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /login/restablecer?token=...: the page the reset e-mail leads to (through better-auth's
@@ -16,7 +17,7 @@ import type { Route } from "./+types/reset-password";
  * ?error=INVALID_TOKEN when it is unknown, used or expired). The link works once, for 1 hour.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const token = url.searchParams.get("token");
   return { token: url.searchParams.get("error") ? null : token || null };
 }

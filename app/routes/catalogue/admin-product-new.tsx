@@ -11,6 +11,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { ProductFormErrorSummary, useProductFormCheck } from "~/ui/catalogue/product-form-check";
 import { ProductFormFields } from "~/ui/catalogue/product-form-fields";
 import type { Route } from "./+types/admin-product-new";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/catalogo/nuevo (issue 11). The family comes first (?familia=), because it decides
@@ -19,7 +20,7 @@ import type { Route } from "./+types/admin-product-new";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const family = new URL(request.url).searchParams.get("familia") ?? "";
+  const family = pageUrl(request).searchParams.get("familia") ?? "";
   return { family: isFamily(family) ? family : null };
 }
 

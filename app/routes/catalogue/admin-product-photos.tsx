@@ -30,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return productPhotosAction(request, admin, params.id);
 }
 
-export const meta: Route.MetaFunction = ({ data: product }) => [
+export const meta: Route.MetaFunction = ({ loaderData: product }) => [
   { title: `${product ? `Fotos de ${product.name}` : "Fotos"} | Administración` },
 ];
 

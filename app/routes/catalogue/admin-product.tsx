@@ -12,6 +12,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { ProductFormErrorSummary, useProductFormCheck } from "~/ui/catalogue/product-form-check";
 import { ProductFormFields } from "~/ui/catalogue/product-form-fields";
 import type { Route } from "./+types/admin-product";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/catalogo/:id (issue 11): every field of the product, and showing or hiding it in the
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await readEditableProduct(db, productId(params.id));
   if (!product) throw data(null, { status: 404 });
   const waitingAlerts = (await waitingAlertCounts(db, [product.id])).get(product.id) ?? 0;
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const notice = Object.keys(NOTICES).find((key) => search.has(key));
   return {
     id: product.id,
@@ -87,7 +88,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: product }) => adminMeta(product?.name ?? "Producto");
+export const meta: Route.MetaFunction = ({ loaderData: product }) => adminMeta(product?.name ?? "Producto");
 
 export default function ProductPage() {
   const product = useLoaderData<typeof loader>();

@@ -15,6 +15,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { PriceListReport } from "~/ui/catalogue/price-list-report";
 import type { Route } from "./+types/admin-products-import";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/catalogo/importar (issue 11): a CSV price list (a file, or pasted) is first checked
@@ -23,7 +24,7 @@ import type { Route } from "./+types/admin-products-import";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const applied = new URL(request.url).searchParams.get("aplicado");
+  const applied = pageUrl(request).searchParams.get("aplicado");
   return { applied: applied !== null && /^\d{1,6}$/.test(applied) ? Number(applied) : null };
 }
 

@@ -18,6 +18,7 @@ import { DownloadLink } from "~/ui/admin/download-link";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-products";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/catalogo (issue 11): the four families, hidden products too, searched by brand,
@@ -25,7 +26,7 @@ import type { Route } from "./+types/admin-products";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filters = parseProductListFilters(new URL(request.url).searchParams);
+  const filters = parseProductListFilters(pageUrl(request).searchParams);
   const list = await listProducts(await getDb(), filters);
   return {
     filters,

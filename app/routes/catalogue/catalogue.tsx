@@ -8,10 +8,11 @@ import { cataloguePage } from "~/server/catalogue/catalogue.server";
 import { CatalogueView } from "~/ui/catalogue/catalogue-view";
 import type { Route } from "./+types/catalogue";
 import { log } from "~/server/log.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** /tienda/{calderas|aires|aerotermia|termostatos}/:tipo: the four catalogues (spec section 2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const family = url.pathname.split("/")[2] ?? "";
   if (!isFamily(family)) throw data(null, { status: 404 });
   const state = parseCatalogueState(family, params.tipo, url.searchParams);

@@ -22,6 +22,7 @@ import { EnergyLabel } from "~/ui/catalogue/energy-label";
 import { Price } from "~/ui/price";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/compare";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /comparar?productos=12,15,18 (issue 15): up to four products of one family side by side. The
@@ -30,7 +31,7 @@ import type { Route } from "./+types/compare";
  * never an error. The action keeps the visitor's list («Comparar», «Quitar»).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const asked = parseComparisonParam(search.get(PRODUCTS_PARAM));
   const comparison = buildComparison(asked, await comparisonProducts(asked.ids));
   return {

@@ -30,6 +30,7 @@ import { ProductSpecs } from "~/ui/catalogue/product-specs";
 import { QuotePopup } from "~/ui/quotes/quote-popup";
 import { StockAlertForm } from "~/ui/stock-alerts/stock-alert-form";
 import type { Route } from "./+types/product-detail";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** /tienda/detalle/:name/:id — name is the family and must be the product's own (docs/deviations.md). */
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -42,7 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return {
     product,
     images,
-    selectedImage: selectedImageNumber(new URL(request.url).searchParams.get("imagen"), images.length),
+    selectedImage: selectedImageNumber(pageUrl(request).searchParams.get("imagen"), images.length),
     installationPriceCents: INSTALLATION_PRICE_CENTS[family],
     maintenancePriceCents: family === "calderas" ? (MAINTENANCE_PRICE_CENTS.calderas ?? null) : null,
     gasOptions: family === "calderas" ? gasOptions(product.brand) : [],

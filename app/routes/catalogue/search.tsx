@@ -12,6 +12,7 @@ import { log } from "~/server/log.server";
 import { readForm } from "~/server/http/request-body.server";
 import { SearchView } from "~/ui/catalogue/search-view";
 import type { Route } from "./+types/search";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /buscar?q= (issue 15): the search's results with the catalogue's cards, filters and pages.
@@ -19,7 +20,7 @@ import type { Route } from "./+types/search";
  * not to index it (the catalogue pages are what they should list).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const checked = checkSearchParams(url.searchParams);
   const problem = checked.success ? null : (checked.error.issues[0]?.message ?? "Búsqueda no válida.");
   const state = parseSearchState(url.searchParams);

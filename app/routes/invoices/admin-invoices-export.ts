@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { exportInvoices } from "~/server/invoices/invoice-list.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/admin-invoices-export";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /admin/facturas/exportar: the invoices of the filtered period as a CSV file for the
@@ -19,7 +20,7 @@ const CSV_OPTIONS = { delimiter: ";", record_delimiter: "windows" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
+  const parsed = parseInvoiceFilters(pageUrl(request).searchParams);
   if (!parsed.ok) throw data({ message: parsed.error }, { status: 400 });
   const { filters } = parsed;
   const chunks = exportInvoices(await getDb(), filters);

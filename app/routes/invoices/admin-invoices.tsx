@@ -11,6 +11,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-invoices";
 import { PeriodFields, periodReset } from "~/ui/admin/period-filter-form";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/facturas (issue 13): the invoices issued in a period (the current month in Madrid by
@@ -20,7 +21,7 @@ import { PeriodFields, periodReset } from "~/ui/admin/period-filter-form";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
+  const parsed = parseInvoiceFilters(pageUrl(request).searchParams);
   if (!parsed.ok) throw data({ message: parsed.error }, { status: 400 });
   const { filters } = parsed;
   const list = await listInvoices(await getDb(), filters);

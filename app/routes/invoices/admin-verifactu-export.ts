@@ -6,6 +6,7 @@ import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/db.server";
 import { recordsForExport } from "~/server/invoices/verifactu-list.server";
 import type { Route } from "./+types/admin-verifactu-export";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /admin/facturas/verifactu/exportar: the VERI*FACTU records generated in a period as the
@@ -15,7 +16,7 @@ import type { Route } from "./+types/admin-verifactu-export";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
+  const params = pageUrl(request).searchParams;
   const parsed = parseRecordFilters(params);
   if (!parsed.ok) throw data({ message: parsed.error }, { status: 400 });
   const rawPart = params.get("parte")?.trim() || "1";

@@ -16,6 +16,7 @@ import { DownloadLink } from "~/ui/admin/download-link";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { PeriodFields, periodReset } from "~/ui/admin/period-filter-form";
 import type { Route } from "./+types/admin-verifactu";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/facturas/verifactu (issue 13): the VERI*FACTU billing records of a period in the
@@ -25,7 +26,7 @@ import type { Route } from "./+types/admin-verifactu";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const parsed = parseRecordFilters(new URL(request.url).searchParams);
+  const parsed = parseRecordFilters(pageUrl(request).searchParams);
   if (!parsed.ok) throw data({ message: parsed.error }, { status: 400 });
   const { filters } = parsed;
   const list = await listRecords(await getDb(), filters, filters.page);

@@ -12,6 +12,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { CalendarDays, type CalendarDayView } from "~/ui/jobs/calendar-days";
 import jobsCss from "~/styles/jobs.css?url";
 import type { Route } from "./+types/admin-calendar";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * The calendar (issue 17): jobs and booked visits of every technician or of one, a week at a
@@ -29,7 +30,7 @@ const querySchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
+  const params = Object.fromEntries([...pageUrl(request).searchParams].filter(([, value]) => value !== ""));
   const parsed = querySchema.safeParse(params);
   if (!parsed.success) throw data({ message: "Esa fecha, esa vista o ese técnico no son válidos." }, { status: 400 });
   const query = parsed.data;

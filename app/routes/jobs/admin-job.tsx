@@ -109,7 +109,7 @@ async function chargeAction(admin: Awaited<ReturnType<typeof requireAdmin>>, id:
   return data<ChargeReply | JobFormReply>({ ok: true, message: result.message });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo");
 
 export default function JobPage() {
   const { job, defaults, technicians, charges, report, today } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { FilterSelect } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { JobStatusBadge } from "~/ui/jobs/job-status-badge";
 import type { Route } from "./+types/admin-jobs";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** Installation jobs (issue 17): by status, those still to schedule first, then by date. */
 const querySchema = z.object({
@@ -20,7 +21,7 @@ const querySchema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const params = Object.fromEntries(pageUrl(request).searchParams);
   if (params.estado === "") delete params.estado;
   const parsed = querySchema.safeParse(params);
   if (!parsed.success || (params.estado && !parsed.data.estado)) {

@@ -73,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return result.ok ? { ok: true, message: "Trabajo empezado." } : data({ ok: false, message: result.error }, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo"} | Área del técnico` },
   { name: "robots", content: "noindex, nofollow" },
 ];

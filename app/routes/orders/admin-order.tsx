@@ -23,6 +23,7 @@ import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { WithdrawalSummary } from "~/ui/orders/withdrawal-summary";
 import { FgasOrderSummary } from "~/ui/orders/fgas-order-summary";
 import type { Route } from "./+types/admin-order";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/pedidos/:number (issue 11): the whole order, its status changes and internal notes;
@@ -35,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const [order, fgas] = await Promise.all([loadAdminOrder(db, params.number), loadFgasViewByNumber(db, params.number)]);
   if (!order) return notFound();
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const done = search.get("hecho");
   // After a refund: the page says what became of it, read from the refund's row.
   const refund = done === "reembolso" ? (order.payments.refunds.find((row) => String(row.id) === search.get("id")) ?? null) : null;

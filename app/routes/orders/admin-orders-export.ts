@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { log } from "~/server/log.server";
 import { exportOrders } from "~/server/orders/order-list.server";
 import type { Route } from "./+types/admin-orders-export";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /admin/pedidos/exportar: the filtered order list as a CSV file for the accountant (issue 11),
@@ -19,7 +20,7 @@ const CSV_OPTIONS = { delimiter: ";", record_delimiter: "windows" } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const filters = parseOrderFilters(pageUrl(request).searchParams);
   const chunks = exportOrders(await getDb(), filters);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -12,6 +12,7 @@ import { FilterDate, FilterSearch, FilterSelect } from "~/ui/admin/admin-list-fi
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-orders";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /admin/pedidos (issue 11): every order, newest first, filtered by status, payment method,
@@ -19,7 +20,7 @@ import type { Route } from "./+types/admin-orders";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const filters = parseOrderFilters(pageUrl(request).searchParams);
   const list = await listOrders(await getDb(), filters);
   return {
     filters,

@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return withdrawalAction(request, admin, params.id);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
+export const meta: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data ? `Desistimiento del pedido ${data.order.number}` : "Desistimiento"} | Administración` },
 ];
 

@@ -36,6 +36,7 @@ import { ErrorPage } from "~/ui/error-page";
 import { OrderConfirmation } from "~/ui/orders/order-confirmation";
 import type { Route } from "./+types/checkout";
 import { reportError } from "~/ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -59,7 +60,7 @@ function addressValues(prefix: "envio" | "factura", address: OrderAddress): Reco
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const number = new URL(request.url).searchParams.get("pedido");
+  const number = pageUrl(request).searchParams.get("pedido");
   if (number !== null) {
     const found = isOrderNumber(number) ? await findMyOrder(user, number) : null;
     if (!found) throw data(null, { status: 404 });

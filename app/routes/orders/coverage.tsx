@@ -7,6 +7,7 @@ import { CoverageCheck } from "~/ui/orders/coverage-check";
 import { ErrorPage } from "~/ui/error-page";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/coverage";
+import { pageUrl } from "~/server/http/page-url.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
  * those pages read this loader through a fetcher and stay where they are.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const query = parseCoverageQuery(new URL(request.url).searchParams);
+  const query = parseCoverageQuery(pageUrl(request).searchParams);
   const area = serviceArea();
   return {
     answer: query.postcode === null ? null : coverageAnswer(area.prefixes, query.postcode, query.context),

@@ -15,6 +15,7 @@ import { FgasOrderSection } from "~/ui/orders/fgas-order-section";
 import { OrderView, type WithdrawalReply } from "~/ui/orders/order-view";
 import type { Route } from "./+types/order-detail";
 import { reportError } from "~/ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /login/pedidos/:number — one of the signed-in user's orders. Someone else's number answers
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!isOrderNumber(params.number)) throw data(null, { status: 404 });
   const order = await loadMyOrder(user, params.number);
   if (!order) throw data(null, { status: 404 });
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const saved = search.get("gases");
   const done: "empresa" | "certificado" | null = saved === "empresa" || saved === "certificado" ? saved : null;
   // ?desistir: the confirmation step of the withdrawal when JavaScript does not run.

@@ -10,6 +10,7 @@ import { PaymentOptions } from "~/ui/payments/order-payment";
 import { Price } from "~/ui/price";
 import { usePolling } from "~/ui/use-polling";
 import type { Route } from "./+types/order-payment-return";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /login/pedidos/:number/pago/vuelta?intento=<code> — where Redsys sends the customer back,
@@ -21,7 +22,7 @@ import type { Route } from "./+types/order-payment-return";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const code = new URL(request.url).searchParams.get("intento") ?? "";
+  const code = pageUrl(request).searchParams.get("intento") ?? "";
   if (!isOrderNumber(params.number) || !REDSYS_ORDER_PATTERN.test(code)) throw data(null, { status: 404 });
   const found = await findMyOrder(user, params.number);
   const attempt = found ? await findAttempt(await getDb(), found.order.id, code) : null;

@@ -10,6 +10,7 @@ import { requireUser } from "~/server/session.server";
 import { Price } from "~/ui/price";
 import { RedsysRedirectForm } from "~/ui/payments/redsys-redirect-form";
 import type { Route } from "./+types/order-payment";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /login/pedidos/:number/pago?intento=<code> — the way to Redsys (issue 12): the signed form
@@ -21,7 +22,7 @@ import type { Route } from "./+types/order-payment";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const code = new URL(request.url).searchParams.get("intento") ?? "";
+  const code = pageUrl(request).searchParams.get("intento") ?? "";
   if (!isOrderNumber(params.number) || !REDSYS_ORDER_PATTERN.test(code)) throw data(null, { status: 404 });
   const db = await getDb();
   const order = (await findMyOrder(user, params.number))?.order;

@@ -7,6 +7,7 @@ import { isQuoteToken } from "~/server/quotes/quote-store.server";
 import { Price } from "~/ui/price";
 import { usePolling } from "~/ui/use-polling";
 import type { Route } from "./+types/quote-payment-return";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /presupuestos/:token/pago/vuelta?intento=<code> — where Redsys sends the customer back after
@@ -17,7 +18,7 @@ import type { Route } from "./+types/quote-payment-return";
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get("intento") ?? "";
+  const code = pageUrl(request).searchParams.get("intento") ?? "";
   const token = params.token;
   if (!isQuoteToken(token) || !REDSYS_ORDER_PATTERN.test(code)) throw data(null, { status: 404 });
   const found = await findChargeAttempt(await getDb(), token, code);

@@ -7,6 +7,7 @@ import { isQuoteToken } from "~/server/quotes/quote-store.server";
 import { Price } from "~/ui/price";
 import { RedsysRedirectForm } from "~/ui/payments/redsys-redirect-form";
 import type { Route } from "./+types/quote-payment";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /presupuestos/:token/pago?intento=<code> — the way to Redsys for a job's deposit or final
@@ -16,7 +17,7 @@ import type { Route } from "./+types/quote-payment";
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const code = new URL(request.url).searchParams.get("intento") ?? "";
+  const code = pageUrl(request).searchParams.get("intento") ?? "";
   const token = params.token;
   if (!isQuoteToken(token) || !REDSYS_ORDER_PATTERN.test(code)) throw data(null, { status: 404 });
   const found = await chargePaymentForm(await getDb(), token, code);

@@ -17,6 +17,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import { AlternativeFields, CataloguePicker, PartyFields, TermsFields } from "~/ui/quotes/quote-editor";
 import type { Route } from "./+types/admin-quote-editor";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /admin/presupuestos/:number — the quote editor (issue 17): the draft (customer, work place,
@@ -35,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const quote = await findQuote(params.number);
   const db = await getDb();
-  const search = (new URL(request.url).searchParams.get("buscar") ?? "").trim().slice(0, 80);
+  const search = (pageUrl(request).searchParams.get("buscar") ?? "").trim().slice(0, 80);
   const productIds = quote.draft.alternatives.flatMap((a) => a.lines.map((l) => l.productId)).filter((id): id is number => id !== null);
   const [versions, responses, results, stock] = await Promise.all([versionsOf(db, quote.id), responsesOf(db, quote.id), searchCatalogue(db, search), stockOf(db, productIds)]);
   return {
@@ -78,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return quoteEditorAction(request, admin, quote);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Presupuesto ${data.number}` : "Presupuesto");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? `Presupuesto ${data.number}` : "Presupuesto");
 
 const KIND_LABELS = { aceptado: "Aceptado", cambios: "Cambios pedidos", rechazado: "Rechazado" } as const;
 

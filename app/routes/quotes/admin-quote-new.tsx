@@ -6,6 +6,7 @@ import { createQuote, prefillFromRequest } from "~/server/quotes/quote-store.ser
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-quote-new";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /admin/presupuestos/nuevo (issue 17): a new quote from scratch (a phone call) or, with
@@ -22,7 +23,7 @@ function requestId(value: string | null): number | null {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = requestId(new URL(request.url).searchParams.get("solicitud"));
+  const id = requestId(pageUrl(request).searchParams.get("solicitud"));
   if (id === null) return { request: null };
   const prefill = await prefillFromRequest(await getDb(), id);
   if (!prefill) throw data(null, { status: 404 });

@@ -32,7 +32,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return quoteRequestAction(request, admin, params.id);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Solicitud nº ${data.id}` : "Solicitud");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? `Solicitud nº ${data.id}` : "Solicitud");
 
 export default function QuoteRequestPage() {
   const request = useLoaderData<typeof loader>();

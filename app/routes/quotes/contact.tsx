@@ -7,6 +7,7 @@ import { ContactForm } from "~/ui/quotes/contact-form";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/contact";
 import { reportError } from "~/ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** `?producto=<id>`: the product page's quote link when the pop-up cannot open (no JavaScript). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { product: await quoteProduct(new URL(request.url).searchParams.get("producto")) };
+  return { product: await quoteProduct(pageUrl(request).searchParams.get("producto")) };
 }
 
 /** Every contact form of the site posts here (spec sections 3-5, 7). */

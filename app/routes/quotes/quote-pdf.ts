@@ -4,6 +4,7 @@ import { pdfResponse } from "~/server/invoices/invoice-document.server";
 import { quotePdfFile } from "~/server/quotes/quote-pdf.server";
 import { isQuoteToken, quoteByToken } from "~/server/quotes/quote-store.server";
 import type { Route } from "./+types/quote-pdf";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /presupuestos/:token/pdf — the current version of the customer's quote as PDF (issue 17),
@@ -15,7 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const quote = await quoteByToken(db, params.token);
   if (!quote || quote.currentVersion === 0 || quote.status === "anulado") throw data(null, { status: 404 });
-  const asked = Number(new URL(request.url).searchParams.get("version") ?? quote.currentVersion);
+  const asked = Number(pageUrl(request).searchParams.get("version") ?? quote.currentVersion);
   if (!Number.isInteger(asked) || asked < 1 || asked > quote.currentVersion) throw data(null, { status: 404 });
   const file = await quotePdfFile(db, quote.id, asked);
   if (!file) throw data(null, { status: 404 });

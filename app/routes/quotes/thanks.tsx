@@ -6,6 +6,7 @@ import { useRootData } from "~/root";
 import { ErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/thanks";
 import { reportError } from "~/ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const shop = shopFromMatches(matches);
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The back button returns to the page the form was sent from (`desde`), never to another site. */
 export function loader({ request }: Route.LoaderArgs) {
-  const back = safeSourcePage(new URL(request.url).searchParams.get("desde"), "/");
+  const back = safeSourcePage(pageUrl(request).searchParams.get("desde"), "/");
   return { back: back.startsWith("/promo-Saunier/gracias") ? "/" : back };
 }
 

@@ -8,12 +8,13 @@ import { ErrorPage } from "~/ui/error-page";
 import type { ShellHandle } from "~/ui/site/menu";
 import type { Route } from "./+types/promo";
 import { reportError } from "~/ui/report-error";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /** Landing pages hide the basket badge (spec section 2). */
 export const handle: ShellHandle = { shell: { hideBasketBadge: true } };
 
 export function loader({ request }: Route.LoaderArgs) {
-  const promo = promoByPath(new URL(request.url).pathname);
+  const promo = promoByPath(pageUrl(request).pathname);
   if (!promo) throw data(null, { status: 404 });
   return { path: promo.path };
 }

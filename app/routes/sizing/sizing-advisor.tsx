@@ -10,6 +10,7 @@ import { reportError } from "~/ui/report-error";
 import { fieldId, SizingForm } from "~/ui/sizing/sizing-form";
 import { SizingResultView, type FittingView } from "~/ui/sizing/sizing-result";
 import type { Route } from "./+types/sizing-advisor";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * /que-potencia-necesito?familia=aires|calderas|aerotermia&…: the sizing advisor (issue 15,
@@ -17,7 +18,7 @@ import type { Route } from "./+types/sizing-advisor";
  * value is a 400 with the messages beside the fields, never a 500.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = parseSizingQuery(new URL(request.url).searchParams);
+  const query = parseSizingQuery(pageUrl(request).searchParams);
   if (query.state !== "valid") {
     const values = query.state === "empty" ? defaultValues(query.family) : query.values;
     const errors = query.state === "invalid" ? query.errors : {};

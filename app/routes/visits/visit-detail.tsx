@@ -12,6 +12,7 @@ import { ErrorPage } from "~/ui/error-page";
 import { reportError } from "~/ui/report-error";
 import { NextSlots, SlotPicker } from "~/ui/visits/slot-picker";
 import type { Route } from "./+types/visit-detail";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * /visita/:token (issue 17): the customer's visit, from the confirmation and the e-mail's link.
@@ -35,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const visit = await findVisitByToken(db, params.token);
   if (!visit) throw data(null, { status: 404 });
-  const search = new URL(request.url).searchParams;
+  const search = pageUrl(request).searchParams;
   const open = isOpen(visit);
   const changing = open && search.has("cambiar");
   return {

@@ -6,6 +6,7 @@ import { getDb } from "../db/db.server";
 import { session as sessionTable, user as userTable } from "./accounts-schema.server";
 import { STAFF_HOME, staffRoleOf, type StaffRole } from "./staff-roles.server";
 import { staffFactorStatus, type FactorStatus } from "./staff-sessions.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /**
  * Who may use /admin (issue 11). Administrators are the accounts listed in ADMIN_EMAILS and
@@ -74,7 +75,7 @@ async function requireStaff(request: Request, role: StaffRole): Promise<Staff> {
     case "enrol":
       throw redirect(ENROL_PATHS[role]);
     case "verify": {
-      const url = new URL(request.url);
+      const url = pageUrl(request);
       const back = request.method === "GET" ? url.pathname + url.search : STAFF_HOME[role];
       throw redirect(`/login/verificacion?redirectTo=${encodeURIComponent(back.slice(0, 1000))}`);
     }

@@ -9,6 +9,7 @@ import { hitRateLimit } from "../rate-limit.server";
 import { requireAdmin, requireTechnician, type Staff } from "./admin-access.server";
 import type { StaffRole } from "./staff-roles.server";
 import { hasPassword } from "./account-linking.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * Managing a factor (new backup codes, disabling, adding a passkey) needs a fully signed-in
@@ -99,6 +100,6 @@ export async function reauthenticationAction(request: Request, staff: Staff, fie
   if (!parsed.success) return data({ reauthError: REAUTH_MESSAGES.missing }, { status: 400 });
   const outcome = await reauthenticateWithPassword(request, staff, parsed.data.password);
   if (!outcome.ok) return data({ reauthError: outcome.message }, { status: outcome.status });
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   throw redirect(url.pathname + url.search);
 }

@@ -14,6 +14,7 @@ import { reauthenticationAction, requireFreshStaff, staleSessionReply } from "./
 import { REAUTH_INTENT } from "~/ui/accounts/reauthenticate-form";
 import { auditFactor } from "./passkey-flows.server";
 import { passkeysOf, totpConfigured } from "./passkeys.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * "Seguridad" (/admin/seguridad, /tecnico/seguridad; issue 28): the staff member's passkeys and
@@ -60,7 +61,7 @@ export async function securityAction(request: Request, role: StaffRole) {
   const db = await getDb();
   // The authenticator app added later (an account that enrolled a passkey first): the enrolment's own steps, back here.
   if ((fields.intent === "start" || fields.intent === "verify") && !(await totpConfigured(db, staff.id))) {
-    return enrolmentSteps(request, staff, new URL(request.url).pathname, fields);
+    return enrolmentSteps(request, staff, pageUrl(request).pathname, fields);
   }
   const parsed = formSchema.safeParse(fields);
   if (!parsed.success) return data<SecurityReply>({ error: PASSKEY_MESSAGES.badInput }, { status: 400 });

@@ -12,12 +12,10 @@ import { clientAddressHeader } from "./client-address.server";
 import { expressErrorPage, unroutablePage } from "./express-errors.server";
 import { refuseForbiddenMethods } from "./methods.server";
 import { messagePage, refuseForeignOrigins } from "./origin-check.server";
+import { shopLoadContext } from "./load-context.server";
 import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 import { createPageCache, type PageCacheNote } from "../page-cache/page-cache.server";
-
-/** What every loader and action gets besides the request (React Router's load context). */
-export type ShopLoadContext = { cspNonce: string; pageCache?: PageCacheNote };
 
 /**
  * Origins a form may be sent to besides ours: the OpenID provider's when Google sign-in is
@@ -66,10 +64,8 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
     createRequestHandler({
       build,
       mode: process.env.NODE_ENV,
-      getLoadContext: (_req, res): ShopLoadContext => ({
-        cspNonce: cspNonce(res),
-        pageCache: res.locals.pageCache as PageCacheNote | undefined,
-      }),
+      getLoadContext: (_req, res) =>
+        shopLoadContext({ cspNonce: cspNonce(res), pageCache: res.locals.pageCache as PageCacheNote | undefined }),
     }),
   );
   app.use(unroutablePage);

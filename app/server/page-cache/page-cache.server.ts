@@ -13,6 +13,7 @@ import { ChangeWatch, type Changes } from "./change-watch.server";
 import { FirstRenders } from "./first-renders.server";
 import { storedPageOf } from "./page-entry.server";
 import { PageStore, type StoredPage } from "./page-store.server";
+import { pageUrl } from "~/server/http/page-url.server";
 
 /*
  * The full-page cache of the pages everyone sees alike (issue 14, decision 0011). A page is
@@ -85,7 +86,7 @@ export function notePage(note: PageCacheNote | undefined, request: Request, stat
   const leaf = handler.matches.at(-1);
   const root = handler.loaderData.root as { consent?: ConsentDecision | null; basketCount?: number } | undefined;
   if (!leaf || handler.errors || typeof root?.basketCount !== "number") return;
-  const tags = pageDependencies({ routeId: leaf.route.id, params: leaf.params, url: new URL(request.url) });
+  const tags = pageDependencies({ routeId: leaf.route.id, params: leaf.params, url: pageUrl(request) });
   if (tags) note.shared = { tags, consent: root.consent ?? null, basketCount: root.basketCount };
 }
 
