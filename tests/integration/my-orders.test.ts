@@ -147,6 +147,14 @@ describe("one order", () => {
     expect(location).toBe("/login?redirectTo=%2Flogin%2Fpedidos%2F1111-10126");
   });
 
+  it("sends them back to the page, not to React Router's data address, after a client-side navigation", async () => {
+    await ready;
+    // React Router 8 hands the loader the raw request of a client-side navigation.
+    const { status, location } = await openOrder("1111-10126.data", null, "?_routes=root%2Croutes%2Forders%2Forder-detail");
+    expect(status).toBe(302);
+    expect(location).toBe("/login?redirectTo=%2Flogin%2Fpedidos%2F1111-10126");
+  });
+
   it("has a confirmation step for the withdrawal without JavaScript (?desistir)", async () => {
     await ready;
     expect((await openOrder("1111-10126", "ana", "?desistir=1")).data?.confirming).toBe(true);
