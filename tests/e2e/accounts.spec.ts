@@ -362,3 +362,28 @@ test("without JavaScript: Google sign-in, the withdrawal's confirmation step", a
     await context.close();
   }
 });
+
+test("without JavaScript: the reset link's form is accepted (its page keeps our Origin on the post)", async ({ browser }: { browser: Browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base });
+  const page = await context.newPage();
+  const resetMails = () => state.smtp!.messages.filter((m) => m.to && "text" in m.to && m.to.text.includes(ANA) && /restablecer su contraseña/.test(m.subject ?? ""));
+  const before = resetMails().length;
+  try {
+    await page.goto(`${base}/login?modo=recuperar`);
+    await page.getByRole("button", { name: "Rechazar" }).click();
+    await page.getByLabel("Email", { exact: true }).fill(ANA);
+    await page.getByRole("button", { name: "Enviar email" }).click();
+    await expect(page.getByRole("status")).toHaveText("Se le ha enviado un email. Puede aparecer en la carpeta spam.");
+    await expect.poll(() => resetMails().length, { timeout: 15_000 }).toBe(before + 1);
+    const link = resetMails().at(-1)!.text?.match(/http:\/\/\S+\/api\/auth\/reset-password\/\S+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    // A plain form post, as from a phone that has not loaded the page's JavaScript yet.
+    await page.getByLabel("Contraseña nueva", { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByLabel("Repita la contraseña nueva", { exact: true }).fill(FIRST_PASSWORD);
+    await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+    await expect(page.getByRole("status")).toHaveText("Contraseña cambiada. Ya puede iniciar sesión.");
+  } finally {
+    await context.close();
+  }
+});

@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     // Not the token's own address: it is the key to the invitation.
     ...pageMeta({ title: `Invitación de técnico | ${shop.name}`, description: "Acepte la invitación al área de técnicos.", baseUrl: shop.baseUrl, path: "/login", noindex: true }),
-    { name: "referrer", content: "no-referrer" },
+    // same-origin: the token never leaves the shop as a Referer, and a form posted before the
+    // page's JavaScript has loaded still carries our Origin (under no-referrer Chrome sends
+    // "Origin: null", which the foreign-origin check refuses with 403).
+    { name: "referrer", content: "same-origin" },
   ];
 };
 

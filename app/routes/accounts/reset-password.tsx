@@ -53,8 +53,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       path: "/login/restablecer",
       noindex: true,
     }),
-    // The token is in this page's address: never hand it to another site as a Referer.
-    { name: "referrer", content: "no-referrer" },
+    // same-origin: the token never leaves the shop as a Referer, and a form posted before the
+    // page's JavaScript has loaded still carries our Origin (under no-referrer Chrome sends
+    // "Origin: null", which the foreign-origin check refuses with 403).
+    { name: "referrer", content: "same-origin" },
   ];
 };
 
