@@ -1,4 +1,5 @@
 import { createEmailVerificationToken } from "better-auth/api";
+import { addressVerificationRef } from "../outbox-refs.server";
 import { and, eq, gt } from "drizzle-orm";
 import { config, publicShopInfo } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -19,7 +20,6 @@ export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
 /** At most one link a minute per account, whoever asks (sign-in, sign-up, the button). */
 export const VERIFICATION_RESEND_MS = 60_000;
 
-const refOf = (userId: string) => `verificar-email:${userId}`;
 
 export type VerificationSent = "sent" | "recent" | "not-needed";
 
@@ -31,7 +31,7 @@ export async function queueAdminVerification(db: Database, account: Account, url
   const [recent] = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.ref, refOf(account.id)), gt(outbox.createdAt, new Date(now.getTime() - VERIFICATION_RESEND_MS))))
+    .where(and(eq(outbox.ref, addressVerificationRef(account.id)), gt(outbox.createdAt, new Date(now.getTime() - VERIFICATION_RESEND_MS))))
     .limit(1);
   if (recent) return "recent";
   const shop = config().SHOP_NAME;
@@ -53,7 +53,7 @@ export async function queueAdminVerification(db: Database, account: Account, url
         shop,
       ].join("\n"),
     },
-    { ref: refOf(account.id) },
+    { ref: addressVerificationRef(account.id) },
   );
   return "sent";
 }

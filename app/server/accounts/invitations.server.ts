@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { invitationRef } from "../outbox-refs.server";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { INVITATION_HOURS, INVITATION_TOKEN } from "~/domain/accounts/invitations";
 import { audit } from "../audit.server";
@@ -65,7 +66,7 @@ async function sendLink(tx: Transaction, invitation: Pick<Invitation, "id" | "em
         shop.name,
       ].join("\n"),
     },
-    { ref: `invitacion:${invitation.id}` },
+    { ref: invitationRef(invitation.id) },
   );
 }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { accountRef } from "../outbox-refs.server";
 import { and, eq } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { config, publicShopInfo } from "../config.server";
@@ -93,6 +94,6 @@ async function queueNewDeviceMail(tx: Pick<Database, "insert">, staff: StaffMemb
   ].join("\n");
   const recipients = [...new Set([c.SHOP_EMAIL.toLowerCase(), staff.email.toLowerCase()])];
   for (const to of recipients) {
-    await enqueue(tx, "email", { to, subject: `${c.SHOP_NAME}: inicio de sesión desde un navegador nuevo`, text }, { ref: `cuenta:${staff.id}` });
+    await enqueue(tx, "email", { to, subject: `${c.SHOP_NAME}: inicio de sesión desde un navegador nuevo`, text }, { ref: accountRef(staff.id) });
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { AWAITING_PAYMENT, canMove, canUndoPayment } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
@@ -7,7 +8,6 @@ import type { Database } from "../db/client.server";
 import { orders } from "../orders/orders-schema.server";
 import { invoiceAnnulments, invoices } from "./invoices-schema.server";
 import { enqueue } from "../outbox.server";
-import { orderRef } from "../orders/order-ref.server";
 import { recordStatusMove } from "../orders/order-moves.server";
 import { hasRefunds } from "../payments/refunds.server";
 import { currentInvoice } from "./order-invoices.server";

@@ -1,12 +1,11 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import { jobRef, orderRef } from "../outbox-refs.server";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
-import { jobRef } from "../jobs/job-charges.server";
-import { orderRef } from "../orders/order-ref.server";
 import { invoicePdf } from "./invoice-document.server";
 import type { Invoice } from "./invoices-schema.server";
 

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { VERIFACTU_REF } from "../outbox-refs.server";
 import {
   buildRegistroAlta,
   buildRegistroAnulacion,
@@ -74,7 +75,7 @@ async function append(tx: Transaction, invoice: Invoice, previous: { id: number 
   await tx.update(verifactuChain).set({ lastRecordId: record!.id }).where(eq(verifactuChain.id, 1));
   await tx.insert(verifactuSubmissions).values({ recordId: record!.id });
   // Sent as soon as possible; with no certificate the records wait (the back office says why).
-  if (sendingConfigured()) await enqueue(tx, VERIFACTU_OUTBOX_KIND, { recordId: record!.id }, { ref: "verifactu" });
+  if (sendingConfigured()) await enqueue(tx, VERIFACTU_OUTBOX_KIND, { recordId: record!.id }, { ref: VERIFACTU_REF });
   return record!;
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { VERIFACTU_REF } from "../outbox-refs.server";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { SubmissionState } from "~/domain/invoices/verifactu-filters";
 import { matchAnswer, type SubmissionOutcome } from "~/domain/invoices/verifactu-answer";
@@ -173,7 +174,7 @@ export async function sendNow(db: Database): Promise<boolean> {
   const [waiting] = await db.select({ id: verifactuSubmissions.recordId }).from(verifactuSubmissions).where(eq(verifactuSubmissions.state, "pendiente")).limit(1);
   if (!waiting) return false;
   const [queued] = await db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.kind, VERIFACTU_OUTBOX_KIND), eq(outbox.status, "pending"))).limit(1);
-  if (!queued) await enqueue(db, VERIFACTU_OUTBOX_KIND, {}, { ref: "verifactu" });
+  if (!queued) await enqueue(db, VERIFACTU_OUTBOX_KIND, {}, { ref: VERIFACTU_REF });
   return true;
 }
 

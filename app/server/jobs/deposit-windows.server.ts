@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
 import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { jobCharges, jobs } from "./jobs-schema.server";
-import { chargeContext, jobRef } from "./job-charges.server";
+import { chargeContext } from "./job-charges.server";
 import { shopJobNotice } from "./job-payment-emails.server";
 import { lockCharge } from "./job-payments.server";
 import { releaseJobUnits } from "./job-units.server";

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import { madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
 import { describeSlot } from "~/domain/jobs/job-times";
@@ -125,7 +126,7 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     let told = "";
     if (moved && job.customer.email) {
       const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name, sequence: changeSequence(job.createdAt, now) };
-      await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: `trabajo:${id}` });
+      await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: jobRef(id) });
       told = ` Le hemos enviado la fecha a ${job.customer.email}.`;
     }
     return { ok: true, message: `Trabajo programado: ${when}, ${tech.name}.${told}` };
@@ -186,7 +187,7 @@ export async function cancelJob(db: Database, admin: Admin, id: number, reason: 
     let told = "";
     if (job.customer.email) {
       const facts = { id, quoteNumber: locked.quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
-      await enqueue(tx, "email", jobCancelledMail(facts, reason, paid), { ref: `trabajo:${id}` });
+      await enqueue(tx, "email", jobCancelledMail(facts, reason, paid), { ref: jobRef(id) });
       told = ` Se lo hemos dicho a ${job.customer.email}.`;
     }
     const units = returned ? `; ${returned} unidades han vuelto al stock` : "";

@@ -18,10 +18,6 @@ export type ChargeContext = { charge: JobCharge; job: Job; quote: ChargeQuote };
 
 type Executor = Pick<Database, "select">;
 
-/** The outbox reference of a job's e-mails (the job's page lists them). */
-export function jobRef(jobId: number): string {
-  return `trabajo:${jobId}`;
-}
 
 const quoteColumns = { id: quotes.id, number: quotes.number, token: quotes.token, customer: quotes.customer };
 

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
 import { finalBalance, jobAmounts } from "~/domain/jobs/job-amounts";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
@@ -8,7 +9,7 @@ import { audit } from "../audit.server";
 import { jobCharges, jobs, workReports } from "./jobs-schema.server";
 import type { Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
-import { chargeContext, jobRef, type ChargeContext, type Job } from "./job-charges.server";
+import { chargeContext, type ChargeContext, type Job } from "./job-charges.server";
 import { acceptedTerms, depositInvoices, issueDepositInvoice, issueJobInvoice, type JobInvoiceDraft, type JobInvoiceResult } from "./job-invoices.server";
 import { howToPay, shopJobNotice } from "./job-payment-emails.server";
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
 import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
@@ -9,7 +10,7 @@ import { jobCharges, jobs } from "./jobs-schema.server";
 import type { Invoice } from "../invoices/invoices-schema.server";
 import type { Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
-import { jobRef, type ChargeContext, type Job, type JobCharge } from "./job-charges.server";
+import { type ChargeContext, type Job, type JobCharge } from "./job-charges.server";
 import { issueChargeInvoice } from "./job-final-invoice.server";
 import { shopJobNotice } from "./job-payment-emails.server";
 import { holdUnits, unitsWanted } from "./job-units.server";

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import { addDays, madridClock, madridInstant } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
@@ -53,7 +54,7 @@ export async function runJobReminders(db: Database, now = new Date()): Promise<n
         endsAt: claimed.endsAt,
         technicianName: tech?.name ?? null,
       };
-      await enqueue(tx, "email", jobReminderMail(facts), { ref: `trabajo:${id}` });
+      await enqueue(tx, "email", jobReminderMail(facts), { ref: jobRef(id) });
       return true;
     });
     if (sent) reminded.push(id);

@@ -1,10 +1,10 @@
 import type { QuoteParty } from "~/domain/quotes/quote-content";
+import { jobRef } from "../outbox-refs.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
-import { jobRef } from "./job-charges.server";
 import { workReportPdfFile } from "./work-report-pdf.server";
 
 /*

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { type OrderStatus, canMove, isAwaitingPayment, type MoveWay } from "~/domain/orders/order-status";
 import { formatEuros } from "~/domain/money";
@@ -10,7 +11,6 @@ import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { recordStatusMove } from "./order-moves.server";
-import { orderRef } from "./order-ref.server";
 import { returnUnits } from "./order-units.server";
 
 /*

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import type { Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/shared-schema.server";
 import { orders } from "./orders-schema.server";
 import { retryDelivery } from "../outbox-retry.server";
-import { orderRef } from "./order-ref.server";
 
 /**
  * "Volver a enviar" on an order's failed e-mail (issue 11): the same retry as the quote

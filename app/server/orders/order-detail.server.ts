@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { formatDate, formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { addressLines } from "~/domain/orders/my-orders";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
@@ -13,7 +14,6 @@ import { outbox } from "../db/shared-schema.server";
 import { orderEvents, orderLines, orders, withdrawals } from "./orders-schema.server";
 import { orderInvoices } from "../invoices/order-invoices.server";
 import { loadOrderPayments } from "../payments/order-payments.server";
-import { orderRef } from "./order-ref.server";
 import { notCancelled } from "./order-status-sql.server";
 
 /*

@@ -1,4 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { madridInstant, madridDay } from "~/domain/dates/madrid-dates";
 import { canMove } from "~/domain/orders/order-status";
 import { eventDetails, type MoveRequest } from "~/domain/orders/status-move";
@@ -8,7 +9,6 @@ import { orderEvents, orders } from "./orders-schema.server";
 import { enqueue } from "../outbox.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";
 import { cancelOrder } from "./cancel-order.server";
-import { orderRef } from "./order-ref.server";
 import { recordStatusMove } from "./order-moves.server";
 import { statusEmail } from "./status-emails.server";
 

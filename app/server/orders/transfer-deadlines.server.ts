@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { DAY_MS } from "~/domain/site/retention";
 import { audit } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orders } from "./orders-schema.server";
 import { cancelOrder } from "./cancel-order.server";
-import { orderRef } from "./order-ref.server";
 import { awaitingPayment, awaitingTransfer, transferDaysSince } from "./order-status-sql.server";
 import { transferExpiryReason, transferReminderEmail } from "./transfer-reminder-email.server";
 import { enqueue } from "../outbox.server";

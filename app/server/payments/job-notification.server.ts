@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { jobRef } from "../outbox-refs.server";
 import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
 import { isAuthorised } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
@@ -6,7 +7,7 @@ import { formatEuros } from "~/domain/money";
 import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { paymentAttempts } from "./payments-schema.server";
-import { chargeContext, jobRef } from "../jobs/job-charges.server";
+import { chargeContext } from "../jobs/job-charges.server";
 import { shopJobNotice } from "../jobs/job-payment-emails.server";
 import { lockCharge, settleCharge } from "../jobs/job-payments.server";
 import { enqueue } from "../outbox.server";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { formatEuros } from "~/domain/money";
 import { isAuthorised, responseMeaning } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
@@ -10,7 +11,6 @@ import { orders } from "../orders/orders-schema.server";
 import { paymentAttempts } from "./payments-schema.server";
 import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
-import { orderRef } from "../orders/order-ref.server";
 import { recordOrderNote, recordStatusMove } from "../orders/order-moves.server";
 import { takeUnits } from "../orders/order-units.server";
 import { issueInvoice } from "../invoices/issue-invoice.server";

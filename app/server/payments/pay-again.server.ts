@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { isAwaitingPayment } from "~/domain/orders/order-status";
 import { isOnlineMethod, type OnlineMethod } from "~/domain/payments/payment-states";
@@ -9,7 +10,6 @@ import type { Database } from "../db/client.server";
 import { orders } from "../orders/orders-schema.server";
 import { recordOrderNote, recordPaymentChoice } from "../orders/order-moves.server";
 import { enqueue } from "../outbox.server";
-import { orderRef } from "../orders/order-ref.server";
 import { takeUnits } from "../orders/order-units.server";
 import { createAttempt, paymentPagePath, windowEnd } from "./attempts.server";
 

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from "drizzle-orm";
+import { orderRef } from "../outbox-refs.server";
 import { madridInstant } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
 import type { RefundState } from "~/domain/payments/payment-states";
@@ -13,7 +14,6 @@ import { paymentAttempts, refunds } from "./payments-schema.server";
 import { log, serializeError } from "../log.server";
 import { rectifyInvoice } from "../invoices/rectify-invoice.server";
 import { enqueue } from "../outbox.server";
-import { orderRef } from "../orders/order-ref.server";
 import { closeWithdrawalByRefund } from "../orders/withdrawal-handling.server";
 import { refundEmail, refundMeans } from "./refund-email.server";
 import { REFUND_TIMEOUT_MS, requestRefund, type RefundOutcome } from "./redsys-rest.server";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { contactRef } from "../outbox-refs.server";
 import { data, redirect } from "react-router";
 import {
   CONTACT_FIELDS,
@@ -105,10 +106,6 @@ function unavailable(error: unknown, values: ContactFailureValues) {
 
 type ContactFailureValues = Extract<ContactReply, { ok: false }>["values"];
 
-/** The outbox `ref` of a contact request's deliveries. */
-export function contactRef(requestId: number): string {
-  return `contact:${requestId}`;
-}
 
 /** The request and both deliveries, committed together or not at all. Returns the request id. */
 export async function storeContactRequest(

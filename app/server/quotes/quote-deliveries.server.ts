@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { contactOfRef, contactRef } from "../outbox-refs.server";
 import { deliveryView, type DeliveryRow, type DeliveryView } from "~/domain/quotes/delivery-view";
-import { contactRef } from "./contact.server";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/shared-schema.server";
 
@@ -26,7 +26,7 @@ const columns = {
 /** The request id an entry belongs to, by its ref or (old entries) its payload. */
 function requestIdOf(row: { kind: string; ref: string | null; payloadRequestId: string | null }): number | null {
   const old = row.ref === null && row.kind === "trello_card";
-  const value = row.ref?.startsWith("contact:") ? row.ref.slice("contact:".length) : old ? row.payloadRequestId : null;
+  const value = contactOfRef(row.ref) ?? (old ? row.payloadRequestId : null);
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { contactRef } from "../outbox-refs.server";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
 import type { Database } from "../db/client.server";
 import { session, signInFailures, verification } from "../accounts/accounts-schema.server";
@@ -80,7 +81,7 @@ export async function enforcePrivacyRetention(db: Database, now = new Date()): P
       ? await deleted(
           tx,
           sql`delete from ${outbox} where ${outbox.payload}->>'requestId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-                or ${outbox.ref} in (${sql.join(ids.map((id) => sql`${`contact:${id}`}`), sql`, `)})`,
+                or ${outbox.ref} in (${sql.join(ids.map((id) => sql`${contactRef(Number(id))}`), sql`, `)})`,
         )
       : 0;
     const expired = sql`${now.toISOString()}::timestamptz`;

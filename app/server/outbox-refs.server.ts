@@ -1,0 +1,45 @@
+/*
+ * The outbox's references (outbox.ref), one place for the writers and the readers: the order's,
+ * the job's and the request's pages list the deliveries under their reference, the retention
+ * purge deletes a request's with it, and a resend is limited by it. Each is "<what>:<id>".
+ */
+
+/** An order's e-mails (the order's page lists them). */
+export function orderRef(orderId: number): string {
+  return `order:${orderId}`;
+}
+
+/** A job's e-mails (the job's page lists them). */
+export function jobRef(jobId: number): string {
+  return `trabajo:${jobId}`;
+}
+
+const CONTACT = "contact:";
+
+/** A quote request's deliveries: the e-mails and the task card. */
+export function contactRef(requestId: number): string {
+  return `${CONTACT}${requestId}`;
+}
+
+/** The request id a contactRef names, or null for any other reference. */
+export function contactOfRef(ref: string | null): string | null {
+  return ref?.startsWith(CONTACT) ? ref.slice(CONTACT.length) : null;
+}
+
+/** A technician's invitation e-mail. */
+export function invitationRef(invitationId: number | string): string {
+  return `invitacion:${invitationId}`;
+}
+
+/** A staff account's security e-mails (a new browser). */
+export function accountRef(userId: string): string {
+  return `cuenta:${userId}`;
+}
+
+/** An administrator's address-verification e-mail: one a minute at most, counted by this. */
+export function addressVerificationRef(userId: string): string {
+  return `verificar-email:${userId}`;
+}
+
+/** The VERI*FACTU sending task. */
+export const VERIFACTU_REF = "verifactu";
