@@ -23,6 +23,13 @@ module.exports = {
       from: { path: "^app/domain/" },
       to: { path: "^app/(server|ui|routes)/" },
     },
+    {
+      name: "server-is-not-ui",
+      severity: "error",
+      comment: "app/server does I/O and answers routes; what a form checks goes in app/domain, where both the server and the ui import it.",
+      from: { path: "^app/server/" },
+      to: { path: "^app/(ui|routes)/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

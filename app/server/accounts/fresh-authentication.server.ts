@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { and, eq, gte } from "drizzle-orm";
-import { reauthenticateFormSchema } from "~/ui/accounts/reauthenticate-form";
+import { reauthenticateFormSchema } from "~/domain/accounts/reauthenticate-form";
 import { callAuth } from "./auth-forms.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";

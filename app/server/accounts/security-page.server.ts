@@ -11,7 +11,7 @@ import { readForm } from "../http/request-body.server";
 import type { StaffRole } from "./staff-roles.server";
 import { codesFileOf, enrolmentSteps } from "./enrolment-action.server";
 import { reauthenticationAction, requireFreshStaff, staleSessionReply } from "./fresh-authentication.server";
-import { REAUTH_INTENT } from "~/ui/accounts/reauthenticate-form";
+import { REAUTH_INTENT } from "~/domain/accounts/reauthenticate-form";
 import { auditFactor } from "./passkey-flows.server";
 import { passkeysOf, totpConfigured } from "./passkeys.server";
 import { pageUrl } from "~/server/http/page-url.server";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { REAUTH_INTENT } from "~/domain/accounts/reauthenticate-form";
 import { PasswordField } from "./password-field";
 
 /**
@@ -8,12 +8,6 @@ import { PasswordField } from "./password-field";
  * It posts to the page's own action with intent "reautenticar"; the action hands it to
  * reauthenticationAction. A Google-only account has no password: it is told to sign in again.
  */
-export const REAUTH_INTENT = "reautenticar";
-
-export const reauthenticateFormSchema = z.object({
-  intent: z.literal(REAUTH_INTENT),
-  password: z.string().max(200),
-});
 
 type Props = {
   /** The account has a password to type (otherwise: sign in again with Google). */
