@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
 import * as zm from "zod/mini";
-import { dottedPath, fieldErrors } from "./field-errors";
+import { dottedPath, fieldErrors, firstMessage } from "./field-errors";
 
 const schema = z.object({
   name: z.string().min(1, "Escriba su nombre.").max(3, "Como máximo 3 caracteres."),
@@ -26,5 +26,12 @@ describe("fieldErrors", () => {
     expect(fieldErrors(whole.safeParse({ a: "" }).error!)).toEqual({ form: "Revise el formulario." });
     const mini = zm.object({ cp: zm.string().check(zm.regex(/^\d{5}$/, "Cinco cifras.")) });
     expect(fieldErrors(mini.safeParse({ cp: "1" }).error!)).toEqual({ cp: "Cinco cifras." });
+  });
+});
+
+describe("firstMessage", () => {
+  it("gives the first issue's message, or the fallback when there is none", () => {
+    expect(firstMessage({ issues: [{ path: ["q"], message: "Demasiado larga." }, { path: ["p"], message: "Otra." }] }, "Revise.")).toBe("Demasiado larga.");
+    expect(firstMessage({ issues: [] }, "Revise.")).toBe("Revise.");
   });
 });

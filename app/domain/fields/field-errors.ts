@@ -28,3 +28,8 @@ export function fieldErrors(error: IssueList, { key = firstStep, into = {} }: Fi
   for (const issue of error.issues) into[key(issue.path)] ??= issue.message;
   return into;
 }
+
+/** The first issue's message, for a form of one field or a query read whole; `fallback` when there is none. */
+export function firstMessage(error: IssueList, fallback: string): string {
+  return error.issues[0]?.message ?? fallback;
+}

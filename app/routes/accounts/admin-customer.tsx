@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { banForm } from "~/domain/accounts/ban-form";
 import { type AccountChange, type CustomerReply } from "~/domain/accounts/customers";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
@@ -41,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   let reason = "";
   if (intent === "disable") {
     const parsed = banForm.safeParse({ reason: form.get("reason") ?? "" });
-    if (!parsed.success) return data<CustomerReply>({ ok: false, error: parsed.error.issues[0]?.message ?? "Revise el motivo." }, { status: 400 });
+    if (!parsed.success) return data<CustomerReply>({ ok: false, error: firstMessage(parsed.error, "Revise el motivo.") }, { status: 400 });
     reason = parsed.data.reason;
   }
   const result = await changeAccount(await getDb(), admin, params.id, intent as AccountChange, { reason });

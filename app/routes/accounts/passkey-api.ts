@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { z } from "zod";
 import { browserName } from "~/domain/accounts/browser-name";
 import { PASSKEY_MESSAGES } from "~/domain/accounts/passkeys";
@@ -62,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     case "registro": {
       const body = bodies[step].safeParse(raw);
-      if (!body.success) return refused(400, body.error.issues[0]?.message ?? PASSKEY_MESSAGES.badInput);
+      if (!body.success) return refused(400, firstMessage(body.error, PASSKEY_MESSAGES.badInput));
       // Unnamed: the browser's name ("Chrome en Android"), so two passkeys in the list differ.
       const name = body.data.name || browserName(request.headers.get("user-agent")).slice(0, 60);
       return answer(await completeRegistration(request, body.data.response, name));

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { checkSearchParams } from "~/domain/catalogue/search-params-schema";
 import { parseSearchQuery, queryLabels } from "~/domain/catalogue/search-query";
 import { SEARCH_PATH } from "~/domain/catalogue/search-field";
@@ -22,7 +23,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const checked = checkSearchParams(url.searchParams);
-  const problem = checked.success ? null : (checked.error.issues[0]?.message ?? "Búsqueda no válida.");
+  const problem = checked.success ? null : (firstMessage(checked.error, "Búsqueda no válida."));
   const state = parseSearchState(url.searchParams);
   const query = parseSearchQuery(state.q);
   const empty: SearchResults = { ...pageWindow(1, 0, state.pageSize), items: [], families: {}, corrections: [] };

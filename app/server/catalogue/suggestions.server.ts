@@ -1,4 +1,5 @@
 import { checkSearchParams } from "~/domain/catalogue/search-params-schema";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { parseSearchQuery } from "~/domain/catalogue/search-query";
 import type { SuggestionItem } from "~/domain/catalogue/search-state";
 import { catalogueHref, detailHref, FAMILY_LABELS } from "~/domain/catalogue/product";
@@ -25,7 +26,7 @@ const json = (body: SuggestionsReply, status: number, headers: Record<string, st
 
 export async function suggestionsResponse(request: Request): Promise<Response> {
   const checked = checkSearchParams(new URL(request.url).searchParams);
-  if (!checked.success) return json({ error: checked.error.issues[0]?.message ?? "Búsqueda no válida." }, 400);
+  if (!checked.success) return json({ error: firstMessage(checked.error, "Búsqueda no válida.") }, 400);
   if (!hitSuggestionsRateLimit(request)) {
     return json({ error: "Demasiadas búsquedas seguidas: espere un minuto." }, 429, { "Retry-After": "60" });
   }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { type QuoteIntent, type QuoteReply } from "~/domain/quotes/quote-inbox";
 import { quoteNotesForm, quoteStateForm } from "~/domain/quotes/quote-forms";
 import type { Admin } from "../accounts/admin-access.server";
@@ -32,14 +33,14 @@ export async function quoteRequestAction(request: Request, admin: Admin, idParam
 
   if (intent === "state") {
     const parsed = quoteStateForm.safeParse({ state: form.get("state") });
-    if (!parsed.success) return fail("state", parsed.error.issues[0]?.message ?? "Elija un estado de la lista.");
+    if (!parsed.success) return fail("state", firstMessage(parsed.error, "Elija un estado de la lista."));
     if (!(await updateQuoteRequest(db, actor, id, { state: parsed.data.state }))) throw data(null, { status: 404 });
     return done("state", "Estado guardado.");
   }
 
   if (intent === "notes") {
     const parsed = quoteNotesForm.safeParse({ internalNotes: form.get("internalNotes") ?? "" });
-    if (!parsed.success) return fail("notes", parsed.error.issues[0]?.message ?? "Revise las notas.");
+    if (!parsed.success) return fail("notes", firstMessage(parsed.error, "Revise las notas."));
     if (!(await updateQuoteRequest(db, actor, id, { internalNotes: parsed.data.internalNotes }))) throw data(null, { status: 404 });
     return done("notes", "Notas guardadas.");
   }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { isFlagName } from "~/domain/site/flags";
 import { FLAG_LABELS } from "~/domain/site/flag-labels";
 import { captionSchema, isSiteArea, isSlot, slotTarget, type SiteIntent, type SiteReply } from "~/domain/site/site-media";
@@ -57,7 +58,7 @@ export async function siteAction(request: Request, admin: Admin) {
 
   if (intent === "slot") {
     const caption = captionSchema(area).safeParse(String(form.get("caption") ?? ""));
-    if (!caption.success) return fail("slot", target, caption.error.issues[0]?.message ?? "Revise el texto.");
+    if (!caption.success) return fail("slot", target, firstMessage(caption.error, "Revise el texto."));
     const [file] = uploadedFiles(form, "imagen");
     let outcome;
     try {

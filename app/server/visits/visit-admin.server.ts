@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte } from "drizzle-orm";
+import { firstMessage } from "~/domain/fields/field-errors";
 import { data } from "react-router";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { formatRanges } from "~/domain/visits/visit-fields";
@@ -93,7 +94,7 @@ export async function visitsAdminAction(request: Request, admin: Admin) {
         hours.push(...parsed.ranges);
       }
       const settings = bookingSettingsSchema.safeParse({ slotMinutes: values.slotMinutes, horizonDays: values.horizonDays });
-      if (!settings.success) return fail(intent, settings.error.issues[0]!.message, values);
+      if (!settings.success) return fail(intent, firstMessage(settings.error, "Revise los datos."), values);
       await db.transaction(async (tx) => {
         const before = await readAvailability(tx);
         await tx.delete(visitHours);
@@ -115,7 +116,7 @@ export async function visitsAdminAction(request: Request, admin: Admin) {
     case "bloquear": {
       const values = { day: text(form, "day"), reason: text(form, "reason") };
       const parsed = blockedDaySchema.safeParse(values);
-      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, values);
+      if (!parsed.success) return fail(intent, firstMessage(parsed.error, "Revise los datos."), values);
       await db.transaction(async (tx) => {
         await tx
           .insert(blockedDays)
@@ -137,7 +138,7 @@ export async function visitsAdminAction(request: Request, admin: Admin) {
     case "festivo": {
       const values = { day: text(form, "day"), name: text(form, "name") };
       const parsed = holidaySchema.safeParse(values);
-      if (!parsed.success) return fail(intent, parsed.error.issues[0]!.message, values);
+      if (!parsed.success) return fail(intent, firstMessage(parsed.error, "Revise los datos."), values);
       await db.transaction(async (tx) => {
         await tx
           .insert(publicHolidays)
