@@ -27,7 +27,6 @@ import { nextDocumentNumber } from "../numbering.server";
  * amounts: it never changes afterwards (a trigger refuses it).
  */
 
-
 /** The number, series and dates of an invoice of `series` issued now: the next number of Madrid's year (under the series' lock). */
 export async function nextInvoiceNumber<S extends "F" | "R">(tx: Transaction, series: S, now: Date) {
   const { number, year, sequence, day } = await nextDocumentNumber(tx, series, now);
