@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pageNumbers } from "./page-numbers";
+import { listQuery, pageNumbers } from "./page-numbers";
 
 describe("page numbers of the pagination", () => {
   it("shows every page up to seven", () => {
@@ -37,5 +37,12 @@ describe("page numbers of the pagination", () => {
         });
       }),
     );
+  });
+});
+
+describe("listQuery", () => {
+  it("keeps the filters with a value in their order, the page after the first, and nothing else", () => {
+    expect(listQuery({ estado: "Pendiente de Pago", pago: "", q: "ana" }, 2)).toBe("?estado=Pendiente+de+Pago&q=ana&pagina=2");
+    expect(listQuery({ estado: null, q: undefined }, 1)).toBe("");
   });
 });

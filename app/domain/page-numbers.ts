@@ -26,3 +26,16 @@ export function pageNumbers(page: number, pageCount: number): PageNumber[] {
   }
   return numbers;
 }
+
+/**
+ * A back-office list's query string: the filters that have a value, in the order given, then
+ * "pagina" when it is not the first page; "" when nothing is left. Every list's links (pager,
+ * CSV, a filter's own address) are written with it.
+ */
+export function listQuery(filters: Record<string, string | null | undefined>, page = 1): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 
 /*
  * The back office's customers (issue 11): the list's URL (?q= e-mail or name, ?pagina=), and
@@ -18,11 +19,7 @@ export function parseCustomerQuery(params: URLSearchParams): CustomerQuery {
 }
 
 export function customersHref(query: CustomerQuery, page = query.page): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (page > 1) params.set("pagina", String(page));
-  const search = params.toString();
-  return `/admin/clientes${search ? `?${search}` : ""}`;
+  return `/admin/clientes${listQuery({ q: query.q }, page)}`;
 }
 
 /** How an account is an administrator: by ADMIN_EMAILS (only the configuration changes it), granted here, or not. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 import { FAMILIES, type Family } from "./product";
 
 /*
@@ -53,14 +54,7 @@ export function parseProductListFilters(params: URLSearchParams): ProductListFil
 
 /** The query string of a view: the filters, and the page when it is not the first. */
 export function productListQuery(filters: ProductListFilters, page = 1): string {
-  const params = new URLSearchParams();
-  if (filters.text) params.set("q", filters.text);
-  if (filters.family) params.set("familia", filters.family);
-  if (filters.visibility) params.set("visibilidad", filters.visibility);
-  if (filters.lowStock) params.set("stock", "bajo");
-  if (page > 1) params.set("pagina", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return listQuery({ q: filters.text, familia: filters.family, visibilidad: filters.visibility, stock: filters.lowStock ? "bajo" : null }, page);
 }
 
 export function hasProductFilters(filters: ProductListFilters): boolean {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 import { isYmd } from "../dates/madrid-dates";
 import { PAY_METHODS, type PayMethod } from "../payments/payment-methods";
 import { foldAccents } from "../catalogue/search-folding";
@@ -71,15 +72,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
 
 /** The query string of a view: the filters, and the page when it is not the first. */
 export function filtersQuery(filters: OrderFilters, page = 1): string {
-  const params = new URLSearchParams();
-  if (filters.status) params.set("estado", filters.status);
-  if (filters.payMethod) params.set("pago", filters.payMethod);
-  if (filters.from) params.set("desde", filters.from);
-  if (filters.to) params.set("hasta", filters.to);
-  if (filters.text) params.set("q", filters.text);
-  if (page > 1) params.set("pagina", String(page));
-  const query = params.toString();
-  return query ? `?${query}` : "";
+  return listQuery({ estado: filters.status, pago: filters.payMethod, desde: filters.from, hasta: filters.to, q: filters.text }, page);
 }
 
 export function hasFilters(filters: OrderFilters): boolean {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 import { formatDate, formatDateTime, formatYmd, isYmd } from "../dates/madrid-dates";
 import { WITHDRAWAL_STATES, type WithdrawalHandling } from "./withdrawal-state";
 
@@ -20,11 +21,7 @@ export function parseWithdrawalQuery(params: URLSearchParams): WithdrawalQuery {
 }
 
 export function withdrawalsHref(query: WithdrawalQuery, page = query.page): string {
-  const params = new URLSearchParams();
-  if (query.state) params.set("estado", query.state);
-  if (page > 1) params.set("pagina", String(page));
-  const search = params.toString();
-  return `/admin/desistimientos${search ? `?${search}` : ""}`;
+  return `/admin/desistimientos${listQuery({ estado: query.state }, page)}`;
 }
 
 /** What the forms are checked against: the request's day, today, the order's amount. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 import { REQUEST_STATES, type RequestState } from "./request-state";
 
 /*
@@ -23,12 +24,7 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery {
 
 /** The inbox's address for a view; the page number is left out on the first page. */
 export function inboxHref(query: InboxQuery, page = query.page): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.state) params.set("estado", query.state);
-  if (page > 1) params.set("pagina", String(page));
-  const search = params.toString();
-  return `/admin/solicitudes${search ? `?${search}` : ""}`;
+  return `/admin/solicitudes${listQuery({ q: query.q, estado: query.state }, page)}`;
 }
 
 /** A LIKE pattern that finds `text` anywhere, with the user's own % and _ taken literally. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listQuery } from "../page-numbers";
 import { QUOTE_STATUSES, type QuoteStatus } from "./quote-status";
 
 /** The back office's quote list URL (issue 17): ?q= text, ?estado= status or "caducado", ?pagina=. */
@@ -12,10 +13,5 @@ export function parseQuoteListQuery(params: URLSearchParams): QuoteListQuery {
 }
 
 export function quoteListHref(query: QuoteListQuery, page = query.page): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status) params.set("estado", query.status);
-  if (page > 1) params.set("pagina", String(page));
-  const search = params.toString();
-  return `/admin/presupuestos${search ? `?${search}` : ""}`;
+  return `/admin/presupuestos${listQuery({ q: query.q, estado: query.status }, page)}`;
 }

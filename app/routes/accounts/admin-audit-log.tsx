@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { listQuery } from "~/domain/page-numbers";
 import { z } from "zod";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
@@ -39,12 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Registro de cambios");
 
 function pageHref(query: { entidad?: string; id?: string }, page: number): string {
-  const params = new URLSearchParams();
-  if (query.entidad) params.set("entidad", query.entidad);
-  if (query.id) params.set("id", query.id);
-  if (page > 1) params.set("pagina", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : ".";
+  return listQuery({ entidad: query.entidad, id: query.id }, page) || ".";
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

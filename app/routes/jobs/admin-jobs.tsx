@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from "react-router";
+import { listQuery } from "~/domain/page-numbers";
 import { z } from "zod";
 import { JOB_STATUS_LABELS, JOB_STATUSES } from "~/domain/jobs/job-status";
 import { describeSlot } from "~/domain/jobs/job-times";
@@ -48,13 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Trabajos");
 
-const href = (status: string | null, page: number) => {
-  const params = new URLSearchParams();
-  if (status) params.set("estado", status);
-  if (page > 1) params.set("pagina", String(page));
-  const query = params.toString();
-  return `/admin/trabajos${query ? `?${query}` : ""}`;
-};
+const href = (status: string | null, page: number) => `/admin/trabajos${listQuery({ estado: status }, page)}`;
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
