@@ -65,10 +65,15 @@ export async function recordOrderNote(
   });
 }
 
-/** How an unpaid order will be paid: the method, the card window's end, and since when a transfer's days count. */
-export type PaymentChoice = Pick<Order, "payMethod" | "holdUntil"> & Partial<Pick<Order, "transferSince">>;
-
-/** Records a new way of paying an unpaid order (paying again from "Mis Pedidos", a closed card window). */
-export async function recordPaymentChoice(tx: Transaction, orderId: number, choice: Partial<PaymentChoice>, now: Date): Promise<void> {
+/**
+ * Records a new way of paying an unpaid order (paying again from "Mis Pedidos", a closed card
+ * window): the method, the card window's end, since when a transfer's days count.
+ */
+export async function recordPaymentChoice(
+  tx: Transaction,
+  orderId: number,
+  choice: Partial<Pick<Order, "payMethod" | "holdUntil" | "transferSince">>,
+  now: Date,
+): Promise<void> {
   await tx.update(orders).set({ ...choice, updatedAt: now }).where(eq(orders.id, orderId));
 }
