@@ -1,10 +1,15 @@
-// `npm run test:e2e` runs this first: the end-to-end tests drive Debian's Chromium (never a
-// downloaded browser). When it is missing, install it with apt as root, or say in one line
-// exactly what to run, and stop with that line rather than failing obscurely later.
+// `npm run test:e2e` runs this first. The end-to-end tests drive Debian's chromium-headless-shell
+// (E2E_CHROME_PATH) and Lighthouse in `npm run bench` Debian's full Chromium (CHROME_PATH): never
+// a downloaded browser. When one is missing, install its package with apt as root, or say in one
+// line exactly what to run, and stop with that line rather than failing obscurely later.
 import { execFileSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
-const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
+/** Each browser: where it is looked for, its default place and the Debian package that puts it there. */
+const browsers = [
+  { variable: "CHROME_PATH", standard: "/usr/bin/chromium", pkg: "chromium" },
+  { variable: "E2E_CHROME_PATH", standard: "/usr/bin/chromium-headless-shell", pkg: "chromium-headless-shell" },
+].map((browser) => ({ ...browser, file: process.env[browser.variable] || browser.standard }));
 
 function runnable(file) {
   try {
@@ -15,16 +20,17 @@ function runnable(file) {
   }
 }
 
-if (!runnable(chrome)) {
+const missing = browsers.filter((browser) => !runnable(browser.file));
+if (missing.length > 0) {
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  const custom = Boolean(process.env.CHROME_PATH) && chrome !== "/usr/bin/chromium";
-  const command = "apt-get update && apt-get install -y chromium";
+  const custom = missing.find((browser) => browser.file !== browser.standard);
+  const command = `apt-get update && apt-get install -y ${missing.map((browser) => browser.pkg).join(" ")}`;
   if (!isRoot || custom || !runnable("/usr/bin/apt-get")) {
-    const how = custom ? `corrija CHROME_PATH (${chrome}) / fix CHROME_PATH` : `sudo sh -c "${command}"`;
+    const how = custom ? `corrija ${custom.variable} (${custom.file}) / fix ${custom.variable}` : `sudo sh -c "${command}"`;
     console.error(`Falta Chromium para las pruebas e2e / Chromium is missing for the e2e tests: ${how}`);
     process.exit(1);
   }
-  console.log("Chromium no está instalado: se instala con apt (unos 40 s) / installing Chromium with apt...");
+  console.log(`Falta ${missing.map((browser) => browser.pkg).join(" y ")}: se instala con apt (unos 40 s) / installing with apt...`);
   try {
     execFileSync("sh", ["-c", command], {
       stdio: ["ignore", "ignore", "inherit"],
@@ -34,8 +40,9 @@ if (!runnable(chrome)) {
     console.error(`No se pudo instalar Chromium / could not install Chromium: ejecute / run: ${command}`);
     process.exit(1);
   }
-  if (!runnable(chrome)) {
-    console.error(`Chromium sigue sin estar en ${chrome} / still missing: ejecute / run: ${command}`);
+  const still = missing.filter((browser) => !runnable(browser.file));
+  if (still.length > 0) {
+    console.error(`Sigue faltando ${still.map((browser) => browser.file).join(", ")} / still missing: ejecute / run: ${command}`);
     process.exit(1);
   }
   console.log("Chromium instalado / installed.");

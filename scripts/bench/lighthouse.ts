@@ -1,7 +1,7 @@
 /**
  * Lighthouse for `npm run bench` (issue 14): mobile with Lighthouse's default simulated
  * throttling, each page several times against a server that is already running, in Debian's
- * Chromium (CHROME_PATH, default /usr/bin/chromium) with the e2e launch flags, so no browser
+ * Chromium (CHROME_PATH, default /usr/bin/chromium: the full browser, in its headless mode) with the e2e launch flags, so no browser
  * is downloaded and nothing leaves the machine. Run alone against a running server:
  *   npx tsx scripts/bench/lighthouse.ts http://127.0.0.1:7800 [/ruta ...]
  * (LIGHTHOUSE_RUNS, default 3). With LIGHTHOUSE_REPORTS=<folder> every run's JSON report is
@@ -78,7 +78,7 @@ export async function lighthousePages(base: string, pages: [string, string][], o
   const runs = options.runs ?? 3;
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROMIUM_ARGS,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   try {
     const results: LighthousePage[] = [];

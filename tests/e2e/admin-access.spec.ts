@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 import { adminContext, signInAsAdmin } from "../support/admin-e2e";
 
 /*
@@ -41,7 +41,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 740 
     await expect(page.getByRole("heading", { level: 1, name: "Registro de cambios" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "activó el segundo factor" }).first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `tests/.tmp/screens/admin-registro-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/admin-registro-${viewport.width}.png`, fullPage: true });
 
     // Signing out and in again asks for the app's code.
     await page.getByRole("button", { name: "Cerrar sesión" }).click();
@@ -55,7 +55,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 740 
     await page.getByLabel("Código de 6 números de su aplicación de autenticación").fill("12");
     await page.getByRole("button", { name: "Verificar" }).click();
     await expect(page.getByRole("alert")).toHaveText("Escriba los 6 números que muestra su aplicación de autenticación.");
-    await page.screenshot({ path: `tests/.tmp/screens/admin-verificacion-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/admin-verificacion-${viewport.width}.png`, fullPage: true });
     await signInAsAdmin(page, email, key, "/admin/registro");
     await expect(page.getByRole("heading", { level: 1, name: "Registro de cambios" })).toBeVisible();
     await context.close();

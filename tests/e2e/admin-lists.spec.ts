@@ -13,7 +13,7 @@ import { freshDataDir, specPort, startAppServer, type AppServer } from "../suppo
 import { insertBilledOrder } from "../support/admin-orders-fixtures";
 import { insertAcceptedJob } from "../support/job-fixtures";
 import { customer } from "../support/transfer-orders";
-import { lookAtBothWidths } from "./helpers";
+import { lookAtBothWidths, screenshot } from "./helpers";
 
 /*
  * The back office's one list (issue 29, decision 0024), on a server of this spec's own: every
@@ -113,7 +113,7 @@ async function lookAtList(page: Page, name: string, listPath: string, row: strin
   expect(await rowDisplay(page), `${name}: una tarjeta por fila a 375 px`).toBe("grid");
   await expectNothingCutOff(page, name);
   // The first screen a phone shows, to look at beside the whole page.
-  await page.screenshot({ path: `tests/.tmp/screens/lista-${name}-375-primera-pantalla.png` });
+  await screenshot(page, { path: `tests/.tmp/screens/lista-${name}-375-primera-pantalla.png` });
   await lookAtBothWidths(page, `lista-${name}`);
   await page.setViewportSize(DESKTOP);
   expect(await rowDisplay(page), `${name}: una tabla en el escritorio`).toBe("table-row");

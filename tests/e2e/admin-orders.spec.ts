@@ -5,7 +5,7 @@ import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, lookAtBothWidths, openListFilters, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, lookAtBothWidths, openListFilters, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Issue 11, orders, on a server of this spec's own with a real SMTP server: a customer buys
@@ -158,12 +158,12 @@ test("schedules the installation on a phone: the customer gets the calendar file
   const own = customer.page;
   await own.setViewportSize(PHONE);
   await expectAccessible(own);
-  await own.screenshot({ path: "tests/.tmp/screens/mis-pedidos-instalacion-375.png", fullPage: true });
+  await screenshot(own, { path: "tests/.tmp/screens/mis-pedidos-instalacion-375.png", fullPage: true });
   await own.goto(`/login/pedidos/${orders.paid}`);
   await expect(own.locator(".order-facts")).toContainText("Instalación programada");
   await expect(own.locator(".order-facts")).toContainText(`${formatYmd(day)}, mañana, de 09:00 a 11:00`);
   await expectAccessible(own);
-  await own.screenshot({ path: "tests/.tmp/screens/mi-pedido-instalacion-375.png", fullPage: true });
+  await screenshot(own, { path: "tests/.tmp/screens/mi-pedido-instalacion-375.png", fullPage: true });
   await own.setViewportSize(DESKTOP);
   const mail = await mailTo(CUSTOMER, new RegExp(`instalación programada del pedido ${orders.paid}`));
   expect(mail.attachments).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import sharp from "sharp";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 import { adminContext, type AdminSession } from "../support/admin-e2e";
 
 /*
@@ -124,7 +124,7 @@ test("the photos page and the product page at 375 px; removing the photos brings
   await page.goto(`/admin/catalogo/${id}/fotos`);
   await expect(page.locator(".admin-photo")).toHaveCount(2);
   await expectAccessible(page);
-  await page.screenshot({ path: "tests/.tmp/screens/admin-fotos-375.png", fullPage: true });
+  await screenshot(page, { path: "tests/.tmp/screens/admin-fotos-375.png", fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
   await page.goto(`/tienda/detalle/calderas/${id}`);
@@ -132,7 +132,7 @@ test("the photos page and the product page at 375 px; removing the photos brings
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   // A 375 px screen asks for a copy near its width, not the 1600 px one.
   expect(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-(320|640|960)\.avif$/);
-  await page.screenshot({ path: "tests/.tmp/screens/producto-con-fotos-375.png" });
+  await screenshot(page, { path: "tests/.tmp/screens/producto-con-fotos-375.png" });
 
   await page.goto(`/admin/catalogo/${id}/fotos`);
   await page.getByRole("button", { name: "Quitar la foto 2" }).click();
@@ -186,10 +186,10 @@ test("the owner puts a photo in the home page's carousel and a brand's logo, the
   expect(await brand.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().height)).toBe(40);
   await rejectCookies(home);
   await expectAccessible(home);
-  await home.locator(".home-brands").screenshot({ path: "tests/.tmp/screens/inicio-marcas-375.png" });
+  await screenshot(home.locator(".home-brands"), { path: "tests/.tmp/screens/inicio-marcas-375.png" });
   await slide.scrollIntoViewIfNeeded();
   await expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await home.locator(".home-carousel").screenshot({ path: "tests/.tmp/screens/inicio-carrusel-375.png" });
+  await screenshot(home.locator(".home-carousel"), { path: "tests/.tmp/screens/inicio-carrusel-375.png" });
 
   await page.getByRole("button", { name: "Restaurar la muestra en imagen 1" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Muestra restaurada." })).toBeVisible();
@@ -223,11 +223,11 @@ test("maintenance switched on and off from /admin/sitio: the shop closes within 
       await item.getByRole("button", { name: "Activar Modo mantenimiento" }).click();
       await expect(page.getByText("El modo mantenimiento está activado")).toBeVisible();
       await expectAccessible(page);
-      if (viewport.width === PHONE.width) await page.screenshot({ path: "tests/.tmp/screens/admin-sitio-375.png", fullPage: true });
+      if (viewport.width === PHONE.width) await screenshot(page, { path: "tests/.tmp/screens/admin-sitio-375.png", fullPage: true });
 
       await expect.poll(async () => (await shop.goto("/tienda"))?.status(), { timeout: 5_000 }).toBe(503);
       await expect(shop.getByRole("heading", { level: 1, name: "Estamos en mantenimiento" })).toBeVisible();
-      if (viewport.width === PHONE.width) await shop.screenshot({ path: "tests/.tmp/screens/mantenimiento-375.png" });
+      if (viewport.width === PHONE.width) await screenshot(shop, { path: "tests/.tmp/screens/mantenimiento-375.png" });
       // The back office keeps working for the owner.
       expect((await page.goto("/admin"))?.status()).toBe(200);
       await page.goto("/admin/sitio");

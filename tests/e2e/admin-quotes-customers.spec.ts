@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { adminContext, type AdminSession } from "../support/admin-e2e";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startTrelloStandIn, type TrelloStandIn } from "../support/trello-standin";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 /*
  * Issue 11, quote requests and customers, as the owner works them on a desktop and on a
@@ -26,7 +26,7 @@ async function untilShown(page: Page, check: () => Promise<void>, timeout = 20_0
 }
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `tests/.tmp/screens/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/.tmp/screens/${name}.png`, fullPage: true });
 }
 
 test.describe("quote requests: a failed task card", () => {

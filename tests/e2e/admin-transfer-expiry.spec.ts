@@ -7,7 +7,7 @@ import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, openListFilters, rejectCookies, waitForMail } from "./helpers";
+import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, openListFilters, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Issue 11, on a server of this spec's own (its embedded database, a real SMTP server): the
@@ -71,7 +71,7 @@ async function look(page: Page, name: string) {
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name}: la página no se desplaza de lado a ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/.tmp/screens/${name}-${size.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/${name}-${size.width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewport);
 }

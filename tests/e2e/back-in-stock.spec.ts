@@ -3,7 +3,7 @@ import type { ParsedMail } from "mailparser";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, lookAtBothWidths, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Back-in-stock alerts (issue 15), on a server of this spec's own with a real SMTP server: the
@@ -45,7 +45,7 @@ async function lookWithoutJs(page: Page, name: string) {
   const size = page.viewportSize();
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `tests/.tmp/screens/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/${name}-${viewport.width}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${base}/">`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 const cards = (page: Page) => page.locator(".catalogue-grid > li");
 const badge = (page: Page) => page.getByTestId("basket-count");
@@ -23,7 +23,7 @@ test.describe("catalogues", () => {
     await page.getByText("Mostrar Filtros").click();
     await expect(page.getByLabel("Marca")).toBeVisible();
     await expect(page.getByText("Ocultar Filtros")).toBeVisible();
-    await page.screenshot({ path: info.outputPath("calderas.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("calderas.png"), fullPage: true });
     await expectAccessible(page);
 
     await pagination.getByRole("link", { name: "SIGUIENTE" }).click();
@@ -148,7 +148,7 @@ test.describe("add-to-basket pop-up", () => {
     await expect(dialog.getByLabel(/^Instalación/)).toHaveValue("SI");
     await expect(dialog.getByLabel("Tipo de gas").locator("option")).toHaveText(["Gas natural", "Propano"]);
     await expect(dialog.getByText("¿En que Comunidad desea contratar el/los servicio/s?")).toBeVisible();
-    await page.screenshot({ path: info.outputPath("popup.png") });
+    await screenshot(page, { path: info.outputPath("popup.png") });
     await expectAccessible(page);
 
     await dialog.getByRole("button", { name: "Añadir al carrito" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 /*
  * The basket and the order screen as a customer uses them (issue 4). Seed ids: calderas 1..13
@@ -131,7 +131,7 @@ test.describe("the basket", { tag: "@movil" }, () => {
     await expect(page.getByRole("link", { name: "Pedir Presupuesto" })).toHaveAttribute("href", "/carrito/pedido");
     const box = await table.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-    await page.screenshot({ path: info.outputPath("carrito.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("carrito.png"), fullPage: true });
     await expectAccessible(page);
 
     await waitForHydration(page, ".basket-delete-button");
@@ -206,7 +206,7 @@ test.describe("the order screen", { tag: "@movil" }, () => {
     await expect(shipping(page).locator("label[for=envio-id]")).toHaveCSS("color", ERROR_RED);
     await expect(shipping(page).locator("label[for=envio-nombre]")).toHaveCSS("color", ERROR_RED);
     await expect(page.getByText("Debe leer y aceptar las condiciones de compra.")).toBeVisible();
-    await page.screenshot({ path: info.outputPath("pedido-errores.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("pedido-errores.png"), fullPage: true });
     await expectAccessible(page);
 
     // Corrections clear their marks at once.
@@ -241,7 +241,7 @@ test.describe("the order screen", { tag: "@movil" }, () => {
     await expect(page.getByRole("checkbox", { name: /He leído y acepto/ })).toBeDisabled();
     await expect(page.getByRole("button", { name: "CONFIRMAR PEDIDO" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Ir al area de cliente" })).toHaveAttribute("href", "/login");
-    await page.screenshot({ path: info.outputPath("pedido-confirmado.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("pedido-confirmado.png"), fullPage: true });
     await expectAccessible(page);
 
     // The print stylesheet keeps the confirmation alone.
@@ -250,7 +250,7 @@ test.describe("the order screen", { tag: "@movil" }, () => {
     await expect(page.locator("form.checkout-form")).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(panel.getByRole("button", { name: "Imprimir" })).toBeHidden();
-    await page.screenshot({ path: info.outputPath("pedido-impresion.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("pedido-impresion.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
 
     await page.goto("/carrito");

@@ -5,7 +5,7 @@ import path from "node:path";
 import { freshDataDir, sharedPort, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { startTrelloStandIn } from "../support/trello-standin";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 const REQUIRED = "Para poder contactarte necesitamos un Nombre, un email/telefono , direccion y localidad";
 const SENT = "Solicitud enviada.Nos pondremos en contacto con usted lo antes posible.";
@@ -63,7 +63,7 @@ test.describe("contact form with JavaScript", () => {
     await expect(form.getByRole("alert")).toHaveText(REQUIRED);
     await expect(form.getByLabel("Nombre y apellidos")).toBeFocused();
     await expect(form.getByLabel("Nombre y apellidos")).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: info.outputPath("contacto-error.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("contacto-error.png"), fullPage: true });
     await expectAccessible(page);
 
     // Only a phone, no e-mail: enough (spec section 5).
@@ -78,7 +78,7 @@ test.describe("contact form with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Gracias por contactar con nosotros!");
     const back = page.getByRole("link", { name: "Volver a la página anterior" });
     await expect(back).toHaveAttribute("href", "/contacto");
-    await page.screenshot({ path: info.outputPath("gracias.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("gracias.png"), fullPage: true });
     await expectAccessible(page);
     await back.click();
     await expect(page).toHaveURL(/\/contacto$/);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 /*
  * The content and legal pages of spec section 2 (servicios, reformas, presupuesto, the four
@@ -153,7 +153,7 @@ test.describe("content and legal pages", () => {
 
       await expectAccessible(page);
       await rejectCookies(page);
-      await page.screenshot({ path: info.outputPath(`${content.path.slice(1)}.png`), fullPage: true });
+      await screenshot(page, { path: info.outputPath(`${content.path.slice(1)}.png`), fullPage: true });
     });
   }
 

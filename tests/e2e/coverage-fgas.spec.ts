@@ -6,7 +6,7 @@ import { freshDataDir, specPort, startAppServer, type AppServer } from "../suppo
 import { signUpCustomer } from "../support/customer-e2e";
 import { pdfText } from "../support/pdf-text";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, rejectCookies, waitForMail } from "./helpers";
+import { desktopRunLooks, expectAccessible, expectNoSidewaysScroll, hydrated, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Issue 15, on a server of this spec's own (its embedded database, a real SMTP server):
@@ -52,7 +52,7 @@ async function look(page: Page, name: string) {
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name}: la página no se desplaza de lado a ${size.width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `tests/.tmp/screens/${name}-${project}-${size.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/${name}-${project}-${size.width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewport);
 }
@@ -62,7 +62,7 @@ async function shots(page: Page, name: string) {
   if (desktopRunLooks()) return expectNoSidewaysScroll(page, name);
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `tests/.tmp/screens/${name}-${project}-${size.width}.png`, fullPage: true });
+    await screenshot(page, { path: `tests/.tmp/screens/${name}-${project}-${size.width}.png`, fullPage: true });
   }
   await page.setViewportSize(viewport);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 const main = (page: Page) => page.locator("main");
 
@@ -43,7 +43,7 @@ test.describe("home page", () => {
     await expect(main(page).getByRole("button", { name: "Enviar" })).toBeVisible();
     await expect(main(page)).toContainText("10:00");
 
-    await page.screenshot({ path: info.outputPath("inicio-completo.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("inicio-completo.png"), fullPage: true });
     await expectAccessible(page);
   });
 

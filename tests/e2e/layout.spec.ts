@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 test.describe("the frame every page shares", { tag: "@movil" }, () => {
   test("home: welcome banner, header, footer and floating buttons", async ({ page }, info) => {
@@ -25,10 +25,10 @@ test.describe("the frame every page shares", { tag: "@movil" }, () => {
     await expect(page.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /^https:\/\/wa\.me\/34\d{9}$/);
     await expect(page.getByRole("link", { name: /^Llámenos al/ })).toHaveAttribute("href", /^tel:\+34/);
 
-    await page.screenshot({ path: info.outputPath("inicio-con-aviso.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("inicio-con-aviso.png"), fullPage: true });
     await expectAccessible(page);
     await rejectCookies(page);
-    await page.screenshot({ path: info.outputPath("inicio.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("inicio.png"), fullPage: true });
   });
 
   test("menu: every entry of the spec, the submenu by keyboard", async ({ page }, info) => {
@@ -53,7 +53,7 @@ test.describe("the frame every page shares", { tag: "@movil" }, () => {
     for (const name of ["Reformas", "Termostatos", "Mantenimiento", "Servicios"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await page.screenshot({ path: info.outputPath("menu-abierto.png") });
+    await screenshot(page, { path: info.outputPath("menu-abierto.png") });
     await expectAccessible(page);
     await page.keyboard.press("Escape");
     await expect(others).toHaveAttribute("aria-expanded", "false");
@@ -69,7 +69,7 @@ test.describe("unknown pages", { tag: "@movil" }, () => {
     await expect(page).toHaveTitle(/Página no encontrada/);
     await expect(page.getByRole("link", { name: "Ir al inicio" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toContainText("© 2025");
-    await page.screenshot({ path: info.outputPath("404.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("404.png"), fullPage: true });
     await expectAccessible(page);
   });
 

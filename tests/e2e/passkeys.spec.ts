@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 import { ADMIN_PASSWORD } from "../support/admin-e2e";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
 
@@ -78,7 +78,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/segundo-factor$/);
     await page.getByLabel("Confirme su contraseña").fill(ADMIN_PASSWORD);
-    if (phone) await page.screenshot({ path: "tests/.tmp/passkeys-enrolment-375.png", fullPage: true });
+    if (phone) await screenshot(page, { path: "tests/.tmp/passkeys-enrolment-375.png", fullPage: true });
     else await expectAccessible(page);
     await page.getByRole("button", { name: "Usar la huella o la cara de este móvil (llave de acceso)" }).click();
     await expect(page).toHaveURL(/\/admin$/);
@@ -90,7 +90,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     await expect(page.getByRole("button", { name: /Quitar la llave de acceso/ })).toHaveCount(1);
     if (!phone) await expectAccessible(page);
     if (phone) {
-      await page.screenshot({ path: "tests/.tmp/passkeys-security-375.png", fullPage: true });
+      await screenshot(page, { path: "tests/.tmp/passkeys-security-375.png", fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, "la página no se sale por los lados").toBeLessThanOrEqual(0);
       // The authenticator app beside it, as a phone offers it: a link into the app, the codes as a file.
@@ -98,7 +98,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
       await page.getByRole("button", { name: "Configurar la aplicación de autenticación" }).click();
       await expect(page.getByRole("link", { name: "Añadir a mi aplicación" })).toHaveAttribute("href", /^otpauth:\/\/totp\//);
       await expect(page.getByRole("link", { name: "Descargar los códigos (.txt)" })).toHaveAttribute("download", /\.txt$/);
-      await page.screenshot({ path: "tests/.tmp/passkeys-app-375.png", fullPage: true });
+      await screenshot(page, { path: "tests/.tmp/passkeys-app-375.png", fullPage: true });
     }
 
     await page.getByRole("button", { name: "Cerrar sesión" }).click();

@@ -11,7 +11,7 @@ import { type RedsysStandIn } from "../support/redsys-standin";
 import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { validateSuministroLR } from "../support/aeat-xsd";
-import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Issue 12 as a customer lives it, in Chromium, against the Redsys stand-in (its own
@@ -144,7 +144,7 @@ test("pays by card: Redsys's page, paid, the confirmation page and the e-mail", 
   const { page } = customer;
   await expect(page.getByText("Pago con tarjeta")).toBeVisible();
   await expect(page.getByText("56,95 €")).toBeVisible();
-  await page.screenshot({ path: "tests/.tmp/screens/redsys-pasarela-1400.png", fullPage: true });
+  await screenshot(page, { path: "tests/.tmp/screens/redsys-pasarela-1400.png", fullPage: true });
   await page.getByRole("button", { name: "Pagar", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/login/pedidos/${number}/pago/vuelta\\?intento=`));
   await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
@@ -347,7 +347,7 @@ test("without JavaScript: one button to Redsys, and the way back shows the resul
     await page.getByRole("button", { name: "PAGAR CON BIZUM" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Pago con Bizum" })).toBeVisible();
     // (axe needs JavaScript; the page's content is the same form the other tests send.)
-    await page.screenshot({ path: "tests/.tmp/screens/pago-sin-javascript-375.png", fullPage: true });
+    await screenshot(page, { path: "tests/.tmp/screens/pago-sin-javascript-375.png", fullPage: true });
     await page.getByRole("button", { name: "PAGAR CON BIZUM" }).click();
     await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
     await expect(page.getByText("Pago con Bizum")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 // Seed order gives the ids: calderas 1..13 (1 is a Hermann boiler), termostatos 14..22.
 const BOILER = "/tienda/detalle/calderas/1";
@@ -68,7 +68,7 @@ test.describe("product detail", { tag: "@movil" }, () => {
     await expect(thumbnail(page, 2)).toBeVisible();
     await expect(thumbnail(page, 2).locator("img")).toHaveAttribute("loading", "lazy");
 
-    await page.screenshot({ path: info.outputPath("detalle-caldera.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("detalle-caldera.png"), fullPage: true });
     await expectAccessible(page);
   });
 
@@ -190,7 +190,7 @@ test.describe("product detail", { tag: "@movil" }, () => {
     await expect(form.locator('input[name="productId"]')).toHaveValue("1");
     await expect(form.locator('input[name="sourcePage"]')).toHaveValue(BOILER);
     await expect(dialog.getByRole("button", { name: "Enviar" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("presupuesto.png") });
+    await screenshot(page, { path: info.outputPath("presupuesto.png") });
     await expectAccessible(page);
 
     await page.keyboard.press("Escape");

@@ -4,7 +4,7 @@ import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { drawSignature, newQuote, sendQuote } from "../support/quote-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail, screenshot } from "./helpers";
 
 /*
  * Written quotes (issue 17), on a server of this spec's own with a real SMTP server: the owner
@@ -100,7 +100,7 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await expect(page.getByRole("checkbox", { name: "PRESUPUESTO RECIBIDO ANTES DE LA REALIZACIÓN DE LOS TRABAJOS" })).toBeVisible();
   await lookAtBothWidths(page, "presupuesto-cliente");
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.screenshot({ path: path.join("docs", "screenshots", "quote-page-375.png"), fullPage: false });
+  await screenshot(page, { path: path.join("docs", "screenshots", "quote-page-375.png"), fullPage: false });
   await page.setViewportSize(touch ? { width: 375, height: 740 } : { width: 1400, height: 900 });
 
   await page.getByRole("radio", { name: /Opción B/ }).check();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, screenshot } from "./helpers";
 
 /*
  * Search (issue 15): the header's field on every page, with JavaScript (a combobox of
@@ -21,7 +21,7 @@ async function lookAtThisWidth(page: Page, name: string) {
   await expectAccessible(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name}: la página no se desplaza de lado`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `tests/.tmp/screens/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await screenshot(page, { path: `tests/.tmp/screens/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 async function typeInHeader(page: Page, text: string) {
@@ -56,7 +56,7 @@ test.describe("with JavaScript", { tag: "@movil" }, () => {
     const second = listbox.getByRole("option").nth(1);
     await expect(second).toHaveAttribute("aria-selected", "true");
     await expect(second).toContainText("Daikin Sensira FTXF35E");
-    await page.screenshot({ path: `tests/.tmp/screens/busqueda-sugerencias-${page.viewportSize()?.width}.png` });
+    await screenshot(page, { path: `tests/.tmp/screens/busqueda-sugerencias-${page.viewportSize()?.width}.png` });
     await expectAccessible(page);
     // Round the list: down from the last is the first, up from the first the last.
     await page.keyboard.press("ArrowDown");

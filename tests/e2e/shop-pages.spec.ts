@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies } from "./helpers";
+import { expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 const CATEGORIES = [
   { name: "Calderas", href: "/tienda/calderas/calderas-condensacion" },
@@ -41,7 +41,7 @@ test.describe("shop index", () => {
       await expect(image).toHaveAttribute("height", "400");
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     }
-    await page.screenshot({ path: info.outputPath("tienda.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("tienda.png"), fullPage: true });
     await expectAccessible(page);
 
     // The whole card leads to the catalogue, not only its title.
@@ -79,7 +79,7 @@ test.describe("maintenance offer", () => {
     await expect(planCard(page, "aire acondicionado").getByRole("status")).toHaveText(/^Añadido al carrito\./);
     await expect(badge).toHaveText("2");
     await expect(page.getByRole("link", { name: "Carrito: 2 artículos" })).toBeVisible();
-    await page.screenshot({ path: info.outputPath("mantenimientos.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("mantenimientos.png"), fullPage: true });
     await expectAccessible(page);
   });
 
@@ -101,7 +101,7 @@ test.describe("maintenance offer", () => {
     await addButton(page, "aerotermia").click();
     await expect(status).toBeVisible();
     await expect(badge).toHaveText("2");
-    await page.screenshot({ path: info.outputPath("mantenimientos-sin-js.png"), fullPage: true });
+    await screenshot(page, { path: info.outputPath("mantenimientos-sin-js.png"), fullPage: true });
     await context.close();
   });
 

@@ -15,7 +15,7 @@ import { pdfText } from "../support/pdf-text";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
 import { addExtra, addPhoto, customerSigns, expectDrawn, fillBoilerReport, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
-import { expectAccessible, hydrated, lookAtBothWidths, waitForMail, widerThanScreen } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, waitForMail, widerThanScreen, screenshot } from "./helpers";
 
 /*
  * The technician's work report on a phone (issue 17), on a server of this spec's own with a
@@ -131,7 +131,7 @@ test("at 375 px the technician fills the report, loses the connection, the custo
   // DOC_SCREENSHOTS=1 renews the README's copy; other runs leave the tracked file alone.
   const folder = process.env.DOC_SCREENSHOTS === "1" ? "docs/screenshots" : "tests/.tmp/screens";
   mkdirSync(folder, { recursive: true });
-  await p.screenshot({ path: `${folder}/work-report-375.png` });
+  await screenshot(p, { path: `${folder}/work-report-375.png` });
   await p.getByRole("button", { name: "Enviar el parte" }).click();
   await expect(p.getByRole("status").filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
 
