@@ -34,7 +34,7 @@ export async function expectAccessible(page: Page) {
 /**
  * A screenshot for a person to look at (tests/.tmp/screens, the test's output folder, the
  * README's pictures). No test compares them, so E2E_SCREENSHOTS=0 (CI's clone, which nobody
- * looks at) skips them: a full-page one costs Chromium about half a second of a core.
+ * looks at) skips them: a full-page one costs Chromium about 0.85 s of a core.
  */
 export async function screenshot(target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">, options: { path: string; fullPage?: boolean }): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === "0") return;
