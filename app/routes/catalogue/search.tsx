@@ -23,7 +23,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = pageUrl(request);
   const checked = checkSearchParams(url.searchParams);
-  const problem = checked.success ? null : (firstMessage(checked.error, "Búsqueda no válida."));
+  const problem = checked.success ? null : firstMessage(checked.error, "Búsqueda no válida.");
   const state = parseSearchState(url.searchParams);
   const query = parseSearchQuery(state.q);
   const empty: SearchResults = { ...pageWindow(1, 0, state.pageSize), items: [], families: {}, corrections: [] };
