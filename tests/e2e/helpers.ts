@@ -29,6 +29,44 @@ export async function expectAccessible(page: Page) {
     }
   }
   expect(blocking, "infracciones de accesibilidad graves o críticas").toEqual([]);
+  expect(await faintControls(page), "botones cuyo texto apenas se distingue de su fondo (contraste menor que 3:1)").toEqual([]);
+}
+
+/**
+ * Visible buttons whose text stands out less than 3:1 from the background behind them. axe
+ * leaves a button it cannot place (inside a scrolling table, say) as "incomplete", not a
+ * violation: that is how a white-on-white "Retirar rol de técnico" went unseen (issue 30).
+ * The background is the first opaque one up the tree; under a background image nothing is said.
+ */
+export function faintControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+    };
+    const backgroundOf = (element: Element | null): number[] | null => {
+      for (let e = element; e; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        if (style.backgroundImage !== "none") return null;
+        const color = rgba(style.backgroundColor);
+        if ((color[3] ?? 1) >= 0.9) return color;
+      }
+      return [255, 255, 255];
+    };
+    const faint: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>("button, a.button, input[type=submit]")) {
+      const box = control.getBoundingClientRect();
+      // WCAG asks nothing of a disabled control's contrast.
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === "hidden" || control.matches(":disabled, [aria-disabled=true]")) continue;
+      const background = backgroundOf(control);
+      if (!background) continue;
+      const [a, b] = [luminance(rgba(getComputedStyle(control).color)), luminance(background)];
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 3) faint.push(`«${(control.textContent ?? control.getAttribute("value") ?? "").trim()}» (${ratio.toFixed(2)}:1)`);
+    }
+    return faint;
+  });
 }
 
 /**

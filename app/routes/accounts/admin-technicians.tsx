@@ -170,11 +170,11 @@ function PendingInvitations({ invitations, busy }: { invitations: InvitationRow[
 type TechnicianRow = Route.ComponentProps["loaderData"]["rows"][number];
 
 /** One action on a row: a form posting `intent` for this technician (`userId`) or invitation (`invitationId`). */
-function RowAction(props: { field: "userId" | "invitationId"; id: string | number; intent: string; ghost?: boolean; busy: boolean; children: ReactNode }) {
+function RowAction(props: { field: "userId" | "invitationId"; id: string | number; intent: string; danger?: boolean; busy: boolean; children: ReactNode }) {
   return (
     <Form method="post">
       <input type="hidden" name={props.field} value={props.id} />
-      <button type="submit" name="intent" value={props.intent} className={`button ${props.ghost ? "button-ghost" : "button-secondary"}`} disabled={props.busy}>
+      <button type="submit" name="intent" value={props.intent} className={`button ${props.danger ? "button-danger" : "button-secondary"}`} disabled={props.busy}>
         {props.children}
       </button>
     </Form>
@@ -200,7 +200,7 @@ const technicianColumns = (busy: boolean): AdminColumn<TechnicianRow>[] => [
             Revocar calendario<span className="visually-hidden"> de {row.name}</span>
           </RowAction>
         ) : null}
-        <RowAction field="userId" id={row.id} intent="revoke" ghost busy={busy}>
+        <RowAction field="userId" id={row.id} intent="revoke" danger busy={busy}>
           Retirar rol de técnico<span className="visually-hidden"> a {row.name}</span>
         </RowAction>
       </div>
@@ -227,7 +227,7 @@ const invitationColumns = (busy: boolean): AdminColumn<InvitationRow>[] => [
         <RowAction field="invitationId" id={row.id} intent="invitation-resend" busy={busy}>
           Reenviar<span className="visually-hidden"> la invitación de {row.email}</span>
         </RowAction>
-        <RowAction field="invitationId" id={row.id} intent="invitation-revoke" ghost busy={busy}>
+        <RowAction field="invitationId" id={row.id} intent="invitation-revoke" danger busy={busy}>
           Anular<span className="visually-hidden"> la invitación de {row.email}</span>
         </RowAction>
       </div>

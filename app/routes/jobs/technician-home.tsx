@@ -125,7 +125,7 @@ export default function TechnicianHome() {
           </Form>
           {feed ? (
             <Form method="post">
-              <button type="submit" name="intent" value="feed-revoke" className="button button-ghost" disabled={busy}>
+              <button type="submit" name="intent" value="feed-revoke" className="button button-danger" disabled={busy}>
                 Dejar de usarla
               </button>
             </Form>
