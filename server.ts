@@ -10,7 +10,7 @@ import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
 import { createApp } from "~/server/http/app.server";
-import { answerClientErrors } from "~/server/http/client-error.server";
+import { answerClientErrors, lingerOnUnreadBodies } from "~/server/http/client-error.server";
 import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
 import { startScheduler } from "~/server/scheduled/scheduler.server";
 import { registerOutboxHandlers } from "~/server/outbox-handlers.server";
@@ -74,6 +74,7 @@ async function main() {
   const scheduler = startScheduler(MAINTENANCE_TASKS);
   const server = createServer(createApp({ build, clientDir }));
   answerClientErrors(server);
+  lingerOnUnreadBodies(server);
   if (c.HOST) server.listen(c.PORT, c.HOST);
   else server.listen(c.PORT);
   server.on("listening", () => {
