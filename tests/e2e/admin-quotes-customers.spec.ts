@@ -96,7 +96,11 @@ test.describe("quote requests: a failed task card", () => {
     await expect(page.getByText("editar en el catálogo")).toBeVisible();
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Tarjeta del tablero/ }) });
     await expect(card.getByText("Fallido", { exact: true })).toBeVisible();
-    await expect(card).toContainText("El tablero de tareas rechazó las credenciales: revise TRELLO_KEY y TRELLO_TOKEN.");
+    await expect(card).toContainText("El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla.");
+    // The settings to look at are folded away, for whoever maintains the shop.
+    await expect(card.getByText("Revise TRELLO_KEY y TRELLO_TOKEN.", { exact: false })).toBeHidden();
+    await card.getByText("Detalle para quien mantiene la tienda").click();
+    await expect(card.getByText("Revise TRELLO_KEY y TRELLO_TOKEN.", { exact: false })).toBeVisible();
     await expect(card).toContainText("tras 2 intentos");
     await expect(card).not.toContainText("token-e2e-solicitudes");
     const mail = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /E-mail/ }) });

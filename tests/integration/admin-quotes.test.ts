@@ -197,8 +197,8 @@ describe("deliveries", () => {
     expect(card(failed)).toMatchObject({
       state: "fallido",
       canRetry: true,
-      reason: "El tablero de tareas rechazó las credenciales: revise TRELLO_KEY y TRELLO_TOKEN.",
-      technical: "Trello crear tarjeta: HTTP 401 invalid token",
+      reason: "El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla.",
+      technical: "Revise TRELLO_KEY y TRELLO_TOKEN. Trello crear tarjeta: HTTP 401 invalid token",
     });
     expect(JSON.stringify(failed)).not.toContain("token-de-prueba");
     expect((await inbox(`?q=${encodeURIComponent("Tarjeta Fallida")}`)).rows[0]!.delivery).toBe("fallido");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryView, ownerReason, scrubSecrets, worstDeliveryState, type DeliveryRow } from "./delivery-view";
+import { deliveryView, ownerReason, scrubSecrets, settingsHint, worstDeliveryState, type DeliveryRow } from "./delivery-view";
 
 const at = new Date("2026-03-05T10:00:00Z");
 const row = (over: Partial<DeliveryRow>): DeliveryRow => ({
@@ -38,12 +38,25 @@ describe("deliveryView", () => {
 
   it("failed: a reason the owner can act on, the scrubbed detail, and a retry", () => {
     const view = deliveryView(row({ status: "failed", attempts: 2, lastError: "Trello crear tarjeta: HTTP 401 invalid token" }));
-    expect(view).toMatchObject({ state: "fallido", canRetry: true, technical: "Trello crear tarjeta: HTTP 401 invalid token" });
-    expect(view.reason).toBe("El tablero de tareas rechazó las credenciales: revise TRELLO_KEY y TRELLO_TOKEN.");
+    expect(view).toMatchObject({ state: "fallido", canRetry: true, technical: "Revise TRELLO_KEY y TRELLO_TOKEN. Trello crear tarjeta: HTTP 401 invalid token" });
+    expect(view.reason).toBe("El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla.");
   });
 
-  it("skipped: says which settings are missing", () => {
-    expect(deliveryView(row({ status: "skipped" })).reason).toMatch(/TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID/);
+  it("skipped: the owner reads what it means, the settings missing are only in the technical detail", () => {
+    const view = deliveryView(row({ status: "skipped" }));
+    expect(view.reason).toBe("La tienda no está conectada a un tablero de tareas: la solicitud llegó solo por e-mail.");
+    expect(view.technical).toBe("Sin TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID.");
+  });
+
+  it("no reason the owner reads names a setting (issue 30)", () => {
+    const errors = ["Trello crear tarjeta: HTTP 401 invalid token", "Trello crear tarjeta: HTTP 404 not found", "SMTP: Invalid login: 535 5.7.8 Authentication failed", "Trello crear tarjeta: HTTP 503"];
+    for (const lastError of errors) {
+      for (const kind of ["trello_card", "email"]) {
+        for (const status of ["failed", "pending", "skipped"] as const) {
+          expect(deliveryView(row({ kind, status, attempts: 1, lastError })).reason ?? "").not.toMatch(/[A-Z]{3,}_[A-Z_]+/);
+        }
+      }
+    }
   });
 });
 
@@ -56,8 +69,12 @@ describe("ownerReason", () => {
   it("reads timeouts, refused connections and SMTP logins", () => {
     expect(ownerReason("trello_card", "Trello crear tarjeta: sin respuesta en 10 s")).toBe("El tablero de tareas no respondió a tiempo.");
     expect(ownerReason("trello_card", "Trello crear tarjeta: ECONNREFUSED")).toBe("No se pudo conectar con el tablero de tareas.");
-    expect(ownerReason("email", "SMTP: Invalid login: 535 5.7.8 Authentication failed")).toMatch(/SMTP_URL/);
-    expect(ownerReason("trello_card", "Trello crear tarjeta: HTTP 404 not found")).toMatch(/TRELLO_LIST_ID/);
+    expect(ownerReason("email", "SMTP: Invalid login: 535 5.7.8 Authentication failed")).toBe(
+      "El servidor de correo no acepta el usuario o la contraseña de la tienda: quien mantiene la tienda debe corregirlos.",
+    );
+    expect(settingsHint("email", "failed", "SMTP: Invalid login: 535 5.7.8 Authentication failed")).toBe("Revise el usuario y la contraseña de SMTP_URL.");
+    expect(ownerReason("trello_card", "Trello crear tarjeta: HTTP 404 not found")).toBe("El tablero de tareas no encuentra la lista donde se crean las tarjetas: quizá se borró o se movió.");
+    expect(settingsHint("trello_card", "failed", "Trello crear tarjeta: HTTP 404 not found")).toBe("Revise TRELLO_LIST_ID.");
   });
 });
 

@@ -55,10 +55,12 @@ export function ownerReason(kind: string, error: string): string {
   if (/^sin manejador/.test(error)) return "Este tipo de entrega no tiene quien la envíe en esta versión de la tienda.";
   if (/no es una solicitud de contacto válida/.test(error)) return "Los datos de la entrega están dañados y no se pueden enviar.";
   const status = /HTTP (\d{3})/.exec(error)?.[1];
-  if (status === "401" || status === "403" || /\b(535|EAUTH|Invalid login)\b/i.test(error)) {
-    return `${service} rechazó las credenciales: ${board ? "revise TRELLO_KEY y TRELLO_TOKEN" : "revise el usuario y la contraseña de SMTP_URL"}.`;
+  if (rejectedCredentials(error)) {
+    return board
+      ? "El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla."
+      : "El servidor de correo no acepta el usuario o la contraseña de la tienda: quien mantiene la tienda debe corregirlos.";
   }
-  if (board && status === "404") return "El tablero de tareas no encuentra la lista: revise TRELLO_LIST_ID.";
+  if (board && status === "404") return "El tablero de tareas no encuentra la lista donde se crean las tarjetas: quizá se borró o se movió.";
   if (status === "429") return `${service} pidió esperar (demasiadas peticiones seguidas).`;
   if (status && status.startsWith("5")) return `${service} tuvo un fallo interno (HTTP ${status}).`;
   if (status && status.startsWith("4")) return `${service} rechazó la entrega (HTTP ${status}).`;
@@ -68,20 +70,39 @@ export function ownerReason(kind: string, error: string): string {
   return `${service} no aceptó la entrega.`;
 }
 
+function rejectedCredentials(error: string): boolean {
+  const status = /HTTP (\d{3})/.exec(error)?.[1];
+  return status === "401" || status === "403" || /\b(535|EAUTH|Invalid login)\b/i.test(error);
+}
+
 function skippedReason(kind: string): string {
   return kind === "trello_card"
-    ? "El tablero de tareas no está configurado (faltan TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID): la solicitud llegó solo por e-mail."
-    : "El servicio de esta entrega no está configurado.";
+    ? "La tienda no está conectada a un tablero de tareas: la solicitud llegó solo por e-mail."
+    : "El servicio de esta entrega no está conectado.";
+}
+
+/**
+ * The settings (README, configuration) behind a skipped or failed delivery, for whoever
+ * maintains the shop: the owner reads `reason`, never a variable's name (issue 30).
+ */
+export function settingsHint(kind: string, status: DeliveryRow["status"], error: string | null): string | null {
+  const board = kind === "trello_card";
+  if (status === "skipped") return board ? "Sin TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID." : null;
+  if (!error) return null;
+  if (rejectedCredentials(error)) return board ? "Revise TRELLO_KEY y TRELLO_TOKEN." : "Revise el usuario y la contraseña de SMTP_URL.";
+  if (board && /HTTP 404/.test(error)) return "Revise TRELLO_LIST_ID.";
+  return null;
 }
 
 export function deliveryView(row: DeliveryRow): DeliveryView {
   const base = { id: row.id, kindLabel: deliveryKindLabel(row.kind), attempts: row.attempts, canRetry: false };
-  const technical = row.lastError ? scrubSecrets(row.lastError) : null;
+  const hint = settingsHint(row.kind, row.status, row.lastError);
+  const technical = [hint, row.lastError ? scrubSecrets(row.lastError) : null].filter(Boolean).join(" ") || null;
   switch (row.status) {
     case "done":
       return { ...base, state: "enviado", at: row.sentAt ?? row.updatedAt, reason: null, technical: null };
     case "skipped":
-      return { ...base, state: "omitido", at: row.updatedAt, reason: skippedReason(row.kind), technical: null };
+      return { ...base, state: "omitido", at: row.updatedAt, reason: skippedReason(row.kind), technical };
     case "failed":
       return {
         ...base,

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { DocumentFingerprint } from "~/ui/document-fingerprint";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { answerQuotePage, loadQuotePage, type AnswerReply } from "~/server/quotes/quote-page.server";
@@ -82,7 +83,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
               ) : null
             ) : null}
             {!accepted.current ? <p>Después le enviamos la versión {page.version}, que está abajo: para que valga, tiene que aceptarla también.</p> : null}
-            <p className="quote-hash">Huella SHA-256 de lo firmado: {accepted.documentSha256}</p>
+            <DocumentFingerprint sha256={accepted.documentSha256} of="el presupuesto aceptado" />
           </section>
         ) : null}
         {page.money ? <QuotePayment token={page.token} money={page.money} error={reply?.intent === "pagar" ? reply.message : undefined} /> : null}

@@ -98,7 +98,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   pdf.font("regular").text(`Firma del cliente${signer ? `: ${signer}` : ""}`, MARGIN + 6, boxTop + boxHeight - 30, { width: width(pdf) - 12 });
   pdf.text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`, MARGIN + 6, pdf.y, { width: width(pdf) - 12 });
   pdf.y = boxTop + boxHeight + 8;
-  para(pdf, `Huella SHA-256 del parte firmado: ${row.documentSha256}`);
+  para(pdf, `Huella del parte firmado (SHA-256: cualquier cambio posterior del documento daría otra distinta): ${row.documentSha256}`);
 
   pageFooters(pdf, `${s.legalName} · NIF ${s.nif} · Parte de trabajo del presupuesto ${view.quoteNumber}`);
   pdf.end();

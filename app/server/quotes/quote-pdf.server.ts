@@ -12,7 +12,7 @@ import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIA
 import { percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { formatEuros } from "~/domain/money";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
-import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
+import { MATERIALS_LIMIT_PERCENT, REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { acceptanceOf, versionOf, type QuoteResponseRow } from "./quote-store.server";
@@ -130,7 +130,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
       for (const tax of totals.reduced.taxes) amountRow(pdf, `IVA ${tax.rate} % (si confirma las condiciones)`, formatEuros(tax.vatCents));
       amountRow(pdf, "Total con IVA reducido del 10 %", formatEuros(totals.reduced.totalCents), true);
     }
-    if (totals.materialsShareBasis !== null) amountRow(pdf, "Materiales sobre la base imponible", percentBasis(totals.materialsShareBasis));
+    if (totals.materialsShareBasis !== null) amountRow(pdf, `Parte de materiales (IVA del 10 %: hasta el ${MATERIALS_LIMIT_PERCENT} %)`, percentBasis(totals.materialsShareBasis));
   }
   if (doc.alternatives.some((a) => alternativeTotals(a, doc.dwellingRenovation).reducedPossible)) {
     heading(pdf, "IVA reducido del 10 % (art. 91.Uno.2.10º de la Ley 37/1992)");
@@ -144,7 +144,7 @@ export async function renderQuotePdf(doc: QuoteDocument, acceptance: QuoteAccept
   if (acceptance) {
     heading(pdf, "Aceptación");
     para(pdf, `Aceptado por ${acceptance.fullName} el ${formatDateTime(acceptance.createdAt)} (hora de Madrid), opción ${acceptance.alternative}${acceptance.totalCents !== null ? `, total ${formatEuros(acceptance.totalCents)} IVA incluido${acceptance.reducedVatConfirmed ? " (IVA del 10 %: condiciones confirmadas)" : ""}` : ""}${acceptance.depositCents ? `, señal ${formatEuros(acceptance.depositCents)}` : ""}.`);
-    para(pdf, `Huella SHA-256 de esta versión: ${acceptance.documentSha256}`);
+    para(pdf, `Huella de esta versión (SHA-256: cualquier cambio posterior del documento daría otra distinta): ${acceptance.documentSha256}`);
   }
 
   // Signatures: the shop's and the customer's boxes.

@@ -1,4 +1,5 @@
 import { Price } from "../price";
+import { DocumentFingerprint } from "../document-fingerprint";
 import { SIGNATURE_BOX } from "../signature-pad";
 
 /*
@@ -123,7 +124,7 @@ export function WorkReportView({ report }: { report: SignedReport }) {
         ))}
       </ul>
       <SignatureImage path={report.signature} label={`Firma del cliente${signer ? `: ${signer}` : ""}`} />
-      <p className="work-report-hash">Huella SHA-256: {report.documentSha256}</p>
+      <DocumentFingerprint sha256={report.documentSha256} of="el parte de trabajo" />
     </section>
   );
 }

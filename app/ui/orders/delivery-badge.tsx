@@ -13,7 +13,7 @@ const LABELS: Record<DeliveryState, string> = {
   "en cola": "En cola",
   reintentando: "Reintentando",
   fallido: "Fallido",
-  omitido: "Omitido",
+  omitido: "Sin conectar",
 };
 
 /** A delivery's state as a badge; the word carries the meaning, the colour only repeats it. */

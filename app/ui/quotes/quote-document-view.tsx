@@ -4,7 +4,7 @@ import { depositLabel } from "~/domain/quotes/quote-deposit";
 import { LINE_KIND_LABELS, quotesUsedMaterials, RECEIVED_STATEMENT, USED_MATERIALS_STATEMENT } from "~/domain/quotes/quote-document-text";
 import { percentBasis, quantity } from "~/domain/quotes/quote-format";
 import { alternativeTotals, lineBaseCents } from "~/domain/quotes/quote-totals";
-import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
+import { MATERIALS_LIMIT_PERCENT, REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import { Price } from "../price";
 
 /*
@@ -141,11 +141,12 @@ export function QuoteDocumentView({ doc, headingLevel = 2 }: { doc: QuoteDocumen
               ) : null}
               {totals.materialsShareBasis !== null ? (
                 <div className="quote-total-row">
-                  <dt>Materiales sobre la base</dt>
+                  <dt>Parte de materiales</dt>
                   <dd>{percentBasis(totals.materialsShareBasis)}</dd>
                 </div>
               ) : null}
             </dl>
+            {totals.materialsShareBasis !== null ? <MaterialsShareNote reduced={totals.reduced !== null} /> : null}
           </section>
         );
       })}
@@ -187,5 +188,20 @@ export function QuoteDocumentView({ doc, headingLevel = 2 }: { doc: QuoteDocumen
         </p>
       </section>
     </div>
+  );
+}
+
+/** What the materials' share is and why the quote shows it (customers read "83,39 %" with no word on it: issue 30). */
+function MaterialsShareNote({ reduced }: { reduced: boolean }) {
+  return (
+    <details className="quote-materials-note">
+      <summary>¿Qué es la parte de materiales?</summary>
+      <p>
+        Es lo que suponen los materiales dentro de la base imponible de esta opción. Decide el IVA de una obra de reforma o reparación en una
+        vivienda: lleva el 10 % cuando los materiales no pasan del {MATERIALS_LIMIT_PERCENT} % de la base (art. 91.Uno.2.10º de la Ley 37/1992), y
+        el 21 % cuando pasan.{" "}
+        {reduced ? "Aquí no pasan: por eso se muestra también el total con el 10 %." : "Aquí pasan, o la obra no cumple las demás condiciones: lleva el 21 %."}
+      </p>
+    </details>
   );
 }

@@ -63,6 +63,17 @@ export function QuoteNotesForm({ notes, reply }: { notes: string; reply: QuoteRe
 
 export type DeliveryItem = Omit<DeliveryView, "at"> & { at: string | null };
 
+/** The service's words and the settings to look at, folded away: they are for whoever maintains the shop. */
+function TechnicalDetail({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <details className="admin-technical">
+      <summary>Detalle para quien mantiene la tienda</summary>
+      <p className="admin-muted">{text}</p>
+    </details>
+  );
+}
+
 function DeliveryDetail({ delivery }: { delivery: DeliveryItem }) {
   switch (delivery.state) {
     case "enviado":
@@ -70,13 +81,21 @@ function DeliveryDetail({ delivery }: { delivery: DeliveryItem }) {
     case "en cola":
       return <p>En cola: se enviará en unos segundos.</p>;
     case "omitido":
-      return <p>{delivery.reason}</p>;
+      return (
+        <>
+          <p>{delivery.reason}</p>
+          <TechnicalDetail text={delivery.technical} />
+        </>
+      );
     case "reintentando":
       return (
-        <p>
-          {delivery.attempts === 1 ? "1 intento fallido" : `${delivery.attempts} intentos fallidos`}
-          {delivery.reason ? `: ${delivery.reason}` : ""} Próximo intento: {delivery.at}.
-        </p>
+        <>
+          <p>
+            {delivery.attempts === 1 ? "1 intento fallido" : `${delivery.attempts} intentos fallidos`}
+            {delivery.reason ? `: ${delivery.reason}` : ""} Próximo intento: {delivery.at}.
+          </p>
+          <TechnicalDetail text={delivery.technical} />
+        </>
       );
     case "fallido":
       return (
@@ -86,8 +105,8 @@ function DeliveryDetail({ delivery }: { delivery: DeliveryItem }) {
           </p>
           <p className="admin-muted">
             Dejó de intentarse el {delivery.at}, tras {delivery.attempts === 1 ? "1 intento" : `${delivery.attempts} intentos`}.
-            {delivery.technical ? ` Detalle técnico: ${delivery.technical}` : ""}
           </p>
+          <TechnicalDetail text={delivery.technical} />
         </>
       );
   }
