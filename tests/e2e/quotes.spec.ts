@@ -99,9 +99,6 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await expect(page.getByText("Registro de empresas instaladoras: 28-EI-004242")).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "PRESUPUESTO RECIBIDO ANTES DE LA REALIZACIÓN DE LOS TRABAJOS" })).toBeVisible();
   await lookAtBothWidths(page, "presupuesto-cliente");
-  // The materials' share says what it is for (issue 30).
-  await page.getByText("¿Qué es la parte de materiales?").first().click();
-  await expect(page.getByText(/Decide el IVA de una obra de reforma/).first()).toBeVisible();
   await page.setViewportSize({ width: 375, height: 740 });
   await screenshot(page, { path: path.join("docs", "screenshots", "quote-page-375.png"), fullPage: false });
   await page.setViewportSize(touch ? { width: 375, height: 740 } : { width: 1400, height: 900 });
@@ -124,6 +121,9 @@ test("the customer opens the e-mailed link, chooses B, signs on the screen and a
   await expect(signed).toContainText("cualquier cambio posterior, aunque sea de una coma, daría otra distinta");
   await expect(signed.locator(".document-fingerprint-hash")).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByRole("button", { name: "Aceptar y firmar" })).toHaveCount(0);
+  // The materials' share says what it is for (issue 30); opened after signing, so that nothing moves the signature pad.
+  await page.getByText("¿Qué es la parte de materiales?").first().click();
+  await expect(page.getByText(/Decide el IVA de una obra de reforma/).first()).toBeVisible();
   await lookAtBothWidths(page, "presupuesto-aceptado");
 });
 
