@@ -54,7 +54,7 @@ export function ownerReason(kind: string, error: string): string {
   if (error.startsWith("Un intento anterior")) return error;
   if (/^sin manejador/.test(error)) return "Este tipo de entrega no tiene quien la envíe en esta versión de la tienda.";
   if (/no es una solicitud de contacto válida/.test(error)) return "Los datos de la entrega están dañados y no se pueden enviar.";
-  const status = /HTTP (\d{3})/.exec(error)?.[1];
+  const status = httpStatus(error);
   if (rejectedCredentials(error)) {
     return board
       ? "El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla."
@@ -70,8 +70,13 @@ export function ownerReason(kind: string, error: string): string {
   return `${service} no aceptó la entrega.`;
 }
 
+/** The HTTP status a handler's error text carries ("Trello crear tarjeta: HTTP 401 ..."), if any. */
+function httpStatus(error: string): string | undefined {
+  return /HTTP (\d{3})/.exec(error)?.[1];
+}
+
 function rejectedCredentials(error: string): boolean {
-  const status = /HTTP (\d{3})/.exec(error)?.[1];
+  const status = httpStatus(error);
   return status === "401" || status === "403" || /\b(535|EAUTH|Invalid login)\b/i.test(error);
 }
 
@@ -90,7 +95,7 @@ export function settingsHint(kind: string, status: DeliveryRow["status"], error:
   if (status === "skipped") return board ? "Sin TRELLO_KEY, TRELLO_TOKEN y TRELLO_LIST_ID." : null;
   if (!error) return null;
   if (rejectedCredentials(error)) return board ? "Revise TRELLO_KEY y TRELLO_TOKEN." : "Revise el usuario y la contraseña de SMTP_URL.";
-  if (board && /HTTP 404/.test(error)) return "Revise TRELLO_LIST_ID.";
+  if (board && httpStatus(error) === "404") return "Revise TRELLO_LIST_ID.";
   return null;
 }
 

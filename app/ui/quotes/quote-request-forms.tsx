@@ -67,7 +67,7 @@ export type DeliveryItem = Omit<DeliveryView, "at"> & { at: string | null };
 function TechnicalDetail({ text }: { text: string | null }) {
   if (!text) return null;
   return (
-    <details className="admin-technical">
+    <details>
       <summary>Detalle para quien mantiene la tienda</summary>
       <p className="admin-muted">{text}</p>
     </details>
