@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectAccessible, rejectCookies, screenshot } from "./helpers";
+import { contentUnderFloatingButtons, expectAccessible, rejectCookies, screenshot } from "./helpers";
 
 /*
  * The basket and the order screen as a customer uses them (issue 4). Seed ids: calderas 1..13
@@ -232,6 +232,8 @@ test.describe("the order screen", { tag: "@movil" }, () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId("order-number")).toHaveText(number);
     await expect(panel).toContainText(IBAN);
+    // Issue 30: on a phone the floating buttons covered the IBAN's last digits.
+    expect(await contentUnderFloatingButtons(page, [375, 1360, 1920]), "bajo los botones flotantes").toEqual([]);
     await expect(panel).toContainText(/1\.958,90\s€/);
     await expect(panel.locator("dd").filter({ hasText: new RegExp(`^${number}$`) })).toHaveCount(2); // number and concept
     await expect(panel.getByRole("button", { name: "Imprimir" })).toBeVisible();

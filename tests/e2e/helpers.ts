@@ -170,3 +170,56 @@ export async function waitForMail(messages: readonly ParsedMail[], to: string, s
   }
   return found!;
 }
+
+/**
+ * What the page shows under the floating WhatsApp and phone buttons (issue 30: on a phone they
+ * covered the basket's totals and the IBAN). At each width and at each scroll position from the
+ * top to the bottom, a grid of points over each visible button asks the browser what lies
+ * beneath it (elementsFromPoint, which knows about clipping and stacking): a word, a picture or
+ * a control is reported; a plain background box is not. Below 1,360 px the buttons are hidden
+ * and the same links are in the header (floating-contact.tsx), so nothing can be under them.
+ */
+export async function contentUnderFloatingButtons(page: Page, widths = [375, 768, 1024, 1359, 1360, 1920]): Promise<string[]> {
+  const size = page.viewportSize();
+  const found: string[] = [];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 });
+    const under = await page.evaluate(async () => {
+      const buttons = [...document.querySelectorAll<HTMLElement>(".floating-button")].filter((b) => b.checkVisibility());
+      const own = document.querySelector(".floating-contact");
+      const hits = new Set<string>();
+      const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}${[...e.classList].map((c) => `.${c}`).join("")}`;
+      const textAt = (e: Element, x: number, y: number) =>
+        [...e.childNodes].some((n) => {
+          if (n.nodeType !== Node.TEXT_NODE || !n.textContent?.trim()) return false;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return [...range.getClientRects()].some((r) => r.width > 1 && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom);
+        });
+      const height = document.documentElement.scrollHeight;
+      for (let top = 0; ; top += Math.round(innerHeight * 0.6)) {
+        window.scrollTo(0, Math.min(top, height));
+        await new Promise((done) => requestAnimationFrame(() => done(null)));
+        for (const button of buttons) {
+          const box = button.getBoundingClientRect();
+          for (let i = 1; i < 6; i++) {
+            for (let j = 1; j < 6; j++) {
+              const [x, y] = [box.left + (box.width * i) / 6, box.top + (box.height * j) / 6];
+              const beneath = document.elementsFromPoint(x, y).find((e) => !own?.contains(e));
+              if (!beneath || beneath === document.body || beneath === document.documentElement) continue;
+              if (beneath.matches("img, svg, svg *, picture, video, canvas, iframe, input, select, textarea, button") || textAt(beneath, x, y)) {
+                hits.add(`${name(beneath)} «${(beneath.textContent ?? "").trim().slice(0, 40)}»`);
+              }
+            }
+          }
+        }
+        if (top + innerHeight >= height) break;
+      }
+      window.scrollTo(0, 0);
+      return [...hits];
+    });
+    found.push(...under.map((hit) => `${width} px: ${hit}`));
+  }
+  if (size) await page.setViewportSize(size);
+  return found;
+}

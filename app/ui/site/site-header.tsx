@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { mailtoHref, telHref } from "~/domain/site/contact-links";
+import { mailtoHref, telHref, whatsappHref } from "~/domain/site/contact-links";
 import type { ShopInfo } from "~/domain/site/shop";
-import { BasketIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "../icons";
+import { BasketIcon, ChevronDownIcon, ClockIcon, CloseIcon, LogoMark, MailIcon, MenuIcon, PhoneIcon, UserIcon, WhatsappIcon } from "../icons";
 import { MAIN_MENU, type MenuItem } from "./menu";
 import { HeaderSearch } from "../catalogue/header-search";
 
@@ -23,8 +23,13 @@ export function SiteHeader({ shop, phone, basketCount, showBadge }: Props) {
           <a href={telHref(phone)} className="topbar-item">
             <PhoneIcon size={16} /> {phone}
           </a>
-          <a href={mailtoHref(shop.email)} className="topbar-item">
-            <MailIcon size={16} /> {shop.email}
+          {/* Narrower than 1,360 px the floating buttons have no free margin (floating-contact.tsx):
+              WhatsApp is here, in the header that stays on screen, and the e-mail shrinks to its icon. */}
+          <a href={whatsappHref(shop.whatsapp)} className="topbar-item topbar-whatsapp" target="_blank" rel="noopener noreferrer">
+            <WhatsappIcon size={16} /> WhatsApp<span className="visually-hidden"> (se abre en una ventana nueva)</span>
+          </a>
+          <a href={mailtoHref(shop.email)} className="topbar-item topbar-email" title={shop.email}>
+            <MailIcon size={16} /> <span className="topbar-email-address">{shop.email}</span>
           </a>
           <span className="topbar-item topbar-hours">
             <ClockIcon size={16} /> Atención al cliente: {shop.hoursSupport}
