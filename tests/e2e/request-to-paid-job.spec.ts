@@ -174,6 +174,17 @@ test("the owner schedules the job for a technician", { tag: "@movil" }, async ()
   await scheduleJob(page, { day: addDays(madridDay(new Date()), 1), from: "09:00", to: "13:00", technician: TECH.name });
   await expect(page.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
   await mailTo(email, /fecha de su instalación/);
+
+  // The home's agenda (issue 30): tomorrow's job with who goes, a map link and a call link.
+  await page.goto("/admin");
+  const tomorrow = page.getByRole("region", { name: /^Mañana, / });
+  const job = tomorrow.getByRole("listitem").filter({ hasText: "Trabajo" });
+  await expect(job).toContainText("09:00–13:00");
+  await expect(job).toContainText(`Técnico: ${TECH.name}`);
+  await expect(job.getByRole("link", { name: `Presupuesto ${story.quoteNumber}` })).toHaveAttribute("href", `/admin/trabajos/${story.jobId}`);
+  await expect(job.getByRole("link", { name: /^Llamar al / })).toHaveAttribute("href", /^tel:\+34\d{9}$/);
+  await expect(job.getByRole("link", { name: /mapa, se abre en otra pestaña/ })).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+  await lookAtBothWidths(page, "admin-agenda");
 });
 
 test("on a phone the technician fills the report with a serial number and a photo, loses the connection, the customer signs, and it goes when the connection returns", { tag: "@movil" }, async () => {

@@ -1,10 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/admin/home";
 import { dashboard, LOW_STOCK_LIST } from "~/server/admin/dashboard.server";
+import { eq } from "drizzle-orm";
+import { jobs } from "~/server/jobs/jobs-schema.server";
 import { refunds } from "~/server/payments/payments-schema.server";
 import { contactRequests } from "~/server/quotes/quotes-schema.server";
+import { visits } from "~/server/visits/visits-schema.server";
 import { setupTestDatabase } from "../db-utils";
-import { adminCookie, adminRequest, settle } from "../support/admin-utils";
+import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
+import { insertAcceptedJob } from "../support/job-fixtures";
 import { addAttempt, paidCardOrder } from "../support/refund-fixtures";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
@@ -38,9 +42,26 @@ beforeAll(async () => {
   await order("visita-dia-7", old, { status: "Instalación programada", installationDate: "2030-06-18", installationSlot: "11:00-13:00" });
   await order("visita-dia-8", old, { status: "Instalación programada", installationDate: "2030-06-19", installationSlot: "11:00-13:00" });
   await order("pagado-con-fecha", old, { status: "Pagado", installationDate: "2030-06-13", installationSlot: "11:00-13:00" });
-  await db.insert(contactRequests).values(
-    (["nuevo", "nuevo", "contactado", "cerrado"] as const).map((state, i) => ({ nameAndSurname: `Cliente ${i}`, address: "Calle Mayor 1", town: "Madrid", state })),
-  );
+  const [request] = await db
+    .insert(contactRequests)
+    .values(
+      (["nuevo", "nuevo", "contactado", "cerrado"] as const).map((state, i) => ({ nameAndSurname: `Cliente ${i}`, address: "Calle Mayor 1", town: "Madrid", state })),
+    )
+    .returning({ id: contactRequests.id });
+  ids.request = request!.id;
+  // Issue 30: a job and a booked visit are on the agenda too (the home used to say "0 visitas").
+  const tomas = await technicianSession(db, "tomas-agenda@termoclima.test", "Tomás Instalador");
+  const job = await insertAcceptedJob(db, { customerName: "Pablo Trabajo", phone: "611 222 333", town: "Alcorcón" });
+  ids.job = job.jobId;
+  // Thursday 13 June, 08:00-14:00 in Madrid.
+  await db.update(jobs).set({ status: "programado", technicianId: tomas.id, startsAt: new Date("2030-06-13T06:00:00Z"), endsAt: new Date("2030-06-13T12:00:00Z") }).where(eq(jobs.id, job.jobId));
+  const visit = (name: string, startsAt: string, state: "reservada" | "cancelada" = "reservada") =>
+    db.insert(visits).values({ token: `${name}-${"x".repeat(32)}`, name, phone: "622 333 444", address: "Calle Real 5", town: "Pinto", contactRequestId: request!.id, state, startsAt: new Date(startsAt), endsAt: new Date(new Date(startsAt).getTime() + 3_600_000) });
+  // Today 17:00 in Madrid; day 8 (19 June) at 10:00, the last day shown; 20 June, too late; one cancelled.
+  await visit("Rosa Hoy", "2030-06-12T15:00:00Z");
+  await visit("Rosa Dia 8", "2030-06-19T08:00:00Z");
+  await visit("Rosa Tarde", "2030-06-20T08:00:00Z");
+  await visit("Rosa Anulada", "2030-06-12T16:00:00Z", "cancelada");
   ids.empty = (await insertProduct(db, { stock: 0, model: "Agotado 0" })).id;
   ids.atThreshold = (await insertProduct(db, { stock: 2, model: "Justo 2" })).id;
   ids.custom = (await insertProduct(db, { stock: 5, lowStockThreshold: 5, model: "Umbral 5" })).id;
@@ -52,7 +73,7 @@ describe("the home page's figures", () => {
   it("new orders and their amount: today, and this week from Monday (Madrid)", async () => {
     const { db } = await ready;
     const figures = await dashboard(db, NOW);
-    expect(figures.periods).toMatchObject({ today: "2030-06-12", weekStart: "2030-06-10", lateUntil: "2030-06-09", installationsUntil: "2030-06-18" });
+    expect(figures.periods).toMatchObject({ today: "2030-06-12", weekStart: "2030-06-10", lateUntil: "2030-06-09", agendaUntil: "2030-06-19" });
     expect(figures.today).toEqual({ count: before.today.count + 1, amountCents: before.today.amountCents + ORDER_CENTS });
     expect(figures.week).toEqual({ count: before.week.count + 3, amountCents: before.week.amountCents + 3 * ORDER_CENTS });
   });
@@ -73,11 +94,24 @@ describe("the home page's figures", () => {
     expect(quotes.byState).toEqual({ nuevo: before.quotes.byState.nuevo + 2, contactado: before.quotes.byState.contactado + 1, presupuestado: before.quotes.byState.presupuestado });
   });
 
-  it("installations of the next seven days, by date and slot, with customer and town", async () => {
+  it("the agenda: jobs, visits and installations of today and the next seven days, in the order they happen", async () => {
     const { db } = await ready;
-    const { installations } = await dashboard(db, NOW);
-    expect(installations.map((visit) => visit.number)).toEqual(["visita-temprana", "visita-hoy", "visita-dia-7"]);
-    expect(installations[1]).toEqual({ number: "visita-hoy", date: "2030-06-12", slot: "16:00-18:00", customer: "Lucía García Pérez", town: "Getafe" });
+    const { agenda, periods } = await dashboard(db, NOW);
+    expect(periods.agendaUntil).toBe("2030-06-19");
+    expect(agenda.map((entry) => `${entry.day} ${entry.start} ${entry.kind} ${entry.customer}`)).toEqual([
+      "2030-06-12 09:00 instalacion Lucía García Pérez",
+      "2030-06-12 16:00 instalacion Lucía García Pérez",
+      "2030-06-12 17:00 visita Rosa Hoy",
+      "2030-06-13 08:00 trabajo Pablo Trabajo",
+      "2030-06-18 11:00 instalacion Lucía García Pérez",
+      "2030-06-19 10:00 visita Rosa Dia 8",
+      "2030-06-19 11:00 instalacion Lucía García Pérez",
+    ]);
+    expect(agenda[1]).toMatchObject({ title: "Pedido visita-hoy", end: "18:00", href: "/admin/pedidos/visita-hoy", technician: null });
+    expect(agenda[1]!.place).toContain("Getafe");
+    expect(agenda[2]).toMatchObject({ title: "Visita", phone: "622 333 444", place: "Calle Real 5, Pinto", href: `/admin/solicitudes/${ids.request}` });
+    expect(agenda[3]).toMatchObject({ kind: "trabajo", end: "14:00", phone: "611 222 333", technician: "Tomás Instalador", href: `/admin/trabajos/${ids.job}` });
+    expect(agenda[3]!.title).toMatch(/^Presupuesto P2026-\d{6}$/);
   });
 
   it("active products at or below their own low-stock threshold, fewest units first", async () => {

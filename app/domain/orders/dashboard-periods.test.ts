@@ -16,7 +16,7 @@ describe("the home page's periods, on Madrid's calendar", () => {
     expect(p.weekStart).toBe("2026-11-23");
     expect(p.todayFrom.toISOString()).toBe("2026-11-22T23:00:00.000Z");
     expect(p.tomorrowFrom.toISOString()).toBe("2026-11-23T23:00:00.000Z");
-    expect(p.installationsUntil).toBe("2026-11-29");
+    expect(p.agendaUntil).toBe("2026-11-30");
     expect(p.lateUntil).toBe("2026-11-20");
     expect(p.lateBefore.toISOString()).toBe("2026-11-20T23:00:00.000Z");
   });

@@ -3,7 +3,7 @@ import { addDays, madridDay, madridInstant } from "../dates/madrid-dates";
 /*
  * The periods of the back office's home page (issue 11: "today and this week at a glance"),
  * on Madrid's calendar whatever the server's time zone: today, the week from Monday, the
- * installations of the next seven days, and the day from which an unpaid transfer is late.
+ * agenda of today and the next seven days, and the day from which an unpaid transfer is late.
  */
 
 export type DashboardPeriods = {
@@ -15,8 +15,8 @@ export type DashboardPeriods = {
   todayFrom: Date;
   weekFrom: Date;
   tomorrowFrom: Date;
-  /** Installations from today to this day, both included: seven days. */
-  installationsUntil: string;
+  /** The agenda (issue 30): today and the next seven days, to this day included. */
+  agendaUntil: string;
   /**
    * The last Madrid day whose unpaid transfers count as late: placed TRANSFER_REMINDER_DAYS
    * calendar days ago or earlier. Calendar days, so that the figure and the order list
@@ -43,7 +43,7 @@ export function dashboardPeriods(now: Date, reminderDays: number): DashboardPeri
     todayFrom: madridInstant(today),
     weekFrom: madridInstant(weekStart),
     tomorrowFrom: madridInstant(addDays(today, 1)),
-    installationsUntil: addDays(today, 6),
+    agendaUntil: addDays(today, 7),
     lateUntil,
     lateBefore: madridInstant(addDays(lateUntil, 1)),
   };

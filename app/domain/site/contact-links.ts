@@ -14,3 +14,8 @@ export function whatsappHref(phone: string, text?: string): string {
 export function mailtoHref(email: string): string {
   return `mailto:${email}`;
 }
+
+/** A map search for an address on one line (Google Maps' documented search URL; it opens the phone's map app). */
+export function mapHref(addressLine: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLine)}`;
+}

@@ -2,17 +2,17 @@ import { Link, useLoaderData } from "react-router";
 import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
-import { slotLabel } from "~/domain/orders/installation-slots";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
 import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { AgendaList } from "~/ui/admin/agenda-list";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/home";
 
-/** The back office's home (issue 11): today and this week at a glance, each figure a link to its list. */
+/** The back office's home (issues 11, 30): the agenda first, then today and this week at a glance, each figure a link to its list. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return dashboard(await getDb());
@@ -35,11 +35,23 @@ function Figure({ to, n, one, many }: { to: string; n: number; one: string; many
 }
 
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, installations, lowStock, review } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, agenda, lowStock, review } = useLoaderData<typeof loader>();
+  const todayCount = agenda.filter((entry) => entry.day === periods.today).length;
   return (
     <>
       <h1>Inicio</h1>
       <p className="admin-muted">Hoy es {longDay(periods.today)}.</p>
+      <section className="admin-section" aria-labelledby="inicio-agenda">
+        <h2 id="inicio-agenda">Agenda de hoy y de los próximos 7 días</h2>
+        <p className="admin-muted">
+          Hoy: {plural(todayCount, "cita", "citas")}; hasta el {formatYmd(periods.agendaUntil)}: {plural(agenda.length, "cita", "citas")} (trabajos, visitas e instalaciones).
+        </p>
+        <AgendaList entries={agenda} today={periods.today} until={periods.agendaUntil} />
+        <p>
+          <Link to="/admin/calendario">Ver el calendario</Link> · <Link to={ordersHref({ status: "Instalación programada" })}>Todas las instalaciones de pedidos</Link>
+        </p>
+      </section>
+
       <ul className="admin-cards" aria-label="Resumen">
         <li className="admin-card">
           <h2>Pedidos de hoy</h2>
@@ -71,11 +83,6 @@ export default function AdminHome() {
             <br />
             <span className="admin-muted">Atrasados: pedidos de hace {reminderDays} días o más</span>
           </p>
-        </li>
-        <li className="admin-card">
-          <h2>Instalaciones en 7 días</h2>
-          <Figure to="#inicio-instalaciones" n={installations.length} one="visita" many="visitas" />
-          <p className="admin-muted">De hoy al {formatYmd(periods.installationsUntil)}</p>
         </li>
         <li className="admin-card">
           <h2>Poco stock</h2>
@@ -116,44 +123,6 @@ export default function AdminHome() {
           </ul>
         </section>
       ) : null}
-
-      <section className="admin-section" aria-labelledby="inicio-instalaciones">
-        <h2 id="inicio-instalaciones">Instalaciones de los próximos 7 días</h2>
-        {installations.length === 0 ? (
-          <p>No hay instalaciones programadas hasta el {formatYmd(periods.installationsUntil)}.</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table stack">
-              <caption className="visually-hidden">Instalaciones programadas de hoy al {formatYmd(periods.installationsUntil)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Franja</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Localidad</th>
-                  <th scope="col">Pedido</th>
-                </tr>
-              </thead>
-              <tbody>
-                {installations.map((visit) => (
-                  <tr key={visit.number}>
-                    <td data-label="Fecha">{visit.date === periods.today ? `Hoy, ${formatYmd(visit.date)}` : formatYmd(visit.date)}</td>
-                    <td data-label="Franja">{slotLabel(visit.slot)}</td>
-                    <td data-label="Cliente">{visit.customer}</td>
-                    <td data-label="Localidad">{visit.town}</td>
-                    <td data-label="Pedido">
-                      <Link to={`/admin/pedidos/${visit.number}`}>{visit.number}</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p>
-          <Link to={ordersHref({ status: "Instalación programada" })}>Todas las instalaciones programadas</Link>
-        </p>
-      </section>
 
       <section className="admin-section" aria-labelledby="inicio-stock">
         <h2 id="inicio-stock">Productos con poco stock</h2>

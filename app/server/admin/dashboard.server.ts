@@ -1,5 +1,5 @@
-import { and, asc, between, count, eq, gte, inArray, lt, lte, sql, sum } from "drizzle-orm";
-import { dashboardPeriods, type DashboardPeriods } from "~/domain/orders/dashboard-periods";
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from "drizzle-orm";
+import { dashboardPeriods } from "~/domain/orders/dashboard-periods";
 import { OPEN_REQUEST_STATES, type RequestState } from "~/domain/quotes/request-state";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -8,12 +8,13 @@ import { orders } from "../orders/orders-schema.server";
 import { paymentAttempts, refunds } from "../payments/payments-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
+import { agenda } from "./agenda.server";
 
 /*
  * The figures of the back office's home page (issue 11): new orders and their amount today and
- * this week, transfers waiting and how many are late, open quote requests, installations of
- * the next seven days, products low on stock; card payments to review (issue 12). Each is one
- * small query on an indexed column.
+ * this week, transfers waiting and how many are late, open quote requests, products low on
+ * stock; card payments to review (issue 12); the agenda of today and the next seven days: jobs,
+ * visits and installations (issue 30, agenda.server.ts). Each is a small query on an indexed column.
  */
 
 /** Low-stock products listed on the home page; the count covers them all. */
@@ -47,26 +48,6 @@ async function openQuotes(db: Database) {
   const byState = Object.fromEntries(OPEN_REQUEST_STATES.map((state) => [state, 0])) as Record<RequestState, number>;
   for (const row of rows) byState[row.state] = Number(row.n);
   return { count: rows.reduce((total, row) => total + Number(row.n), 0), byState };
-}
-
-async function installations(db: Database, periods: DashboardPeriods) {
-  const rows = await db
-    .select({
-      number: orders.number,
-      date: orders.installationDate,
-      slot: orders.installationSlot,
-      address: orders.addressSend,
-    })
-    .from(orders)
-    .where(and(eq(orders.status, "Instalación programada"), between(orders.installationDate, periods.today, periods.installationsUntil)))
-    .orderBy(asc(orders.installationDate), asc(orders.installationSlot), asc(orders.number));
-  return rows.map(({ address, ...row }) => ({
-    ...row,
-    date: row.date!,
-    slot: row.slot ?? "",
-    customer: [address.nombre, address.apellidos].filter(Boolean).join(" "),
-    town: address.poblacion,
-  }));
 }
 
 async function lowStock(db: Database) {
@@ -109,16 +90,16 @@ async function paymentsToReview(db: Database) {
 export async function dashboard(db: Database, now = new Date()) {
   const reminderDays = config().TRANSFER_REMINDER_DAYS;
   const periods = dashboardPeriods(now, reminderDays);
-  const [today, week, transfers, quotes, visits, stock, review] = await Promise.all([
+  const [today, week, transfers, quotes, appointments, stock, review] = await Promise.all([
     placed(db, periods.todayFrom, periods.tomorrowFrom),
     placed(db, periods.weekFrom, periods.tomorrowFrom),
     transfersWaiting(db, periods.lateBefore),
     openQuotes(db),
-    installations(db, periods),
+    agenda(db, periods.today, periods.agendaUntil),
     lowStock(db),
     paymentsToReview(db),
   ]);
-  return { periods, reminderDays, today, week, transfers, quotes, installations: visits, lowStock: stock, review };
+  return { periods, reminderDays, today, week, transfers, quotes, agenda: appointments, lowStock: stock, review };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

@@ -102,6 +102,12 @@ export type CalendarEntry = {
   technicianId: string | null;
   technicianName: string | null;
   status: string;
+  /** The customer's name and phone (the back office's agenda calls from it). */
+  customerName: string;
+  phone: string;
+  /** A job's quote number; a visit's quote request, if it came from one. */
+  quoteNumber: string | null;
+  requestId: number | null;
 };
 
 /** Jobs (scheduled, not cancelled) and booked visits between two instants, of one technician or all. */
@@ -119,7 +125,7 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
     .leftJoin(technician, eq(technician.id, jobs.technicianId))
     .where(and(...jobWhere));
   const visitRows = await db
-    .select({ id: visits.id, name: visits.name, town: visits.town, address: visits.address, startsAt: visits.startsAt, endsAt: visits.endsAt, technicianId: visits.technicianId, technicianName: technician.name })
+    .select({ id: visits.id, name: visits.name, phone: visits.phone, requestId: visits.contactRequestId, town: visits.town, address: visits.address, startsAt: visits.startsAt, endsAt: visits.endsAt, technicianId: visits.technicianId, technicianName: technician.name })
     .from(visits)
     .leftJoin(technician, eq(technician.id, visits.technicianId))
     .where(and(...visitWhere));
@@ -135,6 +141,10 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
       technicianId: row.technicianId,
       technicianName: row.technicianName,
       status: row.status,
+      customerName: row.customer.name,
+      phone: row.customer.phone,
+      quoteNumber: row.quoteNumber,
+      requestId: null,
     })),
     ...visitRows.map((row) => ({
       kind: "visita" as const,
@@ -147,6 +157,10 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
       technicianId: row.technicianId,
       technicianName: row.technicianName,
       status: "reservada",
+      customerName: row.name,
+      phone: row.phone,
+      quoteNumber: null,
+      requestId: row.requestId,
     })),
   ];
   return entries.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.kind.localeCompare(b.kind) || a.id - b.id);

@@ -1,12 +1,8 @@
-import { telHref } from "~/domain/site/contact-links";
+import { mapHref, telHref } from "~/domain/site/contact-links";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 
 export function placeLine(place: WorkPlace): string {
   return [place.address, [place.postcode, place.town].filter(Boolean).join(" "), place.province].filter(Boolean).join(", ");
-}
-
-export function mapHref(place: WorkPlace): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(placeLine(place))}`;
 }
 
 /** Where the work is and how to reach the customer: a map link and a call link. */
@@ -19,7 +15,7 @@ export function JobPlace({ customer, workPlace }: { customer: QuoteParty; workPl
       <dd>
         {placeLine(workPlace)}
         <br />
-        <a href={mapHref(workPlace)} target="_blank" rel="noopener noreferrer">
+        <a href={mapHref(placeLine(workPlace))} target="_blank" rel="noopener noreferrer">
           Ver en el mapa<span className="visually-hidden"> (se abre en otra pestaña)</span>
         </a>
       </dd>
