@@ -77,6 +77,8 @@ export default [
   // The owner's back office (issue 11): every loader and action calls requireAdmin.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
+    // The quick actions of the phone's bar (issue 30).
+    route("crear", "routes/admin/create.tsx"),
     route("segundo-factor", "routes/accounts/admin-second-factor.tsx"),
     // The administrator's passkeys and authenticator app (issue 28).
     route("seguridad", "routes/accounts/admin-security.tsx"),

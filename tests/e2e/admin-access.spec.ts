@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, rejectCookies, screenshot } from "./helpers";
-import { adminContext, signInAsAdmin } from "../support/admin-e2e";
+import { adminContext, adminMenu, openAdminSection, signInAsAdmin } from "../support/admin-e2e";
 
 /*
  * Issue 11, access: a customer gets the ordinary 404 at /admin; an administrator enrols an
@@ -35,9 +35,9 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 740 
   test(`the owner enrols the second factor and signs in with it (${viewport.width} px)`, async ({ browser, baseURL }) => {
     const email = viewport.width < 400 ? OWNER.replace("@", "-movil@") : OWNER;
     const { context, page, key } = await adminContext(browser, baseURL!, email, { viewport });
-    await expect(page.getByRole("navigation", { name: "Secciones de la administración" })).toBeVisible();
+    await expect(adminMenu(page)).toHaveCount(1);
     await expectAccessible(page);
-    await page.getByRole("link", { name: "Registro" }).click();
+    await openAdminSection(page, "Registro");
     await expect(page.getByRole("heading", { level: 1, name: "Registro de cambios" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "activó el segundo factor" }).first()).toBeVisible();
     await expectAccessible(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { adminContext } from "../support/admin-e2e";
+import { adminContext, openAdminSection } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { lookAtBothWidths, rejectCookies } from "./helpers";
 
@@ -68,7 +68,7 @@ test.afterAll(async () => {
 
 test("desktop: finds a product, edits its price; the product page and an open basket show it", async () => {
   const { page } = admin;
-  await page.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Catálogo" }).click();
+  await openAdminSection(page, "Catálogo");
   await expect(page.getByRole("heading", { level: 1, name: "Catálogo" })).toBeVisible();
   await lookAtBothWidths(page, "catalogo-lista");
 

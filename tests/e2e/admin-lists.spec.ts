@@ -246,3 +246,42 @@ test("a page past the last one says so and leads back", async () => {
   await expect(page).toHaveURL(/\/admin\/pedidos$/);
   await expect(page.locator(".admin-table tbody tr").filter({ hasText: ORDERS.pending })).toHaveCount(1);
 });
+
+test("on a phone the bottom bar: Hoy, Agenda, Crear and Más, whose menu reaches every section; a side menu from 990 px", async () => {
+  const { page } = admin;
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/facturas");
+  const bar = page.getByRole("navigation", { name: "Barra de la administración" });
+  const sections = page.getByRole("navigation", { name: "Secciones de la administración" });
+  await expect(bar.getByRole("link")).toHaveText(["Hoy", "Agenda", "Crear", "Más"]);
+  await expect(sections).toBeHidden();
+  // The page's last line stays above the bar when scrolled to the end.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastBottom = await page.locator("#admin-contenido > *").last().evaluate((e) => e.getBoundingClientRect().bottom);
+  const barTop = (await bar.boundingBox())!.y;
+  expect(lastBottom).toBeLessThanOrEqual(barTop);
+
+  await bar.getByRole("link", { name: "Más" }).click();
+  await expect(sections).toBeVisible();
+  await expect(sections.getByRole("link")).toHaveCount(16);
+  await screenshot(page, { path: "tests/.tmp/screens/admin-menu-mas-375.png" });
+  await sections.getByRole("link", { name: "Trabajos", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Trabajos" })).toBeVisible();
+  await expect(sections).toBeHidden();
+
+  await bar.getByRole("link", { name: "Crear" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Crear" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Presupuesto nuevo" })).toHaveAttribute("href", "/admin/presupuestos/nuevo");
+  await lookAtBothWidths(page, "admin-crear");
+  await bar.getByRole("link", { name: "Hoy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inicio" })).toBeVisible();
+  await expect(bar.getByRole("link", { name: "Hoy" })).toHaveAttribute("aria-current", "page");
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect(bar).toBeHidden();
+  await expect(sections).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Cerrar el menú" })).toBeHidden();
+  const [menu, main] = [(await sections.boundingBox())!, (await page.locator("#admin-contenido").boundingBox())!];
+  expect(menu.x + menu.width).toBeLessThanOrEqual(main.x);
+  await page.setViewportSize(PHONE);
+});

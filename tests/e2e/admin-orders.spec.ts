@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { addDays, formatYmd, madridDay } from "../../app/domain/dates/madrid-dates";
-import { adminContext } from "../support/admin-e2e";
+import { adminContext, openAdminSection } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
@@ -77,7 +77,7 @@ test.afterAll(async () => {
 
 test("the list: newest first, found by text, filtered without JavaScript, exported as CSV", { tag: "@movil" }, async ({ browser }) => {
   const { page } = admin;
-  await page.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Pedidos" }).click();
+  await openAdminSection(page, "Pedidos");
   await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
   const rows = page.locator(".admin-table tbody tr");
   await expect(rows).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminContext, type AdminSession } from "../support/admin-e2e";
+import { adminContext, type AdminSession, openAdminSection } from "../support/admin-e2e";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
 import { startTrelloStandIn, type TrelloStandIn } from "../support/trello-standin";
 import { expectAccessible, rejectCookies, screenshot } from "./helpers";
@@ -81,7 +81,7 @@ test.describe("quote requests: a failed task card", () => {
 
     const page = admin.page;
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Solicitudes" }).click();
+    await openAdminSection(page, "Solicitudes");
     await expect(page.getByRole("heading", { level: 1, name: "Solicitudes de presupuesto" })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: name });
     await untilShown(page, () => expect(row.getByText("Fallido", { exact: true })).toBeVisible());
@@ -185,7 +185,7 @@ test.describe("customers", () => {
 
     const page = admin.page;
     await page.goto("/admin");
-    await page.getByRole("link", { name: "Clientes" }).click();
+    await openAdminSection(page, "Clientes");
     await page.getByRole("searchbox", { name: "Buscar por e-mail o nombre" }).fill(email);
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByRole("row").filter({ hasText: email });

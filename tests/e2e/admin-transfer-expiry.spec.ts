@@ -3,7 +3,7 @@ import { embeddedClient } from "../../app/server/db/client.server";
 import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
-import { adminContext } from "../support/admin-e2e";
+import { adminContext, openAdminSection } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
@@ -130,7 +130,7 @@ test("a withdrawal: listed, goods returned, closed by the order's refund (no mor
 
   const owner = admin.page;
   await owner.goto("/admin");
-  await owner.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name: "Desistimientos" }).click();
+  await openAdminSection(owner, "Desistimientos");
   await expect(owner.getByRole("heading", { level: 1, name: "Desistimientos" })).toBeVisible();
   const row = owner.getByRole("row").filter({ hasText: orders.withdrawn });
   await expect(row).toContainText("El termostato no es compatible con mi caldera");

@@ -3,7 +3,7 @@ import { simpleParser } from "mailparser";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expectAccessible, rejectCookies, screenshot } from "./helpers";
-import { ADMIN_PASSWORD } from "../support/admin-e2e";
+import { ADMIN_PASSWORD, adminMenu, openAdminSection } from "../support/admin-e2e";
 import { specPort, startAppServer, type AppServer } from "../support/app-server";
 
 /*
@@ -82,10 +82,10 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     else await expectAccessible(page);
     await page.getByRole("button", { name: "Usar la huella o la cara de este móvil (llave de acceso)" }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("navigation", { name: "Secciones de la administración" })).toBeVisible();
+    await expect(adminMenu(page)).toHaveCount(1);
 
     // Just enrolled, so freshly authenticated: Seguridad lists the passkey.
-    await page.getByRole("link", { name: "Seguridad" }).click();
+    await openAdminSection(page, "Seguridad");
     await expect(page.getByRole("heading", { level: 1, name: "Seguridad" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Quitar la llave de acceso/ })).toHaveCount(1);
     if (!phone) await expectAccessible(page);
@@ -105,7 +105,7 @@ for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 812 
     await expect(page).toHaveURL(/\/login$/);
     await page.getByRole("button", { name: "Entrar con una llave de acceso" }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole("navigation", { name: "Secciones de la administración" })).toBeVisible();
+    await expect(adminMenu(page)).toHaveCount(1);
     await context.close();
   });
 }

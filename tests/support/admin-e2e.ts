@@ -103,3 +103,18 @@ export async function verificationLink(baseURL: string, email: string): Promise<
   }
   return found.at(-1)!;
 }
+
+/**
+ * Opens a back-office section as the owner reaches it (issue 30): the side menu from 990 px; on
+ * a phone the bottom bar's "Más" first, which shows the same menu over the page.
+ */
+export async function openAdminSection(page: Page, name: string) {
+  const bar = page.getByRole("navigation", { name: "Barra de la administración" });
+  if (await bar.isVisible()) await bar.getByRole("link", { name: "Más" }).click();
+  await page.getByRole("navigation", { name: "Secciones de la administración" }).getByRole("link", { name, exact: true }).click();
+}
+
+/** The back office's menu on screen: the side menu from 990 px, the bottom bar on a phone. */
+export function adminMenu(page: Page) {
+  return page.getByRole("navigation", { name: /^(Secciones|Barra) de la administración$/ }).filter({ visible: true });
+}

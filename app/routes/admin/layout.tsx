@@ -1,7 +1,9 @@
-import { Form, NavLink, Outlet, useLoaderData } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
-import { ADMIN_SECTIONS, adminMeta, type BackOfficeHandle } from "~/ui/admin/admin-nav";
+import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/layout";
 
 export const handle: BackOfficeHandle = { backOffice: true };
@@ -22,6 +24,20 @@ export const meta: Route.MetaFunction = () => adminMeta("Inicio");
 
 export default function AdminLayout() {
   const { email, ready } = useLoaderData<typeof loader>();
+  // The phone's menu sheet is open on the page where "Más" opened it: a new page closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const hydrated = useHydrated();
+  const closeLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (open) closeLink.current?.focus();
+  }, [open]);
+  const toggle = (event: React.MouseEvent, next: boolean) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setOpenOn(next ? pathname : null);
+  };
   return (
     <div className="admin">
       <a className="skip-link" href="#admin-contenido">
@@ -29,19 +45,6 @@ export default function AdminLayout() {
       </a>
       <header className="admin-header">
         <p className="admin-brand">Administración</p>
-        {ready ? (
-          <nav aria-label="Secciones de la administración" className="admin-nav">
-            <ul>
-              {ADMIN_SECTIONS.map((section) => (
-                <li key={section.to}>
-                  <NavLink to={section.to} end={"end" in section}>
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
         <div className="admin-user">
           <span className="admin-email">{email}</span>
           <a href="/">Ver la tienda</a>
@@ -53,9 +56,40 @@ export default function AdminLayout() {
           </Form>
         </div>
       </header>
+      {ready ? (
+        // A side menu from 990 px; on a phone a sheet over the page, opened by the bar's "Más":
+        // React's state once hydrated, before that (and without JavaScript) CSS :target on the
+        // link to #secciones (admin.css).
+        <nav id="secciones" aria-label="Secciones de la administración" className="admin-nav" data-open={open || undefined}>
+          <a href="#" className="admin-nav-close" ref={closeLink} onClick={(event) => toggle(event, false)}>
+            Cerrar el menú
+          </a>
+          <ul>
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink to={section.to} end={"end" in section}>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <main id="admin-contenido" className="admin-main" tabIndex={-1}>
         <Outlet />
       </main>
+      {ready ? (
+        <nav aria-label="Barra de la administración" className="admin-tabbar">
+          {PHONE_TABS.map((tab) => (
+            <NavLink key={tab.to} to={tab.to} end={"end" in tab}>
+              {tab.label}
+            </NavLink>
+          ))}
+          <a href="#secciones" aria-controls="secciones" aria-expanded={hydrated ? open : undefined} onClick={(event) => toggle(event, !open)}>
+            Más
+          </a>
+        </nav>
+      ) : null}
     </div>
   );
 }

@@ -17,6 +17,23 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/seguridad", label: "Seguridad" },
 ] as const;
 
+/**
+ * The phone's bottom bar (issue 30, after Jobber's app): today's agenda, the week's calendar,
+ * the quick actions and every section. From 990 px the sections are a side menu instead.
+ */
+export const PHONE_TABS = [
+  { to: "/admin", label: "Hoy", end: true },
+  { to: "/admin/calendario", label: "Agenda" },
+  { to: "/admin/crear", label: "Crear" },
+] as const;
+
+/** The quick actions of "Crear": what can be started from nothing. */
+export const QUICK_ACTIONS = [
+  { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo", hint: "Para un cliente que no ha escrito: sus datos, las opciones y el envío." },
+  { to: "/admin/catalogo/nuevo", label: "Producto nuevo", hint: "Un equipo o un servicio más en el catálogo." },
+  { to: "/admin/tecnicos#tecnico-nuevo", label: "Invitar a un técnico", hint: "Le llega un correo para elegir su contraseña." },
+] as const;
+
 /** Route handle of the back office: the root renders it without the shop's header and footer. */
 export type BackOfficeHandle = { backOffice?: boolean };
 

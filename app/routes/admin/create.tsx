@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { requireAdmin } from "~/server/accounts/admin-access.server";
+import { AdminErrorPage } from "~/ui/admin/admin-error-page";
+import { adminMeta, QUICK_ACTIONS } from "~/ui/admin/admin-nav";
+import type { Route } from "./+types/create";
+
+/** "Crear" of the phone's bar (issue 30): the things the owner can start from nothing. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Crear");
+
+export default function CreatePage() {
+  return (
+    <>
+      <h1>Crear</h1>
+      <ul className="admin-quick-actions">
+        {QUICK_ACTIONS.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to}>{action.label}</Link>
+            <span className="admin-muted">{action.hint}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorPage error={error} back={{ to: "/admin", label: "Volver al inicio" }} />;
+}
