@@ -184,6 +184,9 @@ test("the owner schedules the job for a technician", { tag: "@movil" }, async ()
   await expect(job.getByRole("link", { name: `Presupuesto ${story.quoteNumber}` })).toHaveAttribute("href", `/admin/trabajos/${story.jobId}`);
   await expect(job.getByRole("link", { name: /^Llamar al / })).toHaveAttribute("href", /^tel:\+34\d{9}$/);
   await expect(job.getByRole("link", { name: /mapa, se abre en otra pestaña/ })).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
+  // The free visit of the first test, on the next working day: on the agenda too, with its request.
+  const visit = page.getByRole("region", { name: "Agenda de hoy y de los próximos 7 días" }).getByRole("listitem").filter({ hasText: "Carmen Ortega" }).filter({ hasText: "Visita" });
+  await expect(visit.getByRole("link", { name: "Visita" })).toHaveAttribute("href", /^\/admin\/solicitudes\/\d+$/);
   await lookAtBothWidths(page, "admin-agenda");
 });
 

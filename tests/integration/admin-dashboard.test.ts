@@ -114,6 +114,19 @@ describe("the home page's figures", () => {
     expect(agenda[3]!.title).toMatch(/^Presupuesto P2026-\d{6}$/);
   });
 
+  it("what waits for the owner: new requests, jobs to schedule and to charge, each the state its list filters by", async () => {
+    const { db } = await ready;
+    const { toDo } = await dashboard(db, NOW);
+    // Two requests in "nuevo" (beforeAll); the job scheduled there is no longer waiting.
+    expect(toDo.newRequests).toBe(before.toDo.newRequests + 2);
+    expect(toDo.jobsToSchedule).toBe(before.toDo.jobsToSchedule);
+    await insertAcceptedJob(db, { customerName: "Ana Espera" });
+    const done = await insertAcceptedJob(db, { customerName: "Luis Hecho" });
+    await db.update(jobs).set({ status: "terminado" }).where(eq(jobs.id, done.jobId));
+    const after = (await dashboard(db, NOW)).toDo;
+    expect(after).toMatchObject({ jobsToSchedule: toDo.jobsToSchedule + 1, jobsToCharge: toDo.jobsToCharge + 1 });
+  });
+
   it("active products at or below their own low-stock threshold, fewest units first", async () => {
     const { db } = await ready;
     const { lowStock } = await dashboard(db, NOW);

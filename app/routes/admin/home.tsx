@@ -6,6 +6,7 @@ import { FAMILY_LABELS } from "~/domain/catalogue/product";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
+import type { OwnerToDo } from "~/server/admin/owner-to-do.server";
 import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AgendaList } from "~/ui/admin/agenda-list";
@@ -34,8 +35,29 @@ function Figure({ to, n, one, many }: { to: string; n: number; one: string; many
   );
 }
 
+/** What waits for the owner (issue 30): each count links to the list filtered by that state. */
+function ToDoList({ toDo }: { toDo: OwnerToDo }) {
+  const items = [
+    { n: toDo.newRequests, one: "solicitud sin contestar", many: "solicitudes sin contestar", to: "/admin/solicitudes?estado=nuevo" },
+    { n: toDo.changesAsked, one: "presupuesto con cambios pedidos", many: "presupuestos con cambios pedidos", to: "/admin/presupuestos?estado=cambios_pedidos" },
+    { n: toDo.quoteDrafts, one: "presupuesto en borrador, sin enviar", many: "presupuestos en borrador, sin enviar", to: "/admin/presupuestos?estado=borrador" },
+    { n: toDo.jobsToSchedule, one: "trabajo aceptado sin fecha", many: "trabajos aceptados sin fecha", to: "/admin/trabajos?estado=pendiente_programar" },
+    { n: toDo.jobsToCharge, one: "trabajo terminado por cobrar", many: "trabajos terminados por cobrar", to: "/admin/trabajos?estado=terminado" },
+  ].filter((item) => item.n > 0);
+  if (items.length === 0) return <p>Nada pendiente: ni solicitudes sin contestar, ni presupuestos por enviar, ni trabajos por programar o cobrar.</p>;
+  return (
+    <ul className="admin-plain-list">
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to}>{plural(item.n, item.one, item.many)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, agenda, lowStock, review } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review } = useLoaderData<typeof loader>();
   const todayCount = agenda.filter((entry) => entry.day === periods.today).length;
   return (
     <>
@@ -43,13 +65,20 @@ export default function AdminHome() {
       <p className="admin-muted">Hoy es {longDay(periods.today)}.</p>
       <section className="admin-section" aria-labelledby="inicio-agenda">
         <h2 id="inicio-agenda">Agenda de hoy y de los próximos 7 días</h2>
-        <p className="admin-muted">
-          Hoy: {plural(todayCount, "cita", "citas")}; hasta el {formatYmd(periods.agendaUntil)}: {plural(agenda.length, "cita", "citas")} (trabajos, visitas e instalaciones).
-        </p>
+        {agenda.length > 0 ? (
+          <p className="admin-muted">
+            Hoy: {plural(todayCount, "cita", "citas")}; hasta el {formatYmd(periods.agendaUntil)}: {plural(agenda.length, "cita", "citas")} (trabajos, visitas e instalaciones).
+          </p>
+        ) : null}
         <AgendaList entries={agenda} today={periods.today} until={periods.agendaUntil} />
         <p>
           <Link to="/admin/calendario">Ver el calendario</Link> · <Link to={ordersHref({ status: "Instalación programada" })}>Todas las instalaciones de pedidos</Link>
         </p>
+      </section>
+
+      <section className="admin-section" aria-labelledby="inicio-pendiente">
+        <h2 id="inicio-pendiente">Pendiente</h2>
+        <ToDoList toDo={toDo} />
       </section>
 
       <ul className="admin-cards" aria-label="Resumen">

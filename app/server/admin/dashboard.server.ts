@@ -9,6 +9,7 @@ import { paymentAttempts, refunds } from "../payments/payments-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 import { agenda } from "./agenda.server";
+import { ownerToDo } from "./owner-to-do.server";
 
 /*
  * The figures of the back office's home page (issue 11): new orders and their amount today and
@@ -90,16 +91,17 @@ async function paymentsToReview(db: Database) {
 export async function dashboard(db: Database, now = new Date()) {
   const reminderDays = config().TRANSFER_REMINDER_DAYS;
   const periods = dashboardPeriods(now, reminderDays);
-  const [today, week, transfers, quotes, appointments, stock, review] = await Promise.all([
+  const [today, week, transfers, quotes, appointments, toDo, stock, review] = await Promise.all([
     placed(db, periods.todayFrom, periods.tomorrowFrom),
     placed(db, periods.weekFrom, periods.tomorrowFrom),
     transfersWaiting(db, periods.lateBefore),
     openQuotes(db),
     agenda(db, periods.today, periods.agendaUntil),
+    ownerToDo(db),
     lowStock(db),
     paymentsToReview(db),
   ]);
-  return { periods, reminderDays, today, week, transfers, quotes, agenda: appointments, lowStock: stock, review };
+  return { periods, reminderDays, today, week, transfers, quotes, agenda: appointments, toDo, lowStock: stock, review };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

@@ -29,7 +29,7 @@ export function SiteHeader({ shop, phone, basketCount, showBadge }: Props) {
             <WhatsappIcon size={16} /> WhatsApp<span className="visually-hidden"> (se abre en una ventana nueva)</span>
           </a>
           <a href={mailtoHref(shop.email)} className="topbar-item topbar-email" title={shop.email}>
-            <MailIcon size={16} /> <span className="topbar-email-address">{shop.email}</span>
+            <MailIcon size={16} /> <span className="visually-hidden">{shop.email}</span>
           </a>
           <span className="topbar-item topbar-hours">
             <ClockIcon size={16} /> Atención al cliente: {shop.hoursSupport}
