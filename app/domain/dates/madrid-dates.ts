@@ -57,6 +57,13 @@ export function addDays(ymd: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** The Monday of the week a Madrid day "YYYY-MM-DD" falls in (weeks start on Monday; a Sunday belongs to the week before). */
+export function mondayOf(ymd: string): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 Sunday ... 6 Saturday
+  return addDays(ymd, -((weekday + 6) % 7));
+}
+
 /** Minutes Madrid's clock is ahead of UTC at an instant (60 in winter, 120 in summer). */
 export function madridOffsetMinutes(instant: number): number {
   const p = wallParts(instant);

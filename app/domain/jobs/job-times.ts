@@ -12,13 +12,6 @@ export function isHhmm(value: string): boolean {
   return HHMM.test(value);
 }
 
-/** The Monday of the week a Madrid day falls in. */
-export function mondayOf(ymd: string): string {
-  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 Sunday
-  return addDays(ymd, -((weekday + 6) % 7));
-}
-
 /** The seven days of the week starting on a Monday. */
 export function weekDays(monday: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));

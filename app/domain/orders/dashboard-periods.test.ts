@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPeriods, mondayOf } from "./dashboard-periods";
+import { mondayOf } from "../dates/madrid-dates";
+import { dashboardPeriods } from "./dashboard-periods";
 
 describe("the home page's periods, on Madrid's calendar", () => {
   it("weeks start on Monday; a Sunday belongs to the week before", () => {

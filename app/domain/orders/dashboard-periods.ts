@@ -1,4 +1,4 @@
-import { addDays, madridDay, madridInstant } from "../dates/madrid-dates";
+import { addDays, madridDay, madridInstant, mondayOf } from "../dates/madrid-dates";
 
 /*
  * The periods of the back office's home page (issue 11: "today and this week at a glance"),
@@ -25,13 +25,6 @@ export type DashboardPeriods = {
   lateUntil: string;
   lateBefore: Date;
 };
-
-/** Monday of the week of a Madrid day. */
-export function mondayOf(ymd: string): string {
-  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay(); // 0 Sunday ... 6 Saturday
-  return addDays(ymd, -((weekday + 6) % 7));
-}
 
 export function dashboardPeriods(now: Date, reminderDays: number): DashboardPeriods {
   const today = madridDay(now);

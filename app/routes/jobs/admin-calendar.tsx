@@ -1,7 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import { z } from "zod";
-import { addDays, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, shortDay } from "~/domain/dates/madrid-dates";
-import { mondayOf, weekDays } from "~/domain/jobs/job-times";
+import { addDays, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, mondayOf, shortDay } from "~/domain/dates/madrid-dates";
+import { weekDays } from "~/domain/jobs/job-times";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { technicianChoices } from "~/server/accounts/technicians.server";
 import { getDb } from "~/server/db/db.server";
