@@ -285,3 +285,19 @@ test("on a phone the bottom bar: Hoy, Agenda, Crear and Más, whose menu reaches
   expect(menu.x + menu.width).toBeLessThanOrEqual(main.x);
   await page.setViewportSize(PHONE);
 });
+
+test("without JavaScript «Más» still opens the sections (CSS :target) and «Cerrar el menú» closes them", async ({ browser }) => {
+  const plain = await browser.newContext({ baseURL: base, javaScriptEnabled: false, viewport: PHONE, storageState: await admin.context.storageState() });
+  try {
+    const page = await plain.newPage();
+    await page.goto("/admin/facturas");
+    const sections = page.getByRole("navigation", { name: "Secciones de la administración" });
+    await expect(sections).toBeHidden();
+    await page.getByRole("navigation", { name: "Barra de la administración" }).getByRole("link", { name: "Más" }).click();
+    await expect(sections).toBeVisible();
+    await sections.getByRole("link", { name: "Cerrar el menú" }).click();
+    await expect(sections).toBeHidden();
+  } finally {
+    await plain.close();
+  }
+});

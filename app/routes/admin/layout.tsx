@@ -24,10 +24,11 @@ export const meta: Route.MetaFunction = () => adminMeta("Inicio");
 
 export default function AdminLayout() {
   const { email, ready } = useLoaderData<typeof loader>();
-  // The phone's menu sheet is open on the page where "Más" opened it: a new page closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  // The phone's menu sheet is open on the page where "Más" opened it: a new page closes it. Opened
+  // by its :target before React ran (the address ends in #secciones), it stays open until closed.
+  const { pathname, hash } = useLocation();
+  const [sheet, setSheet] = useState<{ on: string; open: boolean } | null>(null);
+  const open = sheet?.on === pathname ? sheet.open : hash === "#secciones";
   const hydrated = useHydrated();
   const closeLink = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -36,7 +37,7 @@ export default function AdminLayout() {
   const toggle = (event: React.MouseEvent, next: boolean) => {
     if (!hydrated) return;
     event.preventDefault();
-    setOpenOn(next ? pathname : null);
+    setSheet({ on: pathname, open: next });
   };
   return (
     <div className="admin">
@@ -67,7 +68,7 @@ export default function AdminLayout() {
           <ul>
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink to={section.to} end={"end" in section}>
+                <NavLink to={section.to} end={"end" in section} onClick={() => setSheet(null)}>
                   {section.label}
                 </NavLink>
               </li>
