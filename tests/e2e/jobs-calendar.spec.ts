@@ -166,8 +166,8 @@ test("the calendar shows the week on a desktop and a list of days on a phone, fi
   await expect(page.locator(".calendar-single").getByText("09:00–11:00")).toBeVisible();
   await lookAtBothWidths(page, "calendario-dia");
   // Today is marked, in words and for assistive technology.
-  // The calendar's own "Hoy" (the phone's bottom bar has one too, to the home's agenda).
-  await page.getByRole("main").getByRole("link", { name: "Hoy" }).click();
+  // "Ir a hoy", not "Hoy": that is the phone's bottom bar, to the home's agenda.
+  await page.getByRole("link", { name: "Ir a hoy" }).click();
   await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
   await expect(page.locator('[aria-current="date"]')).toContainText("Hoy");
 });

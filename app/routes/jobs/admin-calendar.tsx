@@ -102,7 +102,7 @@ export default function CalendarPage() {
         <Link to={href(at(view.previous))} rel="prev">
           ← {view.single ? "Día anterior" : "Semana anterior"}
         </Link>
-        <Link to={href(at(view.today))}>Hoy</Link>
+        <Link to={href(at(view.today))}>Ir a hoy</Link>
         <Link to={href(at(view.next))} rel="next">
           {view.single ? "Día siguiente" : "Semana siguiente"} →
         </Link>
