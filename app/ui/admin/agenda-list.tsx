@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { addDays, formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { mapHref, telHref } from "~/domain/site/contact-links";
 import { AGENDA_KIND_LABELS, type AgendaEntry } from "~/domain/admin/agenda";
+import { capitalize } from "~/domain/visits/visit-format";
 
 /** "Hoy, sábado 28 de noviembre", "Mañana, …", or the long day. */
 function dayHeading(day: string, today: string): string {
   const long = longDay(day);
   if (day === today) return `Hoy, ${long}`;
   if (day === addDays(today, 1)) return `Mañana, ${long}`;
-  return long.charAt(0).toUpperCase() + long.slice(1);
+  return capitalize(long);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AGENDA_KIND_LABELS } from "~/domain/admin/agenda";
 
 export type CalendarDayView = {
   day: string;
@@ -34,7 +35,7 @@ export function CalendarDays({ days, single }: { days: CalendarDayView[]; single
             <ul className="calendar-entries">
               {day.entries.map((entry) => (
                 <li key={entry.key} className={`calendar-entry calendar-${entry.kind}`}>
-                  <span className="calendar-kind">{entry.kind === "trabajo" ? "Trabajo" : "Visita"}</span>
+                  <span className="calendar-kind">{AGENDA_KIND_LABELS[entry.kind]}</span>
                   <span className="calendar-time">{entry.time}</span>
                   {entry.href ? (
                     <Link to={entry.href} className="calendar-title">
