@@ -79,6 +79,7 @@ export default [
     index("routes/admin/home.tsx"),
     // The quick actions of the phone's bar (issue 30).
     route("crear", "routes/admin/create.tsx"),
+    route("buscar", "routes/admin/search.tsx"),
     route("segundo-factor", "routes/accounts/admin-second-factor.tsx"),
     // The administrator's passkeys and authenticator app (issue 28).
     route("seguridad", "routes/accounts/admin-security.tsx"),

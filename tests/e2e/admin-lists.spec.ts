@@ -32,7 +32,7 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
 const ORDERS = { pending: "L-0001-281126", paid: "L-0002-281126", fgas: "L-0003-281126" };
 
-const state: { dataDir: string; server?: AppServer } = { dataDir: "" };
+const state: { dataDir: string; server?: AppServer; invoice: string } = { dataDir: "", invoice: "" };
 let admin: { context: BrowserContext; page: Page };
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -44,9 +44,9 @@ async function seed(dataDir: string) {
   try {
     const now = new Date();
     const company = { empresa: "Climatizaciones y Reformas Torrelodones de la Sierra, S.L." };
-    await insertBilledOrder(db, { number: ORDERS.pending, email: CUSTOMER, createdAt: now, productIds: [THERMOSTAT], bill: company });
+    await insertBilledOrder(db, { number: ORDERS.pending, email: CUSTOMER, createdAt: now, productIds: [THERMOSTAT], bill: { ...company, telefono: "+34 655 443 322" } });
     const paid = await insertBilledOrder(db, { number: ORDERS.paid, email: CUSTOMER, createdAt: now, productIds: [THERMOSTAT], status: "Pagado", bill: company });
-    await db.transaction((tx) => issueInvoice(tx, paid.id, now));
+    state.invoice = (await db.transaction((tx) => issueInvoice(tx, paid.id, now))).invoice.number;
     await db.insert(withdrawals).values({ orderId: paid.id, userEmail: CUSTOMER, reason: "El termostato no es compatible con la caldera de gasóleo de la comunidad de vecinos", state: "recibido" });
     // F-gas equipment sold without installation whose certificate is months overdue (issue 15).
     const fgas = await insertBilledOrder(db, { number: ORDERS.fgas, email: CUSTOMER, createdAt: new Date(now.getTime() - 400 * 86_400_000), productIds: [THERMOSTAT], status: "Enviado" });
@@ -247,13 +247,13 @@ test("a page past the last one says so and leads back", async () => {
   await expect(page.locator(".admin-table tbody tr").filter({ hasText: ORDERS.pending })).toHaveCount(1);
 });
 
-test("on a phone the bottom bar: Hoy, Agenda, Crear and Más, whose menu reaches every section; a side menu from 990 px", async () => {
+test("on a phone the bottom bar: Hoy, Agenda, Crear, Buscar and Más, whose menu reaches every section; a side menu from 990 px", async () => {
   const { page } = admin;
   await page.setViewportSize(PHONE);
   await page.goto("/admin/facturas");
   const bar = page.getByRole("navigation", { name: "Barra de la administración" });
   const sections = page.getByRole("navigation", { name: "Secciones de la administración" });
-  await expect(bar.getByRole("link")).toHaveText(["Hoy", "Agenda", "Crear", "Más"]);
+  await expect(bar.getByRole("link")).toHaveText(["Hoy", "Agenda", "Crear", "Buscar", "Más"]);
   await expect(sections).toBeHidden();
   // The page's last line stays above the bar when scrolled to the end.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -263,7 +263,7 @@ test("on a phone the bottom bar: Hoy, Agenda, Crear and Más, whose menu reaches
 
   await bar.getByRole("link", { name: "Más" }).click();
   await expect(sections).toBeVisible();
-  await expect(sections.getByRole("link")).toHaveCount(16);
+  await expect(sections.getByRole("link")).toHaveCount(17);
   await screenshot(page, { path: "tests/.tmp/screens/admin-menu-mas-375.png" });
   await sections.getByRole("link", { name: "Trabajos", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Trabajos" })).toBeVisible();
@@ -300,4 +300,51 @@ test("without JavaScript «Más» still opens the sections (CSS :target) and «C
   } finally {
     await plain.close();
   }
+});
+
+test("one search (issue 30): on a phone an order by the customer's phone typed with spaces, a request by surname, an invoice by its number; the desktop's header box", async () => {
+  const { page } = admin;
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Barra de la administración" }).getByRole("link", { name: "Buscar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Buscar" })).toBeVisible();
+  const box = page.getByLabel("Número, nombre, teléfono, e-mail, NIF o dirección");
+  const results = (kind: string) => page.getByRole("region", { name: kind, exact: true });
+
+  await box.fill("655 44 33 22");
+  await box.press("Enter");
+  await expect(results("Pedidos").getByRole("link", { name: `Pedido ${ORDERS.pending}` })).toBeVisible();
+  await expect(page.getByRole("region")).toHaveCount(1);
+  await lookAtBothWidths(page, "admin-buscar-telefono");
+
+  await box.fill("larga de apellidos");
+  await box.press("Enter");
+  await expect(results("Solicitudes").getByRole("link", { name: "Rosa Solicitud Larga de Apellidos" })).toBeVisible();
+  await expect(results("Visitas").getByRole("link", { name: "Visita a Rosa Solicitud Larga de Apellidos" })).toBeVisible();
+  await screenshot(page, { path: "tests/.tmp/screens/admin-buscar-apellido-375.png", fullPage: true });
+  await results("Solicitudes").getByRole("link", { name: "Rosa Solicitud Larga de Apellidos" }).click();
+  await expect(page).toHaveURL(/\/admin\/solicitudes\/\d+$/);
+  await page.goBack();
+
+  await box.fill(state.invoice);
+  await box.press("Enter");
+  const invoice = results("Facturas").getByRole("link", { name: `Factura ${state.invoice}` });
+  await expect(invoice).toHaveAttribute("href", `/admin/facturas/${state.invoice}/pdf`);
+
+  // Too little to look for: a Spanish message tied to the box, the page answered 400.
+  await box.fill("de");
+  const [answer] = await Promise.all([page.waitForResponse((response) => response.url().includes("/admin/buscar")), box.press("Enter")]);
+  expect(answer.status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Escriba al menos tres letras o cifras seguidas.");
+  await expect(box).toHaveAttribute("aria-invalid", "true");
+
+  // On a desktop the header's box searches from any page.
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin/facturas");
+  const header = page.getByRole("search", { name: "Buscar en todo" });
+  await header.getByRole("searchbox").fill("655443322");
+  await header.getByRole("button", { name: "Buscar" }).click();
+  await expect(results("Pedidos").getByRole("link", { name: `Pedido ${ORDERS.pending}` })).toBeVisible();
+  await page.setViewportSize(PHONE);
+  await expectNothingCutOff(page, "buscar");
 });

@@ -20,7 +20,7 @@ import { describe, expect, it } from "vitest";
 /** Which other areas' tables each area's files read (app/server/<area>/ and app/routes/<area>/). */
 const AREA_READS: Record<string, string[]> = {
   accounts: ["orders", "quotes"],
-  admin: ["catalogue", "jobs", "orders", "payments", "quotes"],
+  admin: ["accounts", "catalogue", "invoices", "jobs", "orders", "payments", "quotes", "visits"],
   basket: [],
   catalogue: [],
   images: ["catalogue", "orders", "site"],

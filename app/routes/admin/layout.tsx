@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
+import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-terms";
 import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -46,6 +47,18 @@ export default function AdminLayout() {
       </a>
       <header className="admin-header">
         <p className="admin-brand">Administración</p>
+        {ready ? (
+          // The one search from every page on a desktop; a phone reaches it from the bar's "Buscar".
+          <Form method="get" action="/admin/buscar" role="search" aria-label="Buscar en todo" className="admin-header-search">
+            <label htmlFor="cabecera-buscar" className="visually-hidden">
+              Buscar pedidos, solicitudes, presupuestos, trabajos, facturas y clientes
+            </label>
+            <input id="cabecera-buscar" name="q" type="search" placeholder="Buscar: número, nombre, teléfono…" maxLength={SEARCH_MAX_LENGTH} />
+            <button type="submit" className="button">
+              Buscar
+            </button>
+          </Form>
+        ) : null}
         <div className="admin-user">
           <span className="admin-email">{email}</span>
           <a href="/">Ver la tienda</a>

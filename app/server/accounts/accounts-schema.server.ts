@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "../db/columns.server";
+import { createdAt, searchedText, updatedAt } from "../db/columns.server";
 
 /*
  * Accounts (docs/decisions/0026-schema-by-area.md): the tables better-auth expects, which its
@@ -7,20 +8,29 @@ import { createdAt, updatedAt } from "../db/columns.server";
  * are written by hand), and the staff's own (issue 28).
  */
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** An account's name and e-mail as the one search matches them (admin/search.server.ts uses this same expression). */
+export const USER_FOUND_BY = searchedText(["name", "email"]);
+
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The back office's one search (issue 30) finds an account by name or e-mail. An index on the
+  // expression, not a generated column: better-auth reads and returns the user's whole row.
+  () => [index("user_search_trgm_idx").using("gin", sql`(${USER_FOUND_BY}) gin_trgm_ops`)],
+);
 
 export const session = pgTable(
   "session",

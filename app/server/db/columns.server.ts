@@ -28,3 +28,18 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 export function foldedLower(expression: string): SQL {
   return sql`translate(lower(${sql.raw(expression)}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
 }
+
+/** The digits of a text expression: "+34 600 12 34 56" -> "34600123456" (a phone however typed). */
+export const digitsOf = (expression: string) => `regexp_replace(${expression}, '[^0-9]', '', 'g')`;
+
+/** Letters and digits only: "12345678-Z" -> "12345678Z", "F2026-000123" -> "F2026000123". */
+export const compactOf = (expression: string) => `regexp_replace(${expression}, '[^0-9A-Za-z]', '', 'g')`;
+
+/**
+ * The text the back office's one search matches (issue 30, ~/domain/admin/search-terms): the
+ * parts (SQL text expressions, missing ones empty) side by side, lower case with accents
+ * folded. Each area's table keeps its own as a generated column with a trigram index.
+ */
+export function searchedText(parts: string[]): SQL {
+  return foldedLower(parts.map((part) => `coalesce(${part}, '')`).join(" || ' ' || "));
+}

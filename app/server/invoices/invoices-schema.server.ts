@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
+import { compactOf, searchedText } from "../db/columns.server";
 import { jobCharges } from "../jobs/jobs-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { refunds } from "../payments/payments-schema.server";
@@ -41,9 +42,12 @@ export const invoices = pgTable(
     totalCents: integer("total_cents").notNull(),
     exemption: text("exemption"),
     payMethod: text("pay_method").notNull(),
+    /** What the back office's one search matches (issue 30): number, and the buyer's name, NIF and address. */
+    searchText: text("search_text").generatedAlwaysAs(searchedText([compactOf("number"), "buyer->>'name'", compactOf("buyer->>'nif'"), "(buyer->'address')::text"])),
   },
   (t) => [
     uniqueIndex("invoices_number_unique").on(t.number),
+    index("invoices_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     uniqueIndex("invoices_sequence_unique").on(t.series, t.year, t.sequence),
     index("invoices_order_idx").on(t.orderId),
     index("invoices_job_charge_idx").on(t.jobChargeId),

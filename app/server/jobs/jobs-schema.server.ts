@@ -7,8 +7,8 @@ import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { user } from "../accounts/accounts-schema.server";
 import { products } from "../catalogue/catalogue-schema.server";
-import { createdAt, updatedAt } from "../db/columns.server";
-import { quotes } from "../quotes/quotes-schema.server";
+import { createdAt, searchedText, updatedAt } from "../db/columns.server";
+import { partyFoundBy, placeFoundBy, quotes } from "../quotes/quotes-schema.server";
 
 /*
  * Installation jobs made from accepted quotes, the technicians' calendar feeds, work reports,
@@ -40,9 +40,12 @@ export const jobs = pgTable(
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the back office's one search matches (issue 30); the quote's number is the quote's. */
+    searchText: text("search_text").generatedAlwaysAs(searchedText([...partyFoundBy("customer"), ...placeFoundBy("work_place")])),
   },
   (t) => [
     uniqueIndex("jobs_quote_unique").on(t.quoteId),
+    index("jobs_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("jobs_starts_idx").on(t.startsAt),
     index("jobs_technician_starts_idx").on(t.technicianId, t.startsAt),
     index("jobs_status_idx").on(t.status, t.createdAt),

@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import { user } from "../accounts/accounts-schema.server";
-import { bytea, createdAt, foldedLower, tsvector, updatedAt } from "../db/columns.server";
+import { bytea, compactOf, createdAt, digitsOf, foldedLower, searchedText, tsvector, updatedAt } from "../db/columns.server";
 
 /* Orders, their lines, status changes, withdrawals and F-gas declarations (docs/decisions/0026-schema-by-area.md). */
 
@@ -30,6 +30,22 @@ const SEARCHED = [
   "coalesce(address_bill->>'empresa', '')",
   "coalesce(address_bill->>'id', '')",
 ].join(" || ' ' || ");
+
+/** What the back office's one search matches (issue 30): number, e-mail, both addresses' people, NIF, place and phones. */
+const FOUND_BY = [
+  compactOf("number"),
+  "user_email",
+  ...["address_bill", "address_send"].flatMap((address) => [
+    `${address}->>'nombre'`,
+    `${address}->>'apellidos'`,
+    `${address}->>'empresa'`,
+    compactOf(`${address}->>'id'`),
+    digitsOf(`${address}->>'telefono'`),
+  ]),
+  "address_send->>'direccion'",
+  "address_send->>'poblacion'",
+  "address_send->>'cp'",
+];
 
 export const orders = pgTable(
   "orders",
@@ -68,6 +84,7 @@ export const orders = pgTable(
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     // Accents folded (foldedLower) so "garcia" finds "García".
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ${foldedLower(SEARCHED)})`),
+    searchText: text("search_text").generatedAlwaysAs(searchedText(FOUND_BY)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +99,7 @@ export const orders = pgTable(
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_pay_method_created_idx").on(t.payMethod, t.createdAt, t.id),
     index("orders_search_idx").using("gin", t.search),
+    index("orders_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("orders_installation_idx").on(t.installationDate),
     index("orders_hold_idx").on(t.holdUntil).where(sql`units_held and hold_until is not null`),
   ],

@@ -4,7 +4,7 @@ import type { QuoteDocument, QuoteDraft, QuoteParty, WorkPlace } from "~/domain/
 import { QUOTE_RESPONSE_KINDS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { products } from "../catalogue/catalogue-schema.server";
-import { createdAt, updatedAt } from "../db/columns.server";
+import { compactOf, createdAt, digitsOf, searchedText, updatedAt } from "../db/columns.server";
 
 /* Contact requests (the quote inbox) and written quotes (docs/decisions/0026-schema-by-area.md). */
 
@@ -25,9 +25,11 @@ export const contactRequests = pgTable(
     internalNotes: text("internal_notes").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the back office's one search matches (issue 30). */
+    searchText: text("search_text").generatedAlwaysAs(searchedText(["name_and_surname", "email", "address", "town", digitsOf("phone")])),
   },
   // The privacy-policy retention job deletes by age (app/server/scheduled).
-  (t) => [index("contact_requests_created_idx").on(t.createdAt)],
+  (t) => [index("contact_requests_created_idx").on(t.createdAt), index("contact_requests_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops"))],
 );
 
 /*
@@ -35,6 +37,19 @@ export const contactRequests = pgTable(
  * numbering service (numbering.server.ts), series "P", taken in the creating transaction
  * like the invoices' numbers: correlative, without gaps, on any number of instances.
  */
+
+/** A quote's or a job's customer (QuoteParty, a jsonb column) as the one search reads it. */
+export const partyFoundBy = (column: string) => [
+  `${column}->>'name'`,
+  compactOf(`${column}->>'nif'`),
+  `${column}->>'email'`,
+  digitsOf(`${column}->>'phone'`),
+  `${column}->>'address'`,
+  `${column}->>'town'`,
+];
+
+/** Where the work is done (WorkPlace, a jsonb column) as the one search reads it. */
+export const placeFoundBy = (column: string) => [`${column}->>'address'`, `${column}->>'postcode'`, `${column}->>'town'`];
 
 export const quotes = pgTable(
   "quotes",
@@ -61,6 +76,8 @@ export const quotes = pgTable(
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the back office's one search matches (issue 30): number, the customer and the work's place. */
+    searchText: text("search_text").generatedAlwaysAs(searchedText([compactOf("number"), ...partyFoundBy("customer"), ...placeFoundBy("work_place")])),
   },
   (t) => [
     uniqueIndex("quotes_number_unique").on(t.number),
@@ -69,6 +86,7 @@ export const quotes = pgTable(
     index("quotes_request_idx").on(t.contactRequestId),
     index("quotes_customer_email_idx").on(sql`lower(${t.customer}->>'email')`),
     index("quotes_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("quotes_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 

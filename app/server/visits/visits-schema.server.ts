@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { VISIT_STATES } from "~/domain/visits/visit-state";
 import { user } from "../accounts/accounts-schema.server";
-import { createdAt, updatedAt } from "../db/columns.server";
+import { createdAt, digitsOf, searchedText, updatedAt } from "../db/columns.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 
 /* The free visit booked after a quote request (issue 17). */
@@ -78,9 +78,12 @@ export const visits = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the back office's one search matches (issue 30). */
+    searchText: text("search_text").generatedAlwaysAs(searchedText(["name", "email", digitsOf("phone"), "address", "town"])),
   },
   (t) => [
     uniqueIndex("visits_token_unique").on(t.token),
+    index("visits_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("visits_starts_idx").on(t.startsAt),
     index("visits_request_idx").on(t.contactRequestId),
     check("visits_order", sql`${t.endsAt} > ${t.startsAt}`),

@@ -1,6 +1,7 @@
 /** The back office's sections, in the order the owner works through them (issue 11). */
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Inicio", end: true },
+  { to: "/admin/buscar", label: "Buscar" },
   { to: "/admin/pedidos", label: "Pedidos" },
   { to: "/admin/facturas", label: "Facturas" },
   { to: "/admin/desistimientos", label: "Desistimientos" },
@@ -19,12 +20,13 @@ export const ADMIN_SECTIONS = [
 
 /**
  * The phone's bottom bar (issue 30, after Jobber's app): today's agenda, the week's calendar,
- * the quick actions and every section. From 990 px the sections are a side menu instead.
+ * the quick actions, the one search and every section. From 990 px the sections are a side menu instead.
  */
 export const PHONE_TABS = [
   { to: "/admin", label: "Hoy", end: true },
   { to: "/admin/calendario", label: "Agenda" },
   { to: "/admin/crear", label: "Crear" },
+  { to: "/admin/buscar", label: "Buscar" },
 ] as const;
 
 /** The quick actions of "Crear": what can be started from nothing. */
