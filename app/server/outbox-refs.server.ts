@@ -43,3 +43,17 @@ export function addressVerificationRef(userId: string): string {
 
 /** The VERI*FACTU sending task. */
 export const VERIFACTU_REF = "verifactu";
+
+/**
+ * Where the back office shows a reference's deliveries, for Hoy's failed ones (issue 30): an
+ * order's page needs its number (`order`), the others are an address; null when no page shows it.
+ */
+export function refPage(ref: string | null): { order: number } | { href: string; about: string } | null {
+  const [what, id = ""] = (ref ?? "").split(":");
+  if (what === "invitacion") return { href: "/admin/tecnicos", about: "de una invitación a un técnico" };
+  if (!/^\d+$/.test(id)) return null;
+  if (what === "order") return { order: Number(id) };
+  if (what === "trabajo") return { href: `/admin/trabajos/${id}`, about: `del trabajo n.º ${id}` };
+  if (`${what}:` === CONTACT) return { href: `/admin/solicitudes/${id}#solicitud-entregas`, about: `de la solicitud n.º ${id}` };
+  return null;
+}

@@ -2,9 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/admin/home";
 import { dashboard, LOW_STOCK_LIST } from "~/server/admin/dashboard.server";
 import { eq } from "drizzle-orm";
+import { outbox } from "~/server/db/shared-schema.server";
+import { listJobs } from "~/server/jobs/jobs.server";
 import { jobs } from "~/server/jobs/jobs-schema.server";
+import { fgasDeclarations, orders } from "~/server/orders/orders-schema.server";
+import { listQuotes } from "~/server/quotes/quote-store.server";
 import { refunds } from "~/server/payments/payments-schema.server";
-import { contactRequests } from "~/server/quotes/quotes-schema.server";
+import { contactRequests, quotes } from "~/server/quotes/quotes-schema.server";
 import { visits } from "~/server/visits/visits-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
@@ -125,6 +129,45 @@ describe("the home page's figures", () => {
     await db.update(jobs).set({ status: "terminado" }).where(eq(jobs.id, done.jobId));
     const after = (await dashboard(db, NOW)).toDo;
     expect(after).toMatchObject({ jobsToSchedule: toDo.jobsToSchedule + 1, jobsToCharge: toDo.jobsToCharge + 1 });
+  });
+
+  it("and visits ahead, sent quotes about to expire, deposits waiting, late F-gas certificates, failed deliveries: the lists' own conditions", async () => {
+    const { db } = await ready;
+    const { toDo } = await dashboard(db, NOW);
+    // beforeAll's visits today at 17:00 and on day 8; not the one on 20 June, nor the cancelled one.
+    expect(toDo.visitsAhead).toBe(before.toDo.visitsAhead + 2);
+
+    const sent = async (validUntil: string) => {
+      const job = await insertAcceptedJob(db, { customerName: `Caduca ${validUntil}` });
+      await db.update(quotes).set({ status: "enviado", validUntil }).where(eq(quotes.id, job.quoteId));
+      return job.number;
+    };
+    const expiring = [await sent("2030-06-12"), await sent("2030-06-19")];
+    await sent("2030-06-11");
+    await sent("2030-06-20");
+    await insertAcceptedJob(db, { customerName: "Señal Pendiente", deposit: { kind: "porcentaje", percent: 30 } });
+    const [declared] = await db.select({ id: orders.id }).from(orders).where(eq(orders.number, "lunes"));
+    await db.insert(fgasDeclarations).values({ orderId: declared!.id, declarantName: "Lunes Declarante", declarantId: "12345678Z", declaredAt: new Date("2029-06-01T10:00:00Z") });
+    await db.insert(outbox).values([
+      { kind: "email", payload: {}, status: "failed", ref: `order:${declared!.id}` },
+      { kind: "trello_card", payload: {}, status: "failed", ref: `contact:${ids.request}` },
+    ]);
+
+    const after = (await dashboard(db, NOW)).toDo;
+    expect(after.quotesExpiring).toBe(toDo.quotesExpiring + 2);
+    const listed = await listQuotes(db, { q: "", status: "por_caducar", page: 1 }, NOW);
+    expect(listed.rows.map((row) => row.number)).toEqual(expect.arrayContaining(expiring));
+    expect(listed.total).toBe(after.quotesExpiring);
+    expect(after.depositsWaiting).toBe(toDo.depositsWaiting + 1);
+    expect((await listJobs(db, { depositWaiting: true })).total).toBe(after.depositsWaiting);
+    expect(after.fgasOverdue).toBe(toDo.fgasOverdue + 1);
+    expect(after.failed.count).toBe(toDo.failed.count + 2);
+    expect(after.failed.latest.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "email", about: "del pedido lunes", href: "/admin/pedidos/lunes#correos-titulo" }),
+        expect.objectContaining({ kind: "trello_card", about: `de la solicitud n.º ${ids.request}`, href: `/admin/solicitudes/${ids.request}#solicitud-entregas` }),
+      ]),
+    );
   });
 
   it("active products at or below their own low-stock threshold, fewest units first", async () => {

@@ -7,6 +7,9 @@ import { addDays, madridDay } from "../dates/madrid-dates";
 
 export const DEFAULT_VALIDITY_DAYS = 30;
 
+/** A sent quote "por caducar": still valid, its last day within this many days (the owner may call the customer). */
+export const EXPIRING_SOON_DAYS = 7;
+
 export function validUntilOf(issuedOn: string, validityDays: number): string {
   return addDays(issuedOn, validityDays);
 }

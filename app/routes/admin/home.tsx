@@ -3,6 +3,8 @@ import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
+import { deliveryKindLabel } from "~/domain/quotes/delivery-view";
+import { EXPIRING_SOON_DAYS } from "~/domain/quotes/quote-expiry";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
@@ -39,12 +41,21 @@ function Figure({ to, n, one, many }: { to: string; n: number; one: string; many
 function ToDoList({ toDo }: { toDo: OwnerToDo }) {
   const items = [
     { n: toDo.newRequests, one: "solicitud sin contestar", many: "solicitudes sin contestar", to: "/admin/solicitudes?estado=nuevo" },
+    { n: toDo.visitsAhead, one: "visita reservada en los próximos 7 días", many: "visitas reservadas en los próximos 7 días", to: "/admin/visitas" },
     { n: toDo.changesAsked, one: "presupuesto con cambios pedidos", many: "presupuestos con cambios pedidos", to: "/admin/presupuestos?estado=cambios_pedidos" },
     { n: toDo.quoteDrafts, one: "presupuesto en borrador, sin enviar", many: "presupuestos en borrador, sin enviar", to: "/admin/presupuestos?estado=borrador" },
+    {
+      n: toDo.quotesExpiring,
+      one: `presupuesto enviado que caduca en ${EXPIRING_SOON_DAYS} días o menos`,
+      many: `presupuestos enviados que caducan en ${EXPIRING_SOON_DAYS} días o menos`,
+      to: "/admin/presupuestos?estado=por_caducar",
+    },
     { n: toDo.jobsToSchedule, one: "trabajo aceptado sin fecha", many: "trabajos aceptados sin fecha", to: "/admin/trabajos?estado=pendiente_programar" },
+    { n: toDo.depositsWaiting, one: "trabajo con la señal por cobrar", many: "trabajos con la señal por cobrar", to: "/admin/trabajos?senal=pendiente" },
     { n: toDo.jobsToCharge, one: "trabajo terminado por cobrar", many: "trabajos terminados por cobrar", to: "/admin/trabajos?estado=terminado" },
+    { n: toDo.fgasOverdue, one: "certificado de gases fluorados atrasado", many: "certificados de gases fluorados atrasados", to: "/admin/pedidos/gases-fluorados" },
   ].filter((item) => item.n > 0);
-  if (items.length === 0) return <p>Nada pendiente: ni solicitudes sin contestar, ni presupuestos por enviar, ni trabajos por programar o cobrar.</p>;
+  if (items.length === 0 && toDo.failed.count === 0) return <p>Nada pendiente: ni solicitudes sin contestar, ni presupuestos por enviar, ni trabajos por programar o cobrar.</p>;
   return (
     <ul className="admin-plain-list">
       {items.map((item) => (
@@ -52,6 +63,18 @@ function ToDoList({ toDo }: { toDo: OwnerToDo }) {
           <Link to={item.to}>{plural(item.n, item.one, item.many)}</Link>
         </li>
       ))}
+      {toDo.failed.count > 0 ? (
+        <li>
+          {plural(toDo.failed.count, "envío fallido", "envíos fallidos")} tras todos los reintentos (e-mails o tarjetas del tablero); en su página se puede reintentar:
+          <ul>
+            {toDo.failed.latest.map((delivery) => (
+              <li key={delivery.id}>
+                {delivery.href ? <Link to={delivery.href}>{`${deliveryKindLabel(delivery.kind)} ${delivery.about}`}</Link> : `${deliveryKindLabel(delivery.kind)} (n.º ${delivery.id} de la cola de envíos)`}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ) : null}
     </ul>
   );
 }

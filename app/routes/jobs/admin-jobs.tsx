@@ -17,6 +17,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 /** Installation jobs (issue 17): by status, those still to schedule first, then by date. */
 const querySchema = z.object({
   estado: z.enum(JOB_STATUSES).optional().catch(undefined),
+  senal: z.enum(["pendiente"]).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
@@ -24,14 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = Object.fromEntries(pageUrl(request).searchParams);
   if (params.estado === "") delete params.estado;
+  if (params.senal === "") delete params.senal;
   const parsed = querySchema.safeParse(params);
-  if (!parsed.success || (params.estado && !parsed.data.estado)) {
+  if (!parsed.success || (params.estado && !parsed.data.estado) || (params.senal && !parsed.data.senal)) {
     throw data({ message: "Ese estado o esa página no existen." }, { status: 400 });
   }
-  const { estado, pagina } = parsed.data;
-  const list = await listJobs(await getDb(), { status: estado, page: pagina });
+  const { estado, senal, pagina } = parsed.data;
+  const list = await listJobs(await getDb(), { status: estado, depositWaiting: senal === "pendiente", page: pagina });
   return {
     status: estado ?? null,
+    deposit: senal ?? null,
     page: pagina,
     total: list.total,
     pageCount: Math.max(1, Math.ceil(list.total / JOBS_PAGE_SIZE)),
@@ -49,7 +52,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Trabajos");
 
-const href = (status: string | null, page: number) => `/admin/trabajos${listQuery({ estado: status }, page)}`;
+const href = (status: string | null, deposit: string | null, page: number) => `/admin/trabajos${listQuery({ estado: status, senal: deposit }, page)}`;
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -82,7 +85,7 @@ const table: AdminTable<Row> = {
 };
 
 export default function JobsPage() {
-  const { status, page, total, pageCount, rows } = useLoaderData<typeof loader>();
+  const { status, deposit, page, total, pageCount, rows } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Trabajos</h1>
@@ -90,22 +93,23 @@ export default function JobsPage() {
         <Link to="/admin/calendario">Ver el calendario</Link> · <Link to="/admin/tecnicos">Técnicos</Link>
       </p>
       <AdminList
-        filtered={Boolean(status)}
+        filtered={Boolean(status || deposit)}
         filter={{
           label: "Filtrar trabajos",
-          reset: { to: "/admin/trabajos", label: "Quitar filtro" },
+          reset: { to: "/admin/trabajos", label: "Quitar filtros" },
           fields: (
             <>
               <FilterSelect id="trabajos-estado" name="estado" label="Estado" value={status} options={JOB_STATUSES.map((value) => [value, JOB_STATUS_LABELS[value]])} />
+              <FilterSelect id="trabajos-senal" name="senal" label="Señal" all="Con o sin señal por cobrar" value={deposit} options={[["pendiente", "Señal por cobrar"]]} />
             </>
           ),
         }}
-        count={{ total, one: "trabajo", many: "trabajos", suffix: status ? ` en estado «${JOB_STATUS_LABELS[status]}»` : "" }}
+        count={{ total, one: "trabajo", many: "trabajos", suffix: [status ? ` en estado «${JOB_STATUS_LABELS[status]}»` : "", deposit ? " con la señal por cobrar" : ""].join("") }}
         table={table}
         rows={rows}
         empty="Aún no hay trabajos: llegan al aceptar el cliente un presupuesto."
-        noMatch="Ningún trabajo en este estado."
-        pager={{ of: "trabajos", page, pageCount, href: (p) => href(status, p) }}
+        noMatch="Ningún trabajo con estos filtros."
+        pager={{ of: "trabajos", page, pageCount, href: (p) => href(status, deposit, p) }}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { formatDate } from "~/domain/dates/madrid-dates";
-import { isExpired } from "~/domain/quotes/quote-expiry";
+import { EXPIRING_SOON_DAYS, isExpired } from "~/domain/quotes/quote-expiry";
 import { parseQuoteListQuery, quoteListHref } from "~/domain/quotes/quote-list-query";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { alternativeTotals } from "~/domain/quotes/quote-totals";
@@ -78,8 +78,12 @@ const table: AdminTable<Row> = {
   ],
 };
 
-/** "Caducado" is not a status of its own: a sent quote past its date (quote-expiry.ts). */
-const STATUS_CHOICES = [...QUOTE_STATUSES.map((status) => [status, QUOTE_STATUS_LABELS[status]] as const), ["caducado", "Caducado"] as const];
+/** "Caducado" and "Por caducar" are not statuses of their own: a sent quote's date (quote-expiry.ts). */
+const STATUS_CHOICES = [
+  ...QUOTE_STATUSES.map((status) => [status, QUOTE_STATUS_LABELS[status]] as const),
+  ["por_caducar", `Por caducar (${EXPIRING_SOON_DAYS} días)`] as const,
+  ["caducado", "Caducado"] as const,
+];
 
 export default function QuoteListPage() {
   const { query, total, pageCount, rows } = useLoaderData<typeof loader>();

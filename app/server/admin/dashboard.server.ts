@@ -97,7 +97,7 @@ export async function dashboard(db: Database, now = new Date()) {
     transfersWaiting(db, periods.lateBefore),
     openQuotes(db),
     agenda(db, periods.today, periods.agendaUntil),
-    ownerToDo(db),
+    ownerToDo(db, periods.today, periods.agendaUntil, now),
     lowStock(db),
     paymentsToReview(db),
   ]);

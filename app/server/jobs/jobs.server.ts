@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
 import { quotes, quoteVersions } from "../quotes/quotes-schema.server";
 import { visits } from "../visits/visits-schema.server";
-import { jobs } from "./jobs-schema.server";
+import { jobCharges, jobs } from "./jobs-schema.server";
 
 /*
  * Reading installation jobs (issue 17): the back office's list and page, a technician's own
@@ -35,8 +35,11 @@ const jobColumns = {
 
 export const JOBS_PAGE_SIZE = 50;
 
-export async function listJobs(db: Database, filter: { status?: JobStatus; page?: number } = {}) {
-  const where = filter.status ? eq(jobs.status, filter.status) : undefined;
+/** A job whose deposit ("señal") is asked and not paid yet: the list's ?senal=pendiente and Hoy's count. */
+export const depositWaiting = sql`exists (select 1 from ${jobCharges} where ${jobCharges.jobId} = ${jobs.id} and ${jobCharges.kind} = 'senal' and ${jobCharges.state} = 'pendiente')`;
+
+export async function listJobs(db: Database, filter: { status?: JobStatus; depositWaiting?: boolean; page?: number } = {}) {
+  const where = and(filter.status ? eq(jobs.status, filter.status) : undefined, filter.depositWaiting ? depositWaiting : undefined);
   const page = filter.page ?? 1;
   const rows = await db
     .select(jobColumns)

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
 import { addressLines } from "~/domain/orders/my-orders";
 import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine, isCertificateOverdue } from "~/domain/orders/fgas";
@@ -170,9 +170,19 @@ export type OverdueDeclaration = {
  * Orders whose installer's certificate has not come within the legal period (one year), oldest
  * first; cancelled orders are no sale. What the shop then tells the region's authority.
  */
-export async function listOverdueDeclarations(db: Executor, now = new Date()): Promise<OverdueDeclaration[]> {
+function overdue(now: Date) {
   const limit = new Date(now);
   limit.setUTCMonth(limit.getUTCMonth() - FGAS_CERTIFICATE_MONTHS);
+  return and(isNull(fgasDeclarations.certificateAt), lt(fgasDeclarations.declaredAt, limit), notCancelled);
+}
+
+/** How many there are (Hoy's count, issue 30): the same orders the list shows. */
+export async function countOverdueDeclarations(db: Executor, now = new Date()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(fgasDeclarations).innerJoin(orders, eq(orders.id, fgasDeclarations.orderId)).where(overdue(now));
+  return Number(row?.n ?? 0);
+}
+
+export async function listOverdueDeclarations(db: Executor, now = new Date()): Promise<OverdueDeclaration[]> {
   const rows = await db
     .select({
       number: orders.number,
@@ -184,7 +194,7 @@ export async function listOverdueDeclarations(db: Executor, now = new Date()): P
     })
     .from(fgasDeclarations)
     .innerJoin(orders, eq(orders.id, fgasDeclarations.orderId))
-    .where(and(isNull(fgasDeclarations.certificateAt), lt(fgasDeclarations.declaredAt, limit), notCancelled))
+    .where(overdue(now))
     .orderBy(asc(fgasDeclarations.declaredAt), asc(orders.id));
   return rows.map((row) => ({
     number: row.number,

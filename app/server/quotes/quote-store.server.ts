@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { madridDay } from "~/domain/dates/madrid-dates";
+import { addDays, madridDay } from "~/domain/dates/madrid-dates";
+import { EXPIRING_SOON_DAYS } from "~/domain/quotes/quote-expiry";
 import type { QuoteDraft, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
 import { emptyDraft } from "~/domain/quotes/quote-editor-form";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
@@ -137,6 +138,16 @@ export async function saveDraft(
 export const QUOTE_LIST_PAGE_SIZE = 25;
 export type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
 
+/** A sent quote waiting for its customer's answer. */
+const awaitingAnswer = sql`${quotes.status} in ('enviado', 'cambios_pedidos')`;
+
+/** The one place a list status of quotes becomes a condition (the list's filter and Hoy's counts). */
+export function quoteStatusIs(status: NonNullable<QuoteListQuery["status"]>, today: string): SQL {
+  if (status === "caducado") return sql`${awaitingAnswer} and ${quotes.validUntil} < ${today}`;
+  if (status === "por_caducar") return sql`${awaitingAnswer} and ${quotes.validUntil} between ${today} and ${addDays(today, EXPIRING_SOON_DAYS)}`;
+  return eq(quotes.status, status);
+}
+
 export async function listQuotes(db: Database, query: QuoteListQuery, now = new Date()) {
   const today = madridDay(now);
   const conditions: (SQL | undefined)[] = [];
@@ -144,11 +155,7 @@ export async function listQuotes(db: Database, query: QuoteListQuery, now = new 
     const pattern = containsPattern(query.q);
     conditions.push(or(ilike(quotes.number, pattern), sql`${quotes.customer}->>'name' ilike ${pattern}`, sql`${quotes.customer}->>'email' ilike ${pattern}`));
   }
-  if (query.status === "caducado") {
-    conditions.push(sql`${quotes.status} in ('enviado', 'cambios_pedidos') and ${quotes.validUntil} < ${today}`);
-  } else if (query.status) {
-    conditions.push(eq(quotes.status, query.status));
-  }
+  if (query.status) conditions.push(quoteStatusIs(query.status, today));
   const where = and(...conditions);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(quotes).where(where);
   const pageCount = Math.max(1, Math.ceil(total / QUOTE_LIST_PAGE_SIZE));
