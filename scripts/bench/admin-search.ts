@@ -40,7 +40,7 @@ const person = (i: string) => ({
     when 1 then '+34 6' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 1, 2) || ' ' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 3, 3) || ' ' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 6, 3)
     else '6' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 1, 2) || ' ' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 3, 2) || ' ' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 5, 2) || ' ' || substr(lpad(((${i} * 7919 + 12345) % 100000000)::text, 8, '0'), 7, 2) end)`,
   email: `'cliente' || ${i} || '@example.com'`,
-  nif: `lpad(((${i}::bigint * 104729) % 100000000)::text, 8, '0') || substr('TRWAGMYFPDXBNJZSQVHLCKE', 1 + ((${i}::bigint * 104729) % 100000000) % 23, 1)`,
+  nif: `lpad(((${i}::bigint * 104729) % 100000000)::text, 8, '0') || substr('TRWAGMYFPDXBNJZSQVHLCKE', (1 + ((${i}::bigint * 104729) % 100000000) % 23)::int, 1)`,
   street: `(${STREETS})[1 + (${i} * 11) % 15] || ' ' || (1 + ${i} % 180)`,
   town: `(${TOWNS})[1 + (${i} * 17) % 18]`,
 });

@@ -8,7 +8,8 @@ import { jobs } from "~/server/jobs/jobs-schema.server";
 import { fgasDeclarations, orders } from "~/server/orders/orders-schema.server";
 import { listQuotes } from "~/server/quotes/quote-store.server";
 import { refunds } from "~/server/payments/payments-schema.server";
-import { contactRequests, quotes } from "~/server/quotes/quotes-schema.server";
+import { contactRequests, quoteResponses, quotes, quoteVersions } from "~/server/quotes/quotes-schema.server";
+import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { visits } from "~/server/visits/visits-schema.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest, settle, technicianSession } from "../support/admin-utils";
@@ -168,6 +169,45 @@ describe("the home page's figures", () => {
         expect.objectContaining({ kind: "trello_card", about: `de la solicitud n.º ${ids.request}`, href: `/admin/solicitudes/${ids.request}#solicitud-entregas` }),
       ]),
     );
+  });
+
+  it("figures: invoiced this month against the same days a year before, twelve weeks of invoices and quotes, the share accepted", async () => {
+    const { db } = await ready;
+    const product = await insertProduct(db, { stock: 10 });
+    const paid = async (number: string, at: string) => {
+      const order = await insertTestOrder(db, { number, email: `${number}@example.com`, createdAt: new Date(at), productIds: [product.id], status: "Pagado" });
+      return (await db.transaction((tx) => issueInvoice(tx, order.id, new Date(at)))).invoice.totalCents;
+    };
+    const thisMonth = await paid("cifras-junio", "2030-06-11T10:00:00Z");
+    const sameDays = await paid("cifras-junio-2029", "2029-06-05T10:00:00Z");
+    const laterThatMonth = await paid("cifras-junio-2029-tarde", "2029-06-25T10:00:00Z");
+    // Two quotes first sent in the week of Monday 3 June 2030; one accepted on the 6th.
+    for (const [sequence, accepted] of [[990_001, true], [990_002, false]] as const) {
+      const job = await insertAcceptedJob(db, { customerName: `Cifras ${sequence}` });
+      const [quote] = await db.select().from(quotes).where(eq(quotes.id, job.quoteId));
+      const [copy] = await db
+        .insert(quotes)
+        .values({ ...quote!, id: undefined, number: `P2030-${sequence}`, year: 2030, sequence, token: `cifras-${sequence}` })
+        .returning({ id: quotes.id });
+      const [version] = await db.select().from(quoteVersions).where(eq(quoteVersions.quoteId, job.quoteId));
+      await db.insert(quoteVersions).values({ ...version!, quoteId: copy!.id, sentAt: new Date("2030-06-04T09:00:00Z") });
+      if (accepted) {
+        const [response] = await db.select().from(quoteResponses).where(eq(quoteResponses.quoteId, job.quoteId));
+        await db.insert(quoteResponses).values({ ...response!, id: undefined, quoteId: copy!.id, createdAt: new Date("2030-06-06T09:00:00Z") });
+      }
+    }
+
+    const { figures } = await dashboard(db, NOW);
+    expect(figures.months.current).toEqual({ from: "2030-06-01", to: "2030-06-12" });
+    expect(figures.invoiced.current).toBe(before.figures.invoiced.current + thisMonth);
+    expect(figures.invoiced.lastYear).toBe(before.figures.invoiced.lastYear + sameDays);
+    expect(figures.invoiced.lastYearMonth).toBe(before.figures.invoiced.lastYearMonth + sameDays + laterThatMonth);
+    expect(figures.chart.map((week) => week.week)).toHaveLength(12);
+    const week = (monday: string) => figures.chart.find((w) => w.week === monday)!;
+    const earlier = (monday: string) => before.figures.chart.find((w) => w.week === monday)!;
+    expect(week("2030-06-10").invoicedCents).toBe(earlier("2030-06-10").invoicedCents + thisMonth);
+    expect(week("2030-06-03")).toMatchObject({ quotesSent: earlier("2030-06-03").quotesSent + 2, quotesAccepted: earlier("2030-06-03").quotesAccepted + 1 });
+    expect(figures.quotes).toEqual({ sent: before.figures.quotes.sent + 2, accepted: before.figures.quotes.accepted + 1 });
   });
 
   it("active products at or below their own low-stock threshold, fewest units first", async () => {

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { percentChange, winRate } from "~/domain/admin/figures";
 import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
@@ -8,10 +9,12 @@ import { EXPIRING_SOON_DAYS } from "~/domain/quotes/quote-expiry";
 import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
+import type { HomeFigures } from "~/server/admin/figures.server";
 import type { OwnerToDo } from "~/server/admin/owner-to-do.server";
 import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AgendaList } from "~/ui/admin/agenda-list";
+import { WeeklyChart } from "~/ui/admin/weekly-chart";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/home";
 
@@ -79,8 +82,51 @@ function ToDoList({ toDo }: { toDo: OwnerToDo }) {
   );
 }
 
+const MONTH_YEAR = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", month: "long", year: "numeric" });
+/** "noviembre de 2026" (the 15th at noon UTC: no time zone moves it to another month). */
+const monthName = (ymd: string) => MONTH_YEAR.format(new Date(`${ymd.slice(0, 7)}-15T12:00:00Z`));
+
+/** Invoiced this month against the same days a year before, the share of quotes accepted, twelve weeks drawn. */
+function Figures({ figures }: { figures: HomeFigures }) {
+  const { months, invoiced, quotes, chart } = figures;
+  const change = percentChange(invoiced.current, invoiced.lastYear);
+  const rate = winRate(quotes.accepted, quotes.sent);
+  const lastDay = Number(months.current.to.slice(8, 10));
+  return (
+    <section className="admin-section" aria-labelledby="inicio-cifras">
+      <h2 id="inicio-cifras">Cifras</h2>
+      <ul className="admin-cards" aria-label="Cifras del mes y de los presupuestos">
+        <li className="admin-card">
+          <h3>Facturado en {monthName(months.current.from)}</h3>
+          <p className="admin-figure">
+            <Link to={`/admin/facturas?desde=${months.current.from}&hasta=${months.current.to}`}>
+              <Price cents={invoiced.current} />
+            </Link>
+          </p>
+          <p>
+            Del 1 al {lastDay} de {monthName(months.lastYear.from)}: <Price cents={invoiced.lastYear} />
+            {change ? <strong> ({change})</strong> : null}
+            <br />
+            <span className="admin-muted">
+              Todo {monthName(months.lastYearMonth.from)}: <Price cents={invoiced.lastYearMonth} />. Con IVA; las rectificativas restan.
+            </span>
+          </p>
+        </li>
+        <li className="admin-card">
+          <h3>Presupuestos aceptados</h3>
+          <p className="admin-figure">{rate ?? "Sin presupuestos enviados"}</p>
+          <p className="admin-muted">
+            {quotes.accepted} de {quotes.sent} enviados por primera vez desde el {formatYmd(chart[0]!.week)}.
+          </p>
+        </li>
+      </ul>
+      <WeeklyChart weeks={chart} />
+    </section>
+  );
+}
+
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review, figures } = useLoaderData<typeof loader>();
   const todayCount = agenda.filter((entry) => entry.day === periods.today).length;
   return (
     <>
@@ -103,6 +149,8 @@ export default function AdminHome() {
         <h2 id="inicio-pendiente">Pendiente</h2>
         <ToDoList toDo={toDo} />
       </section>
+
+      <Figures figures={figures} />
 
       <ul className="admin-cards" aria-label="Resumen">
         <li className="admin-card">

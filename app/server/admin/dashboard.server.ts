@@ -9,6 +9,7 @@ import { paymentAttempts, refunds } from "../payments/payments-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 import { agenda } from "./agenda.server";
+import { homeFigures } from "./figures.server";
 import { ownerToDo } from "./owner-to-do.server";
 
 /*
@@ -91,7 +92,7 @@ async function paymentsToReview(db: Database) {
 export async function dashboard(db: Database, now = new Date()) {
   const reminderDays = config().TRANSFER_REMINDER_DAYS;
   const periods = dashboardPeriods(now, reminderDays);
-  const [today, week, transfers, quotes, appointments, toDo, stock, review] = await Promise.all([
+  const [today, week, transfers, quotes, appointments, toDo, stock, review, figures] = await Promise.all([
     placed(db, periods.todayFrom, periods.tomorrowFrom),
     placed(db, periods.weekFrom, periods.tomorrowFrom),
     transfersWaiting(db, periods.lateBefore),
@@ -100,8 +101,9 @@ export async function dashboard(db: Database, now = new Date()) {
     ownerToDo(db, periods.today, periods.agendaUntil, now),
     lowStock(db),
     paymentsToReview(db),
+    homeFigures(db, periods.today),
   ]);
-  return { periods, reminderDays, today, week, transfers, quotes, agenda: appointments, toDo, lowStock: stock, review };
+  return { periods, reminderDays, today, week, transfers, quotes, agenda: appointments, toDo, lowStock: stock, review, figures };
 }
 
 export type Dashboard = Awaited<ReturnType<typeof dashboard>>;

@@ -97,6 +97,11 @@ async function totalsOf(db: Database, where: SQL | undefined): Promise<InvoiceLi
   return { ...all, bySeries };
 }
 
+/** What was invoiced between two Madrid days (both included), with VAT, as the list's totals add it up (Hoy's figures, issue 30). */
+export async function invoicedCents(db: Database, from: string, to: string): Promise<number> {
+  return (await totalsOf(db, conditions({ from, to, page: 1 }))).totalCents;
+}
+
 export async function listInvoices(db: Database, filters: InvoiceFilters): Promise<InvoiceList> {
   const where = conditions(filters);
   // One after the other: PGlite has a single connection, and the queries are small.
