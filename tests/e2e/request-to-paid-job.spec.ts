@@ -187,6 +187,11 @@ test("the owner schedules the job for a technician", { tag: "@movil" }, async ()
   // The free visit of the first test, on the next working day: on the agenda too, with its request.
   const visit = page.getByRole("region", { name: "Agenda de hoy y de los próximos 7 días" }).getByRole("listitem").filter({ hasText: "Carmen Ortega" }).filter({ hasText: "Visita" });
   await expect(visit.getByRole("link", { name: "Visita" })).toHaveAttribute("href", /^\/admin\/solicitudes\/\d+$/);
+  // The figures under it: this quote was sent and accepted this week, drawn and in the table.
+  const figures = page.getByRole("region", { name: "Cifras" });
+  await expect(figures.getByRole("img", { name: /^Presupuestos en las últimas 12 semanas: [1-9]\d* enviados y [1-9]\d* aceptados\.$/ })).toBeVisible();
+  await expect(figures.getByRole("img", { name: /^Facturado en las últimas 12 semanas: / })).toBeVisible();
+  await expect(figures.getByText(/^\d+ %$/)).toBeVisible();
   await lookAtBothWidths(page, "admin-agenda");
 });
 

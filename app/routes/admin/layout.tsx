@@ -48,15 +48,14 @@ export default function AdminLayout() {
       <header className="admin-header">
         <p className="admin-brand">Administración</p>
         {ready ? (
-          // The one search from every page on a desktop; a phone reaches it from the bar's "Buscar".
-          <Form method="get" action="/admin/buscar" role="search" aria-label="Buscar en todo" className="admin-header-search">
+          // The one search from every page on a desktop (Enter sends it: a form of one field needs no
+          // button); a phone reaches it from the bar's "Buscar". Named apart from each page's own
+          // "Buscar" field and button, which keep their names.
+          <Form method="get" action="/admin/buscar" role="search" aria-label="Búsqueda en toda la administración" className="admin-header-search">
             <label htmlFor="cabecera-buscar" className="visually-hidden">
-              Buscar pedidos, solicitudes, presupuestos, trabajos, facturas y clientes
+              Qué encontrar en toda la administración
             </label>
-            <input id="cabecera-buscar" name="q" type="search" placeholder="Buscar: número, nombre, teléfono…" maxLength={SEARCH_MAX_LENGTH} />
-            <button type="submit" className="button">
-              Buscar
-            </button>
+            <input id="cabecera-buscar" name="q" type="search" enterKeyHint="search" placeholder="Buscar en todo: número, nombre, teléfono…" maxLength={SEARCH_MAX_LENGTH} />
           </Form>
         ) : null}
         <div className="admin-user">
