@@ -264,6 +264,11 @@ test("on a phone the bottom bar: Hoy, Agenda, Crear, Buscar and Más, whose menu
   await bar.getByRole("link", { name: "Más" }).click();
   await expect(sections).toBeVisible();
   await expect(sections.getByRole("link")).toHaveCount(17);
+  // Beside a section, what waits there (issue 30): the seeded new request, visit and job to schedule.
+  const item = (name: string) => sections.getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
+  await expect(item("Solicitudes")).toHaveText("Solicitudes1 sin contestar");
+  await expect(item("Trabajos")).toHaveText("Trabajos1 por programar o por cobrar");
+  await expect(item("Facturas")).toHaveText("Facturas");
   await screenshot(page, { path: "tests/.tmp/screens/admin-menu-mas-375.png" });
   await sections.getByRole("link", { name: "Trabajos", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Trabajos" })).toBeVisible();

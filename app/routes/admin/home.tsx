@@ -10,7 +10,7 @@ import { OPEN_REQUEST_STATES, REQUEST_STATE_LABELS } from "~/domain/quotes/reque
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { dashboard } from "~/server/admin/dashboard.server";
 import type { HomeFigures } from "~/server/admin/figures.server";
-import type { OwnerToDo } from "~/server/admin/owner-to-do.server";
+import type { OwnerToDo } from "~/domain/admin/owner-to-do";
 import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AgendaList } from "~/ui/admin/agenda-list";

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
+import { menuCounts } from "~/domain/admin/owner-to-do";
+import { dashboardPeriods } from "~/domain/orders/dashboard-periods";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
+import { ownerToDo } from "~/server/admin/owner-to-do.server";
+import { config } from "~/server/config.server";
+import { getDb } from "~/server/db/db.server";
 import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-terms";
 import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
@@ -18,13 +23,17 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 export async function loader({ request }: Route.LoaderArgs) {
   const state = await adminState(request);
   if (state.kind === "none") return notFound();
-  return { email: state.admin.email, ready: state.kind === "ok" };
+  const ready = state.kind === "ok";
+  // Beside a section, how many of its things wait (issue 30): Hoy's own counts.
+  const periods = dashboardPeriods(new Date(), config().TRANSFER_REMINDER_DAYS);
+  const counts = ready ? menuCounts(await ownerToDo(await getDb(), periods.today, periods.agendaUntil)) : {};
+  return { email: state.admin.email, ready, counts };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Inicio");
 
 export default function AdminLayout() {
-  const { email, ready } = useLoaderData<typeof loader>();
+  const { email, ready, counts } = useLoaderData<typeof loader>();
   // The phone's menu sheet is open on the page where "Más" opened it: a new page closes it. Opened
   // by its :target before React ran (the address ends in #secciones), it stays open until closed.
   const { pathname, hash } = useLocation();
@@ -78,13 +87,23 @@ export default function AdminLayout() {
             Cerrar el menú
           </a>
           <ul>
-            {ADMIN_SECTIONS.map((section) => (
-              <li key={section.to}>
-                <NavLink to={section.to} end={"end" in section} onClick={() => setSheet(null)}>
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
+            {ADMIN_SECTIONS.map((section) => {
+              const waiting = counts[section.to];
+              return (
+                <li key={section.to}>
+                  <NavLink to={section.to} end={"end" in section} onClick={() => setSheet(null)}>
+                    {section.label}
+                  </NavLink>
+                  {waiting ? (
+                    // Outside the link, whose name stays the section's; read after it.
+                    <span className="admin-nav-count">
+                      {waiting.n}
+                      <span className="visually-hidden"> {waiting.words}</span>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </nav>
       ) : null}

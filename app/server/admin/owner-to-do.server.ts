@@ -1,5 +1,6 @@
 import { and, between, count, desc, eq, inArray } from "drizzle-orm";
 import { addDays, madridInstant } from "~/domain/dates/madrid-dates";
+import type { OwnerToDo } from "~/domain/admin/owner-to-do";
 import type { Database } from "../db/client.server";
 import { outbox } from "../db/shared-schema.server";
 import { depositWaiting } from "../jobs/jobs.server";
@@ -16,30 +17,6 @@ import { visits } from "../visits/visits-schema.server";
  * state that the list it links to filters by, so the figure and the list always agree (the
  * quotes' and jobs' conditions are their lists' own: quoteStatusIs, depositWaiting).
  */
-export type OwnerToDo = {
-  /** Quote requests nobody has answered yet ("nuevo"). */
-  newRequests: number;
-  /** Booked visits from today to the agenda's last day: the request to read, the customer to call. */
-  visitsAhead: number;
-  /** Quotes written and not sent ("borrador"), and sent ones whose customer asked for changes. */
-  quoteDrafts: number;
-  changesAsked: number;
-  /** Sent quotes still valid whose last day is within EXPIRING_SOON_DAYS. */
-  quotesExpiring: number;
-  /** Accepted jobs without a day ("pendiente_programar"), and done ones not yet paid ("terminado"). */
-  jobsToSchedule: number;
-  jobsToCharge: number;
-  /** Jobs whose deposit is asked and not paid. */
-  depositsWaiting: number;
-  /** F-gas equipment sold without installation whose installer's certificate is a year late. */
-  fgasOverdue: number;
-  /** E-mails and task cards that failed after every retry, newest first (a few), and how many. */
-  failed: { count: number; latest: FailedDelivery[] };
-};
-
-/** A failed delivery: its kind, what it was about ("del pedido 2103-281126") and the page that can retry it. */
-export type FailedDelivery = { id: number; kind: string; about: string; href: string | null };
-
 /** How many failed deliveries Hoy names one by one. */
 const FAILED_SHOWN = 5;
 
