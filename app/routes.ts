@@ -91,6 +91,8 @@ export default [
     route("pedidos/exportar", "routes/orders/admin-orders-export.ts"),
     route("pedidos/gases-fluorados", "routes/orders/admin-fgas-pending.tsx"),
     route("pedidos/:number/gases-fluorados/:document", "routes/orders/admin-order-fgas-file.ts"),
+    route("pedidos/:number/albaran", "routes/orders/admin-delivery-note.tsx"),
+    route("pedidos/:number/albaran.pdf", "routes/orders/admin-delivery-note-pdf.ts"),
     route("pedidos/:number", "routes/orders/admin-order.tsx"),
     // admin: invoices (issue 13)
     route("facturas", "routes/invoices/admin-invoices.tsx"),

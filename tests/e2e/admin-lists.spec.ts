@@ -30,7 +30,7 @@ const CUSTOMER = "maria.del.carmen.fernandez-villalobos@correo-de-prueba.example
 const THERMOSTAT = 14;
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
-const ORDERS = { pending: "L-0001-281126", paid: "L-0002-281126", fgas: "L-0003-281126" };
+const ORDERS = { pending: "9001-281126", paid: "9002-281126", fgas: "9003-281126" };
 
 const state: { dataDir: string; server?: AppServer; invoice: string } = { dataDir: "", invoice: "" };
 let admin: { context: BrowserContext; page: Page };
@@ -352,4 +352,31 @@ test("one search (issue 30): on a phone an order by the customer's phone typed w
   await expect(results("Pedidos").getByRole("link", { name: `Pedido ${ORDERS.pending}` })).toBeVisible();
   await page.setViewportSize(PHONE);
   await expectNothingCutOff(page, "buscar");
+});
+
+test("an order's delivery note (issue 30): from the order's page, to print at 375 px and on a desktop, without prices when asked, and its PDF", async () => {
+  const { page } = admin;
+  await page.setViewportSize(PHONE);
+  await page.goto(`/admin/pedidos/${ORDERS.paid}`);
+  await page.getByRole("link", { name: "Albarán de entrega" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Albarán de entrega" })).toBeVisible();
+  const goods = page.getByRole("table", { name: `Mercancía del pedido ${ORDERS.paid}` });
+  await expect(goods.getByRole("columnheader")).toHaveText(["Cantidad", "Descripción", "Precio unidad", "Importe"]);
+  await expect(goods.getByRole("row").nth(1).getByRole("cell").first()).toHaveText("1");
+  await expect(goods).toContainText("Total del pedido (IVA incluido)");
+  await lookAtBothWidths(page, "admin-albaran");
+  // Printed, the back office's frame stays out of the page.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Barra de la administración" })).toBeHidden();
+  await expect(page.getByRole("link", { name: "Descargar el PDF" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  await page.getByRole("link", { name: "Ver sin precios" }).click();
+  await expect(page).toHaveURL(/albaran\?precios=no$/);
+  await expect(goods.getByRole("columnheader")).toHaveText(["Cantidad", "Descripción"]);
+  await expect(page.getByText("€")).toHaveCount(0);
+  const pdf = await page.request.get(await page.getByRole("link", { name: "Descargar el PDF" }).getAttribute("href").then((href) => href!));
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });

@@ -7,7 +7,7 @@ import {
   type LineProblem,
   type PricedLine,
 } from "./basket-totals";
-import { serviceFamily } from "./basket";
+import { isServiceFamily, serviceFamily } from "./basket";
 import { INSTALLATION_PRICE_CENTS, MAINTENANCE_PRICE_CENTS } from "../catalogue/service-prices";
 import type { BasketLine, CatalogueProduct } from "../catalogue/product";
 import { INSTALLATION_TITLES, MAINTENANCE_TITLES } from "../site/services";
@@ -50,7 +50,7 @@ export function priceBasketLines(lines: readonly BasketLine[], products: readonl
   const taken = new Map<number, number>();
   return lines.map((line, position): PricedLine => {
     const base = { position, familia: line.familia, id: line.id, gas: line.opcion ?? null, region: line.provincia ?? null };
-    if (line.familia === "instalaciones" || line.familia === "mantenimientos") {
+    if (isServiceFamily(line.familia)) {
       const family = serviceFamily(line) ?? null;
       const installation = line.familia === "instalaciones";
       const price = family === null ? undefined : installation ? INSTALLATION_PRICE_CENTS[family] : MAINTENANCE_PRICE_CENTS[family];

@@ -65,11 +65,14 @@ const FAMILY_BY_SERVICE_ID = Object.fromEntries(
   Object.entries(SERVICE_LINE_ID).map(([family, id]) => [id, family as Family]),
 ) as Record<number, Family>;
 
+/** A line of a service (installation or maintenance), not of goods: in a basket or an order's line. */
+export function isServiceFamily(familia: string): familia is "instalaciones" | "mantenimientos" {
+  return familia === "instalaciones" || familia === "mantenimientos";
+}
+
 /** The product family a service line belongs to. */
 export function serviceFamily(line: BasketLine): Family | undefined {
-  return line.familia === "instalaciones" || line.familia === "mantenimientos"
-    ? FAMILY_BY_SERVICE_ID[line.id]
-    : undefined;
+  return isServiceFamily(line.familia) ? FAMILY_BY_SERVICE_ID[line.id] : undefined;
 }
 
 /**

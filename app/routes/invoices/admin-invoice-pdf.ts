@@ -1,6 +1,7 @@
 import { notFound, requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { findInvoice, invoicePdf, pdfResponse } from "~/server/invoices/invoice-document.server";
+import { findInvoice, invoicePdf } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import type { Route } from "./+types/admin-invoice-pdf";
 
 /**

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { getDb } from "~/server/db/db.server";
-import { findInvoice, invoicePdf, pdfResponse } from "~/server/invoices/invoice-document.server";
+import { findInvoice, invoicePdf } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { findMyOrder } from "~/server/orders/my-orders.server";
 import { requireUser } from "~/server/session.server";
 import type { Route } from "./+types/order-invoice-pdf";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/server/db/db.server";
-import { invoicePdf, pdfResponse } from "~/server/invoices/invoice-document.server";
+import { invoicePdf } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { quoteInvoiceId } from "~/server/jobs/job-payment-page.server";
 import { isQuoteToken } from "~/server/quotes/quote-store.server";
 import type { Route } from "./+types/quote-invoice-pdf";

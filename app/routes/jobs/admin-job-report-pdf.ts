@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { parseRowId } from "~/domain/images/photos";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { pdfResponse } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { workReportPdfFile } from "~/server/jobs/work-report-pdf.server";
 import type { Route } from "./+types/admin-job-report-pdf";
 

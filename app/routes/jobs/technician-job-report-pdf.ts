@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { parseRowId } from "~/domain/images/photos";
 import { requireTechnician } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { pdfResponse } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { getJob } from "~/server/jobs/jobs.server";
 import { workReportPdfFile } from "~/server/jobs/work-report-pdf.server";
 import type { Route } from "./+types/technician-job-report-pdf";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { getDb } from "~/server/db/db.server";
 import { jobs } from "~/server/jobs/jobs-schema.server";
-import { pdfResponse } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { workReportPdfFile } from "~/server/jobs/work-report-pdf.server";
 import { isQuoteToken, quoteByToken } from "~/server/quotes/quote-store.server";
 import type { Route } from "./+types/work-report-pdf";

@@ -110,6 +110,11 @@ export default function AdminOrderPage() {
         <Link to="/admin/pedidos">← Pedidos</Link>
       </p>
       <h1>Pedido {order.number}</h1>
+      <p className="admin-actions">
+        <Link to={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran`}>Albarán de entrega</Link>
+        <a href={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran.pdf`}>Albarán en PDF</a>
+        <a href={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran.pdf?precios=no`}>Albarán en PDF, sin precios</a>
+      </p>
       {done && !reply ? (
         <p role="status" className="form-ok admin-done">
           {done === "notas"

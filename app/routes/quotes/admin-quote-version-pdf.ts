@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { pdfResponse } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { quotePdfFile } from "~/server/quotes/quote-pdf.server";
 import { quoteByNumber } from "~/server/quotes/quote-store.server";
 import type { Route } from "./+types/admin-quote-version-pdf";

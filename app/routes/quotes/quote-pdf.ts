@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/server/db/db.server";
-import { pdfResponse } from "~/server/invoices/invoice-document.server";
+import { pdfResponse } from "~/server/pdf/a4-pdf.server";
 import { quotePdfFile } from "~/server/quotes/quote-pdf.server";
 import { isQuoteToken, quoteByToken } from "~/server/quotes/quote-store.server";
 import type { Route } from "./+types/quote-pdf";

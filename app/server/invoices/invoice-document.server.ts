@@ -77,14 +77,3 @@ export async function invoicePdf(db: Executor, invoiceId: number): Promise<{ fil
   return invoice ? { filename: `${invoice.number}.pdf`, pdf: await renderInvoicePdf(await documentOf(db, invoice)) } : null;
 }
 
-/** The answer of a PDF route: shown in the browser, saved under the invoice's number, never cached. */
-export function pdfResponse(file: { filename: string; pdf: Buffer }): Response {
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${file.filename}"`,
-      "Content-Length": String(file.pdf.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
-}

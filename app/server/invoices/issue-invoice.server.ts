@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
+import { orderLineDescription } from "~/domain/orders/delivery-note";
 import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
 import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import { territoryOfPostcode } from "~/domain/money";
@@ -87,7 +88,7 @@ export async function issueInvoice(tx: Transaction, orderId: number, now: Date):
   if (!order) throw new Error(`no existe el pedido ${orderId}`);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
   const charged = [
-    ...lines.map((line) => ({ description: `${line.brand} ${line.model}`.trim() + (line.type && !line.model.includes(line.type) ? ` (${line.type})` : ""), inclusiveCents: line.priceCents })),
+    ...lines.map((line) => ({ description: orderLineDescription(line), inclusiveCents: line.priceCents })),
     ...(order.shippingCents > 0 ? [{ description: "Gastos de envío", inclusiveCents: order.shippingCents }] : []),
   ];
   // The invoice's total is what was paid. Lines that do not add up to it (never, with orders

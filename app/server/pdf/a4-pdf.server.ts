@@ -101,3 +101,15 @@ export function pageFooters(pdf: Pdf, text: string) {
     pdf.fillColor("black");
   }
 }
+
+/** The answer of a PDF route: shown in the browser, saved under its file name, never cached. */
+export function pdfResponse(file: { filename: string; pdf: Buffer }): Response {
+  return new Response(new Uint8Array(file.pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${file.filename}"`,
+      "Content-Length": String(file.pdf.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
