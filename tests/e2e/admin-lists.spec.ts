@@ -380,3 +380,16 @@ test("an order's delivery note (issue 30): from the order's page, to print at 37
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
+
+test("a visit given to a technician from its card at 375 px (issue 30)", async () => {
+  const { page } = admin;
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/visitas");
+  const choice = page.getByLabel("Técnico de la visita de Rosa Solicitud Larga de Apellidos", { exact: true });
+  await choice.selectOption({ label: "Tomás Instalador" });
+  await page.getByRole("button", { name: "Asignar el técnico de la visita de Rosa Solicitud Larga de Apellidos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Visita de Rosa Solicitud Larga de Apellidos asignada a Tomás Instalador." })).toBeVisible();
+  await expect(choice).toHaveValue(/.+/);
+  await expectNothingCutOff(page, "visitas-tecnico");
+  await screenshot(page, { path: "tests/.tmp/screens/admin-visita-tecnico-375.png", fullPage: true });
+});

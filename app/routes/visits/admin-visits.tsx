@@ -39,7 +39,35 @@ function Reply({ reply, intents }: { reply: VisitsAdminReply | undefined; intent
 
 type Visit = Route.ComponentProps["loaderData"]["upcoming"][number];
 
-const upcoming: AdminTable<Visit> = {
+type Technician = Route.ComponentProps["loaderData"]["technicians"][number];
+
+/** Who goes (issue 30): the technician's choice, sent by its own button. */
+function TechnicianForm({ visit, technicians }: { visit: Visit; technicians: Technician[] }) {
+  if (technicians.length === 0) return <span className="admin-muted">Sin técnicos: invítelos en Técnicos</span>;
+  const id = `visita-${visit.id}-tecnico`;
+  return (
+    <Form method="post" className="admin-inline-form">
+      <input type="hidden" name="intent" value="tecnico" />
+      <input type="hidden" name="id" value={visit.id} />
+      <label htmlFor={id} className="visually-hidden">
+        Técnico de la visita de {visit.name}
+      </label>
+      <select id={id} name="technicianId" defaultValue={visit.technicianId ?? ""}>
+        <option value="">Sin técnico</option>
+        {technicians.map((tech) => (
+          <option key={tech.id} value={tech.id}>
+            {tech.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-secondary" aria-label={`Asignar el técnico de la visita de ${visit.name}`}>
+        Asignar
+      </button>
+    </Form>
+  );
+}
+
+const upcomingTable = (technicians: Technician[]): AdminTable<Visit> => ({
   caption: "Próximas visitas, de la más cercana a la más lejana",
   rowKey: (visit) => visit.id,
   columns: [
@@ -63,6 +91,7 @@ const upcoming: AdminTable<Visit> = {
     },
     { label: "Dirección", cell: (visit) => visit.place },
     { label: "Solicitud", cell: (visit) => (visit.requestId ? <Link to={`/admin/solicitudes/${visit.requestId}`}>Nº {visit.requestId}</Link> : <span className="admin-muted">—</span>) },
+    { label: "Técnico", cell: (visit) => <TechnicianForm visit={visit} technicians={technicians} /> },
     {
       label: "Acciones",
       heading: <span className="visually-hidden">Acciones</span>,
@@ -77,7 +106,7 @@ const upcoming: AdminTable<Visit> = {
       ),
     },
   ],
-};
+});
 
 export default function VisitsPage() {
   const page = useLoaderData<typeof loader>();
@@ -100,8 +129,8 @@ export default function VisitsPage() {
 
       <section className="admin-section" aria-labelledby="visitas-proximas">
         <h2 id="visitas-proximas">Próximas visitas</h2>
-        <Reply reply={reply} intents={["anular"]} />
-        <AdminList table={upcoming} rows={page.upcoming} empty="No hay visitas reservadas." />
+        <Reply reply={reply} intents={["anular", "tecnico"]} />
+        <AdminList table={upcomingTable(page.technicians)} rows={page.upcoming} empty="No hay visitas reservadas." />
       </section>
 
       <section className="admin-section" aria-labelledby="visitas-disponibilidad">

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
 import { madridInstant } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS, type JobStatus } from "~/domain/jobs/job-status";
@@ -12,8 +12,8 @@ import { changeSequence } from "../calendar/ics.server";
 import type { Database, Transaction } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
-import { visits } from "../visits/visits-schema.server";
 import { jobCharges, jobs } from "./jobs-schema.server";
+import { technicianClash } from "./technician-clash.server";
 import { enqueue } from "../outbox.server";
 import { jobCancelledMail, jobScheduledMail } from "./job-emails.server";
 import { annulUnpaidCharges, chargesOf } from "./job-charges.server";
@@ -70,35 +70,8 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     const { job, quoteNumber } = locked;
     if (!canScheduleJob(job.status)) return wrongState(job.status);
 
-    const overlap = sql`tstzrange(${jobs.startsAt}, ${jobs.endsAt}) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`;
-    const [clash] = await tx
-      .select({ id: jobs.id, number: quotes.number, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
-      .from(jobs)
-      .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
-      .where(and(eq(jobs.technicianId, tech.id), ne(jobs.id, id), inArray(jobs.status, ["programado", "en_curso"]), overlap))
-      .limit(1);
-    if (clash) {
-      return {
-        ok: false,
-        status: 409,
-        field: "from",
-        error: `${tech.name} ya tiene el trabajo ${clash.number} el ${describeSlot(clash.startsAt!, clash.endsAt!)}. Elija otra hora u otro técnico.`,
-      };
-    }
-    const [visit] = await tx
-      .select({ id: visits.id, startsAt: visits.startsAt, endsAt: visits.endsAt })
-      .from(visits)
-      .where(
-        and(
-          eq(visits.technicianId, tech.id),
-          eq(visits.state, "reservada"),
-          sql`tstzrange(${visits.startsAt}, ${visits.endsAt}) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`,
-        ),
-      )
-      .limit(1);
-    if (visit) {
-      return { ok: false, status: 409, field: "from", error: `${tech.name} tiene una visita el ${describeSlot(visit.startsAt, visit.endsAt)}. Elija otra hora u otro técnico.` };
-    }
+    const clash = await technicianClash(tx, tech, startsAt, endsAt, { jobId: id });
+    if (clash) return { ok: false, status: 409, field: "from", error: clash };
 
     const rescheduled = job.status === "programado";
     const moved = job.startsAt?.getTime() !== startsAt.getTime() || job.endsAt?.getTime() !== endsAt.getTime();

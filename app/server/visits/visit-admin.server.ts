@@ -13,6 +13,8 @@ import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from
 import { readForm } from "../http/request-body.server";
 import { cancelVisit, latestVisitOfRequest } from "./visit-booking.server";
 import { currentFreeSlots, readAvailability } from "./visit-calendar.server";
+import { assignVisitTechnician } from "./visit-technician.server";
+import { technicianChoices } from "../accounts/technicians.server";
 
 /*
  * /admin/visitas (issue 17): the upcoming visits, and what the free slots are made of: the
@@ -20,7 +22,7 @@ import { currentFreeSlots, readAvailability } from "./visit-calendar.server";
  * change is audited (entity "visita") in its own transaction.
  */
 
-export type VisitsAdminIntent = "horario" | "bloquear" | "desbloquear" | "festivo" | "quitar-festivo" | "anular";
+export type VisitsAdminIntent = "horario" | "bloquear" | "desbloquear" | "festivo" | "quitar-festivo" | "anular" | "tecnico";
 
 export type VisitsAdminReply =
   | { ok: true; intent: VisitsAdminIntent; message: string }
@@ -30,7 +32,7 @@ const AVAILABILITY_ID = "disponibilidad";
 
 export async function readVisitsAdmin(db: Database, now = new Date()) {
   const today = madridDay(now);
-  const [upcoming, availability, blocked, holidays, free] = await Promise.all([
+  const [upcoming, availability, blocked, holidays, free, technicians] = await Promise.all([
     db
       .select()
       .from(visits)
@@ -41,6 +43,7 @@ export async function readVisitsAdmin(db: Database, now = new Date()) {
     db.select().from(blockedDays).where(gte(blockedDays.day, today)).orderBy(asc(blockedDays.day)),
     db.select().from(publicHolidays).where(gte(publicHolidays.day, today)).orderBy(asc(publicHolidays.day)),
     currentFreeSlots(db, now),
+    technicianChoices(db),
   ]);
   const weekdays = [1, 2, 3, 4, 5, 6, 7].map((weekday) => formatRanges(availability.hours.filter((r) => r.weekday === weekday)));
   return {
@@ -54,7 +57,9 @@ export async function readVisitsAdmin(db: Database, now = new Date()) {
       place: [v.address, v.town].filter(Boolean).join(", "),
       notes: v.notes,
       requestId: v.contactRequestId,
+      technicianId: v.technicianId,
     })),
+    technicians,
     weekdays,
     slotMinutes: availability.slotMinutes,
     horizonDays: availability.horizonDays,
@@ -156,6 +161,12 @@ export async function visitsAdminAction(request: Request, admin: Admin) {
         return row;
       });
       return removed ? done(intent, "Festivo quitado.") : fail(intent, "Ese festivo ya no estaba en la lista.", undefined, 409);
+    }
+    case "tecnico": {
+      const id = Number(text(form, "id"));
+      if (!Number.isSafeInteger(id) || id <= 0) return fail(intent, "Esa visita no existe.");
+      const result = await assignVisitTechnician(db, actor, id, text(form, "technicianId") || null);
+      return result.ok ? done(intent, result.message) : fail(intent, result.error, undefined, result.status);
     }
     case "anular": {
       const id = Number(text(form, "id"));
