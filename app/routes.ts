@@ -114,6 +114,7 @@ export default [
     route("presupuestos", "routes/quotes/admin-quotes.tsx"),
     route("presupuestos/nuevo", "routes/quotes/admin-quote-new.tsx"),
     route("presupuestos/:number/pdf", "routes/quotes/admin-quote-version-pdf.ts"),
+    route("presupuestos/:number/vista-previa", "routes/quotes/admin-quote-preview.tsx"),
     route("presupuestos/:number", "routes/quotes/admin-quote-editor.tsx"),
     // admin: free visits and their availability (issue 17)
     route("visitas", "routes/visits/admin-visits.tsx"),

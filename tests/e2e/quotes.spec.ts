@@ -66,6 +66,31 @@ test("the owner writes a quote with two options and a 30 % deposit, and sends it
   await page.locator("#A-1-description").fill("Válvula de tres vías");
   await page.locator("#A-1-quality").fill("Original del fabricante");
   await page.locator("#A-1-price").fill("120,00");
+  // The option's totals follow what is typed, before saving (issue 30): 2,5 × 45 + 120 = 232,50 € base.
+  const totalsA = page.locator("#totales-A");
+  await expect(totalsA).toContainText(/Base imponible\s*232,50\s€/);
+  await expect(totalsA).toContainText(/IVA 21 %\s*48,83\s€/);
+  await expect(totalsA).toContainText(/Total\s*281,33\s€/);
+  await expect(totalsA).toContainText(/Señal al aceptar\s*84,40\s€/);
+  await totalsA.scrollIntoViewIfNeeded();
+  await screenshot(page, { path: `tests/.tmp/screens/presupuesto-totales-${touch ? "375" : "1400"}.png` });
+  await page.locator("#A-0-quantity").fill("3");
+  await expect(totalsA).toContainText(/Total\s*308,55\s€/);
+  await expect(totalsA).toContainText(/Señal al aceptar\s*92,57\s€/);
+  await page.locator("#A-0-quantity").fill("2,5");
+  await expect(totalsA).toContainText(/Total\s*281,33\s€/);
+  // A line goes with its own button; what was typed elsewhere is kept. (Saving gives more blank rows.)
+  await page.getByRole("button", { name: "Guardar borrador" }).first().click();
+  await expect(page.getByRole("status")).toContainText("Borrador guardado.");
+  await page.locator("#A-2-description").fill("Línea de más");
+  await page.locator("#A-2-price").fill("10");
+  await expect(totalsA).toContainText(/Total\s*293,43\s€/);
+  await page.getByRole("button", { name: "Guardar borrador" }).first().click();
+  await expect(page.getByRole("status")).toContainText("Borrador guardado.");
+  await page.getByRole("button", { name: "Quitar la línea 3 de la opción A" }).click();
+  await expect(page.locator("#A-2-description")).toHaveValue("");
+  await expect(page.locator("#A-1-description")).toHaveValue("Válvula de tres vías");
+  await expect(totalsA).toContainText(/Total\s*281,33\s€/);
   // Option B: a boiler from the catalogue, found by brand (price and stock shown), and the installation.
   await page.locator("#alt-B-title").fill("Caldera nueva de condensación");
   await page.getByLabel("Buscar por marca o modelo").fill("Saunier");
@@ -78,7 +103,11 @@ test("the owner writes a quote with two options and a 30 % deposit, and sends it
   await page.getByLabel("Servicio de instalación o mantenimiento").selectOption({ label: "Instalación de caldera" });
   await page.getByRole("button", { name: "Añadir el servicio a la opción B" }).click();
   await expect(page.locator("#B-1-description")).toHaveValue("Instalación de caldera");
-  await sendQuote(page);
+  await sendQuote(page, async (preview) => {
+    // The preview shows both options with their totals, as the customer's page will.
+    await expect(preview.getByRole("region", { name: "Presupuesto tal como lo verá el cliente" })).toContainText("Reparación de la caldera actual");
+    await lookAtBothWidths(preview, "presupuesto-vista-previa");
+  });
   await expect(page.getByText(/Enlace del cliente/)).toBeVisible();
   await lookAtBothWidths(page, "presupuesto-editor");
   quoteUrl = page.url();
@@ -146,6 +175,10 @@ test("40 days later an unanswered quote shows «Caducado» and refuses acceptanc
   await page.locator("#A-0-kind").selectOption("mano_de_obra");
   await page.locator("#A-0-description").fill("Revisión");
   await page.locator("#A-0-price").fill("60");
+  // "Duplicar esta opción" copies A into the first free option (issue 30).
+  await page.getByRole("button", { name: "Duplicar la opción A en la siguiente opción libre" }).click();
+  await expect(page.locator("#B-0-description")).toHaveValue("Revisión");
+  await expect(page.locator("#totales-B")).toContainText(/Total\s*72,60\s€/);
   await sendQuote(page);
   late.link = (await page.getByRole("link", { name: /\/presupuestos\// }).getAttribute("href"))!;
   const visitor = customer.page;

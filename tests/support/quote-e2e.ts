@@ -38,9 +38,13 @@ export async function newQuote(page: Page, name: string, email: string, start?: 
   await page.getByLabel(/^Descripción del trabajo/).fill("Sustitución de la caldera de gas por una de condensación, con su salida de humos.");
 }
 
-/** "Enviar al cliente": the first version goes out. */
-export async function sendQuote(page: Page) {
-  await page.getByRole("button", { name: "Enviar al cliente" }).first().click();
+/** "Vista previa y envío", then "Enviar al cliente" under the preview (issue 30): the first version goes out. */
+export async function sendQuote(page: Page, look?: (page: Page) => Promise<void>) {
+  await page.getByRole("button", { name: "Vista previa y envío" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Vista previa del presupuesto P\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Presupuesto tal como lo verá el cliente" })).toBeVisible();
+  await look?.(page);
+  await page.getByRole("button", { name: "Enviar al cliente" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Enviado al cliente: versión 1/ })).toBeVisible();
 }
 

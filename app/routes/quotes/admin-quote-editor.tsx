@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { ALTERNATIVE_KEYS } from "~/domain/quotes/quote-content";
@@ -36,11 +37,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const quote = await findQuote(params.number);
   const db = await getDb();
-  const search = (pageUrl(request).searchParams.get("buscar") ?? "").trim().slice(0, 80);
+  const url = pageUrl(request);
+  const search = (url.searchParams.get("buscar") ?? "").trim().slice(0, 80);
+  // Back from the preview's confirmation (issue 30): ?enviado=<the version sent>.
+  const justSent = quote.currentVersion > 0 && url.searchParams.get("enviado") === String(quote.currentVersion);
   const productIds = quote.draft.alternatives.flatMap((a) => a.lines.map((l) => l.productId)).filter((id): id is number => id !== null);
   const [versions, responses, results, stock] = await Promise.all([versionsOf(db, quote.id), responsesOf(db, quote.id), searchCatalogue(db, search), stockOf(db, productIds)]);
   return {
     number: quote.number,
+    sentMessage: justSent ? `Enviado al cliente: versión ${quote.currentVersion}, válida hasta el ${formatYmd(quote.validUntil!)}.` : null,
     status: quote.status,
     expired: (quote.status === "enviado" || quote.status === "cambios_pedidos") && isExpired(quote.validUntil, new Date()),
     currentVersion: quote.currentVersion,
@@ -89,6 +94,13 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
   const failed = reply && !reply.ok ? reply : undefined;
   const values = { fields: failed?.fields ?? page.fields, errors: failed?.errors ?? {} };
   const busy = useNavigation().state === "submitting";
+  // The running totals follow what is typed (issue 30); before any typing, the saved or posted values.
+  const [typed, setTyped] = useState<{ from: Record<string, string>; fields: Record<string, string> } | null>(null);
+  const live = typed?.from === values.fields ? typed.fields : values.fields;
+  const onInput = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    setTyped({ from: values.fields, fields: Object.fromEntries([...form.entries()].map(([name, value]) => [name, typeof value === "string" ? value : ""])) });
+  };
   const acceptedCurrent = page.responses.some((r) => r.kind === "aceptado" && r.version === page.currentVersion);
   const actions = (
     <div className="admin-actions quote-editor-actions">
@@ -96,7 +108,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
         Guardar borrador
       </button>
       <button type="submit" name="intent" value="enviar" className="button button-accent" aria-disabled={busy || undefined}>
-        Enviar al cliente
+        Vista previa y envío
       </button>
     </div>
   );
@@ -126,7 +138,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
         <p className="quote-note">La versión {page.currentVersion} está aceptada y no cambia. Si edita y envía, será la versión {page.currentVersion + 1}, que el cliente tendrá que aceptar de nuevo.</p>
       ) : null}
       <div role="status" aria-live="polite">
-        {reply?.ok ? <p className="form-ok">{reply.message}</p> : null}
+        {reply?.ok ? <p className="form-ok">{reply.message}</p> : !reply && page.sentMessage ? <p className="form-ok">{page.sentMessage}</p> : null}
       </div>
       {failed ? (
         <div role="alert" className="form-error">
@@ -142,13 +154,13 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <Form method="post" key={`${page.updatedAt}-${failed ? "x" : ""}`} className="quote-editor" noValidate>
+      <Form method="post" key={`${page.updatedAt}-${failed ? "x" : ""}`} className="quote-editor" noValidate onInput={onInput} onChange={onInput}>
         {actions}
         <PartyFields {...values} />
         <TermsFields {...values} />
         <CataloguePicker search={page.search} results={page.results} services={page.services} />
         {ALTERNATIVE_KEYS.map((key) => (
-          <AlternativeFields key={key} alt={key} v={values} stock={page.stock} />
+          <AlternativeFields key={key} alt={key} v={values} stock={page.stock} live={live} />
         ))}
         {actions}
       </Form>

@@ -1,12 +1,11 @@
 import { data, redirect } from "react-router";
 import { ALTERNATIVE_KEYS, type AlternativeKey, type QuoteLine } from "~/domain/quotes/quote-content";
-import { parseEditorForm, type EditorErrors, type EditorValue } from "~/domain/quotes/quote-editor-form";
+import { parseEditorForm, sendProblems, type EditorErrors, type EditorValue } from "~/domain/quotes/quote-editor-form";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
 import { productLine, serviceLine } from "./quote-catalogue.server";
-import { sendQuote } from "./quote-send.server";
 import { saveDraft, type Quote } from "./quote-store.server";
 
 /*
@@ -19,6 +18,16 @@ import { saveDraft, type Quote } from "./quote-store.server";
 export type EditorReply = { ok: true; message: string } | { ok: false; message: string; errors: EditorErrors; fields: Record<string, string> };
 
 const MAX_BYTES = 400_000;
+
+/** Option `from` copied into the first option without lines (B, then C...), or null when none is free. */
+function duplicated(value: EditorValue, from: AlternativeKey): { value: EditorValue; key: AlternativeKey } | null {
+  const source = value.draft.alternatives.find((a) => a.key === from);
+  const free = ALTERNATIVE_KEYS.find((key) => key !== from && !value.draft.alternatives.some((a) => a.key === key && a.lines.length > 0));
+  if (!source || !free) return null;
+  const alternatives = [...value.draft.alternatives.filter((a) => a.key !== free), { ...source, key: free, title: source.title ? `${source.title} (copia)` : "" }];
+  alternatives.sort((a, b) => a.key.localeCompare(b.key));
+  return { value: { ...value, draft: { ...value.draft, alternatives } }, key: free };
+}
 
 function withLine(value: EditorValue, key: AlternativeKey, line: QuoteLine): EditorValue {
   const alternatives = [...value.draft.alternatives];
@@ -33,6 +42,9 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
   const form = await readForm(request, { maxBytes: MAX_BYTES });
   const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const intent = fields.intent ?? "guardar";
+  // "Quitar" of a line (issue 30): the line goes as the old "Quitar" box did, with everything else typed saved.
+  const removed = /^quitar:([ABC]):(\d{1,3})$/.exec(intent);
+  if (removed) fields[`${removed[1]}-${removed[2]}-remove`] = "on";
   const parsed = parseEditorForm(fields);
   if (!parsed.ok) return data<EditorReply>({ ok: false, message: "Revise los campos marcados: no se ha guardado nada.", errors: parsed.errors, fields }, { status: 400 });
   const db = await getDb();
@@ -42,6 +54,12 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
   const here = `/admin/presupuestos/${quote.number}${search ? `?buscar=${encodeURIComponent(search)}` : ""}`;
 
   const add = /^(producto|servicio):([ABC])(?::(\d{1,9}))?$/.exec(intent);
+  const copy = /^duplicar:([ABC])$/.exec(intent);
+  if (copy) {
+    const copied = duplicated(value, copy[1] as AlternativeKey);
+    if (!copied) return data<EditorReply>({ ok: false, message: "No queda ninguna opción libre donde copiarla: vacíe una antes.", errors: {}, fields }, { status: 409 });
+    value = copied.value;
+  }
   if (add) {
     const key = add[2] as AlternativeKey;
     const line = add[1] === "producto" ? await productLine(db, Number(add[3])) : serviceLine(fields.serviceToAdd ?? "");
@@ -52,11 +70,14 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
   if (!saved) return data<EditorReply>({ ok: false, message: "Este presupuesto está anulado: no se puede cambiar.", errors: {}, fields }, { status: 409 });
 
   if (add) throw redirect(`${here}#opcion-${add[2]}`, 303);
+  if (removed) throw redirect(`${here}#opcion-${removed[1]}`, 303);
+  if (copy) throw redirect(`${here}#opcion-${duplicated(parsed.value, copy[1] as AlternativeKey)!.key}`, 303);
   if (intent === "buscar") throw redirect(`${here}#catalogo`, 303);
+  // "Enviar al cliente" saves and shows the preview first (issue 30); sending is confirmed there.
   if (intent === "enviar") {
-    const sent = await sendQuote(db, actor, quote.id);
-    if (!sent.ok) return data<EditorReply>({ ok: false, message: sent.message, errors: sent.errors, fields }, { status: 400 });
-    return data<EditorReply>({ ok: true, message: `Enviado al cliente: versión ${sent.version}, válida hasta el ${sent.quote.validUntil!.split("-").reverse().join("/")}.` });
+    const problems = sendProblems(value);
+    if (Object.keys(problems).length > 0) return data<EditorReply>({ ok: false, message: "Falta algo para poder enviarlo: revise los campos marcados.", errors: problems, fields }, { status: 400 });
+    throw redirect(`/admin/presupuestos/${quote.number}/vista-previa`, 303);
   }
   if (intent === "guardar") {
     await audit(db, actor, { action: "guardar borrador", entity: "presupuesto", entityId: quote.number });

@@ -25,26 +25,37 @@ export function documentSha256(document: QuoteDocument): string {
 
 export type SendResult = { ok: true; quote: Quote; version: number } | { ok: false; errors: EditorErrors; message: string };
 
-export async function sendQuote(db: Database, actor: { email: string }, quoteId: number, now = new Date()): Promise<SendResult> {
+/** The version that sending the draft now would make: what the preview shows and what is sent (issue 30). */
+export function draftDocument(quote: Pick<Quote, "number" | "currentVersion" | "draft" | "customer" | "workPlace">, now: Date): QuoteDocument {
+  const issuedOn = madridDay(now);
+  return {
+    ...quote.draft,
+    number: quote.number,
+    version: quote.currentVersion + 1,
+    issuedOn,
+    validUntil: validUntilOf(issuedOn, quote.draft.validityDays),
+    seller: quoteSeller(),
+    customer: quote.customer,
+    workPlace: quote.workPlace,
+  };
+}
+
+/**
+ * Sends the draft as the next version. `previewed`: the draft's updatedAt the preview showed;
+ * a draft changed since (another tab, another person) is not sent unseen.
+ */
+export async function sendQuote(db: Database, actor: { email: string }, quoteId: number, now = new Date(), previewed?: string): Promise<SendResult> {
   return db.transaction(async (tx) => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (!quote) return { ok: false, errors: {}, message: "Este presupuesto ya no existe." };
     if (quote.status === "anulado") return { ok: false, errors: {}, message: "Este presupuesto está anulado: no se puede enviar." };
+    if (previewed !== undefined && quote.updatedAt.toISOString() !== previewed) {
+      return { ok: false, errors: {}, message: "El borrador ha cambiado desde esta vista previa: revise la nueva antes de enviarlo." };
+    }
     const errors = sendProblems({ customer: quote.customer, workPlace: quote.workPlace, draft: quote.draft });
     if (Object.keys(errors).length > 0) return { ok: false, errors, message: "Falta algo para poder enviarlo: revise los campos marcados." };
-    const version = quote.currentVersion + 1;
-    const issuedOn = madridDay(now);
-    const validUntil = validUntilOf(issuedOn, quote.draft.validityDays);
-    const document: QuoteDocument = {
-      ...quote.draft,
-      number: quote.number,
-      version,
-      issuedOn,
-      validUntil,
-      seller: quoteSeller(),
-      customer: quote.customer,
-      workPlace: quote.workPlace,
-    };
+    const document = draftDocument(quote, now);
+    const { version, validUntil } = document;
     await tx.insert(quoteVersions).values({ quoteId, version, document, documentSha256: documentSha256(document), validUntil, sentAt: now, sentBy: actor.email });
     const [sent] = await tx
       .update(quotes)

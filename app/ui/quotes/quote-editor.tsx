@@ -1,6 +1,7 @@
 import { ALTERNATIVE_KEYS, QUOTE_LINE_KINDS, type AlternativeKey } from "~/domain/quotes/quote-content";
 import { LINE_KIND_LABELS } from "~/domain/quotes/quote-document-text";
 import { rowIndexes } from "~/domain/quotes/quote-editor-fields";
+import { liveTotals } from "~/domain/quotes/quote-live-totals";
 import { Price } from "../price";
 
 /*
@@ -149,10 +150,10 @@ function LineRow({ alt, index, v, stock }: { alt: AlternativeKey; index: number;
         <span>Usado</span>
       </label>
       {blank ? null : (
-        <label className="checkbox-field">
-          <input type="checkbox" name={`${p}remove`} />
-          <span>Quitar</span>
-        </label>
+        // Saves what was typed and takes this line out (issue 30: a button, not a checkbox to tick and then save).
+        <button type="submit" name="intent" value={`quitar:${alt}:${index}`} className="button button-danger quote-line-remove" aria-label={`Quitar la línea ${index + 1} de la opción ${alt}`}>
+          Quitar
+        </button>
       )}
       {now ? (
         <p className="field-hint quote-line-stock">
@@ -163,7 +164,52 @@ function LineRow({ alt, index, v, stock }: { alt: AlternativeKey; index: number;
   );
 }
 
-export function AlternativeFields({ alt, v, stock }: { alt: AlternativeKey; v: Values; stock: Stock }) {
+/** An option's running totals (issue 30), from what is typed now; read out when they change. */
+function OptionTotals({ alt, live }: { alt: AlternativeKey; live: Record<string, string> }) {
+  const totals = liveTotals(live, alt);
+  return (
+    <div className="quote-option-totals" aria-live="polite" aria-atomic="true" id={`totales-${alt}`}>
+      {totals.lines === 0 ? (
+        <p>Opción {alt}: sin líneas con precio todavía.</p>
+      ) : (
+        <>
+          <p className="visually-hidden">Totales de la opción {alt}:</p>
+          <dl>
+            <dt>Base imponible</dt>
+            <dd>
+              <Price cents={totals.baseCents} />
+            </dd>
+            <dt>IVA {totals.vatRate} %</dt>
+            <dd>
+              <Price cents={totals.vatCents} />
+            </dd>
+            <dt>Total</dt>
+            <dd>
+              <strong>
+                <Price cents={totals.totalCents} />
+              </strong>
+            </dd>
+            {totals.depositCents > 0 ? (
+              <>
+                <dt>Señal al aceptar</dt>
+                <dd>
+                  <Price cents={totals.depositCents} />
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {totals.reducedTotalCents !== null ? (
+            <p className="field-hint">
+              Con IVA del 10 %, si el cliente confirma las condiciones: <Price cents={totals.reducedTotalCents} />.
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+export function AlternativeFields({ alt, v, stock, live }: { alt: AlternativeKey; v: Values; stock: Stock; live: Record<string, string> }) {
   return (
     <fieldset className="admin-section quote-editor-group quote-editor-alternative" id={`opcion-${alt}`}>
       <legend>Opción {alt}</legend>
@@ -172,6 +218,10 @@ export function AlternativeFields({ alt, v, stock }: { alt: AlternativeKey; v: V
         <LineRow key={index} alt={alt} index={index} v={v} stock={stock} />
       ))}
       <p className="field-hint">Las líneas vacías no se guardan. Guarde para tener más líneas en blanco.</p>
+      <OptionTotals alt={alt} live={live} />
+      <button type="submit" name="intent" value={`duplicar:${alt}`} className="button button-secondary" aria-label={`Duplicar la opción ${alt} en la siguiente opción libre`}>
+        Duplicar esta opción
+      </button>
     </fieldset>
   );
 }
