@@ -1,4 +1,7 @@
 import { foldAccents } from "../catalogue/search-folding";
+import { SEARCH_MAX_LENGTH } from "./search-length";
+
+export { SEARCH_MAX_LENGTH };
 
 /*
  * The back office's one search (issue 30): what the owner types, made into the terms every
@@ -36,7 +39,6 @@ export type SearchGroup = { kind: SearchKind; hits: SearchHit[]; more: boolean }
 /** How many of each kind the grouped results show; one kind alone shows up to SEARCH_KIND_LIMIT. */
 export const SEARCH_GROUP_SIZE = 5;
 export const SEARCH_KIND_LIMIT = 50;
-export const SEARCH_MAX_LENGTH = 100;
 const SHORTEST_TERM = 3;
 
 export type SearchTerms = { ok: true; terms: string[] } | { ok: false; error: string };

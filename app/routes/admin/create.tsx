@@ -1,8 +1,15 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
-import { adminMeta, QUICK_ACTIONS } from "~/ui/admin/admin-nav";
+import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/create";
+
+/** The quick actions of "Crear": what can be started from nothing (here, not in admin-nav.ts: no other page needs their words). */
+const QUICK_ACTIONS = [
+  { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo", hint: "Para un cliente que no ha escrito: sus datos, las opciones y el envío." },
+  { to: "/admin/catalogo/nuevo", label: "Producto nuevo", hint: "Un equipo o un servicio más en el catálogo." },
+  { to: "/admin/tecnicos#tecnico-nuevo", label: "Invitar a un técnico", hint: "Le llega un correo para elegir su contraseña." },
+] as const;
 
 /** "Crear" of the phone's bar (issue 30): the things the owner can start from nothing. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { adminState, notFound } from "~/server/accounts/admin-access.server";
 import { ownerToDo } from "~/server/admin/owner-to-do.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/db.server";
-import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-terms";
+import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-length";
 import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
 import { useHydrated } from "~/ui/use-hydrated";

@@ -40,7 +40,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = search.get("hecho");
   // After a refund: the page says what became of it, read from the refund's row.
   const refund = done === "reembolso" ? (order.payments.refunds.find((row) => String(row.id) === search.get("id")) ?? null) : null;
-  return { order, fgas, done: done === "estado" || done === "notas" || done === "reenvio" || done === "pago-deshecho" ? done : null, refund };
+  return { order, fgas, done: doneMessage(done, order.status), refund };
+}
+
+/** What the redirect after a change (?hecho=) says: written here, so its words stay out of the page's JavaScript. */
+function doneMessage(done: string | null, status: string): string | null {
+  switch (done) {
+    case "notas":
+      return "Notas guardadas.";
+    case "reenvio":
+      return "E-mail puesto de nuevo en la cola: se enviará en unos segundos.";
+    case "pago-deshecho":
+      return "Pago deshecho: el pedido vuelve a estar «Pendiente de Pago», su factura queda anulada y se ha avisado al cliente por e-mail.";
+    case "estado":
+      return `Estado cambiado a «${status}». Se ha avisado al cliente por e-mail.`;
+    default:
+      return null;
+  }
 }
 
 function formValues(form: FormData): Record<string, string> {
@@ -110,20 +126,13 @@ export default function AdminOrderPage() {
         <Link to="/admin/pedidos">← Pedidos</Link>
       </p>
       <h1>Pedido {order.number}</h1>
-      <p className="admin-actions">
-        <Link to={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran`}>Albarán de entrega</Link>
-        <a href={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran.pdf`}>Albarán en PDF</a>
-        <a href={`/admin/pedidos/${encodeURIComponent(order.number)}/albaran.pdf?precios=no`}>Albarán en PDF, sin precios</a>
+      <p>
+        {/* To print, or as a PDF with or without prices: the note's own page has both. */}
+        <Link to="albaran">Albarán de entrega</Link>
       </p>
       {done && !reply ? (
         <p role="status" className="form-ok admin-done">
-          {done === "notas"
-            ? "Notas guardadas."
-            : done === "reenvio"
-              ? "E-mail puesto de nuevo en la cola: se enviará en unos segundos."
-              : done === "pago-deshecho"
-                ? "Pago deshecho: el pedido vuelve a estar «Pendiente de Pago», su factura queda anulada y se ha avisado al cliente por e-mail."
-                : `Estado cambiado a «${order.status}». Se ha avisado al cliente por e-mail.`}
+          {done}
         </p>
       ) : null}
       {refund && !answer ? <RefundDone refund={refund} /> : null}

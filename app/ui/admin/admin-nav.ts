@@ -29,13 +29,6 @@ export const PHONE_TABS = [
   { to: "/admin/buscar", label: "Buscar" },
 ] as const;
 
-/** The quick actions of "Crear": what can be started from nothing. */
-export const QUICK_ACTIONS = [
-  { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo", hint: "Para un cliente que no ha escrito: sus datos, las opciones y el envío." },
-  { to: "/admin/catalogo/nuevo", label: "Producto nuevo", hint: "Un equipo o un servicio más en el catálogo." },
-  { to: "/admin/tecnicos#tecnico-nuevo", label: "Invitar a un técnico", hint: "Le llega un correo para elegir su contraseña." },
-] as const;
-
 /** Route handle of the back office: the root renders it without the shop's header and footer. */
 export type BackOfficeHandle = { backOffice?: boolean };
 
