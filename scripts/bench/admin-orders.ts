@@ -6,10 +6,10 @@
  * not a pass/fail: the machine is shared and noisy, so compare the ratios of one run.
  */
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { parseOrderFilters } from "~/domain/orders/order-filters";
 import { prepareDatabase, type DatabaseHandle, embeddedClient } from "~/server/db/client.server";
 import { exportOrders, listOrders } from "~/server/orders/order-list.server";
+import { scratchPostgres } from "./scratch-postgres";
 
 const BIG = Number(process.env.ORDERS ?? 100_000);
 const SMALL = 1_000;
@@ -101,24 +101,6 @@ async function measure(label: string, open: () => Promise<DatabaseHandle>) {
   }
 }
 
-async function freshPostgres(url: string): Promise<DatabaseHandle> {
-  const name = `bench_pedidos_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    },
-  };
-}
-
 await measure("PGlite", () => prepareDatabase({ kind: "pglite", client: embeddedClient(), seedDemo: false }));
-if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", () => freshPostgres(process.env.BENCH_DATABASE_URL!));
+if (process.env.BENCH_DATABASE_URL) await measure("PostgreSQL", () => scratchPostgres(process.env.BENCH_DATABASE_URL!, "pedidos"));
 else console.log("\nPostgreSQL: sin medir (BENCH_DATABASE_URL=postgres://... para medirlo también)");

@@ -9,8 +9,8 @@
  * not a pass/fail: the target is p95 under 100 ms. BENCH_PGLITE=1 measures PGlite too.
  */
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { searchTerms } from "~/domain/admin/search-terms";
+import { scratchPostgres } from "./scratch-postgres";
 import { searchEverything } from "~/server/admin/search.server";
 import { embeddedClient, prepareDatabase, type DatabaseHandle } from "~/server/db/client.server";
 
@@ -165,24 +165,6 @@ async function search(handle: DatabaseHandle, typed: string) {
   return searchEverything(handle.db, parsed.terms);
 }
 
-async function scratchPostgres(url: string): Promise<DatabaseHandle> {
-  const name = `bench_busqueda_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await prepareDatabase({ kind: "postgres", url: target.toString(), seedDemo: false });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.end();
-    },
-  };
-}
-
 async function withHandle(label: string, open: () => Promise<DatabaseHandle>) {
   const handle = await open();
   try {
@@ -192,6 +174,6 @@ async function withHandle(label: string, open: () => Promise<DatabaseHandle>) {
   }
 }
 
-await withHandle("PostgreSQL", () => scratchPostgres(process.env.BENCH_DATABASE_URL ?? DEFAULT_URL));
+await withHandle("PostgreSQL", () => scratchPostgres(process.env.BENCH_DATABASE_URL ?? DEFAULT_URL, "busqueda"));
 if (process.env.BENCH_PGLITE === "1") await withHandle("PGlite", () => prepareDatabase({ kind: "pglite", client: embeddedClient(), seedDemo: false }));
 process.exit(0);

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { data, Form, Link, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
 import { ALTERNATIVE_KEYS } from "~/domain/quotes/quote-content";
 import { editorFields } from "~/domain/quotes/quote-editor-fields";
 import { isExpired } from "~/domain/quotes/quote-expiry";
-import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { QUOTE_STATUS_LABELS } from "~/domain/quotes/quote-status";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
@@ -12,7 +11,7 @@ import { getDb } from "~/server/db/db.server";
 import { searchCatalogue, serviceOptions, stockOf } from "~/server/quotes/quote-catalogue.server";
 import { quoteEditorAction, type EditorReply } from "~/server/quotes/quote-editor-action.server";
 import { quoteLink } from "~/server/quotes/quote-emails.server";
-import { quoteByNumber, responsesOf, versionsOf } from "~/server/quotes/quote-store.server";
+import { adminQuoteOr404, responsesOf, versionsOf } from "~/server/quotes/quote-store.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
@@ -26,11 +25,8 @@ import { pageUrl } from "~/server/http/page-url.server";
  * versions with the customer's answers. Works without JavaScript: one form, every button saves.
  */
 
-async function findQuote(number: string | undefined) {
-  if (!isQuoteNumber(number)) throw data(null, { status: 404 });
-  const quote = await quoteByNumber(await getDb(), number);
-  if (!quote) throw data(null, { status: 404 });
-  return quote;
+function findQuote(number: string | undefined) {
+  return getDb().then((db) => adminQuoteOr404(db, number));
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

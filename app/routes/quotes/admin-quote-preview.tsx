@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { sendProblems } from "~/domain/quotes/quote-editor-form";
-import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/http/request-body.server";
 import { draftDocument, sendQuote } from "~/server/quotes/quote-send.server";
-import { quoteByNumber } from "~/server/quotes/quote-store.server";
+import { adminQuoteOr404 } from "~/server/quotes/quote-store.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { QuoteDocumentView } from "~/ui/quotes/quote-document-view";
@@ -19,11 +18,8 @@ import type { Route } from "./+types/admin-quote-preview";
  * sent unseen: the confirmation carries the draft's time and sendQuote compares it.
  */
 
-async function findQuote(number: string | undefined) {
-  if (!isQuoteNumber(number)) throw data(null, { status: 404 });
-  const quote = await quoteByNumber(await getDb(), number);
-  if (!quote) throw data(null, { status: 404 });
-  return quote;
+function findQuote(number: string | undefined) {
+  return getDb().then((db) => adminQuoteOr404(db, number));
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

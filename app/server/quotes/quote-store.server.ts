@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { data } from "react-router";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { addDays, madridDay } from "~/domain/dates/madrid-dates";
 import { EXPIRING_SOON_DAYS } from "~/domain/quotes/quote-expiry";
@@ -6,6 +7,7 @@ import type { QuoteDraft, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/qu
 import { emptyDraft } from "~/domain/quotes/quote-editor-form";
 import { containsPattern } from "~/domain/quotes/quote-inbox";
 import type { QuoteListQuery } from "~/domain/quotes/quote-list-query";
+import { isQuoteNumber } from "~/domain/quotes/quote-number";
 import { audit, type Actor } from "../audit.server";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
@@ -177,4 +179,11 @@ export async function quotesForEmail(db: Database, email: string) {
     .from(quotes)
     .where(and(sql`lower(${quotes.customer}->>'email') = ${email.trim().toLowerCase()}`, sql`${quotes.currentVersion} > 0`, sql`${quotes.status} <> 'anulado'`))
     .orderBy(desc(quotes.sentAt), desc(quotes.id));
+}
+
+/** The quote of an admin page's :number, or the 404 page (the editor's and the preview's). */
+export async function adminQuoteOr404(db: Pick<Database, "select">, number: string | undefined): Promise<Quote> {
+  const quote = isQuoteNumber(number) ? await quoteByNumber(db, number) : null;
+  if (!quote) throw data(null, { status: 404 });
+  return quote;
 }
