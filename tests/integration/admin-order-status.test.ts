@@ -247,7 +247,7 @@ describe("the order page", () => {
     await db.insert(withdrawals).values({ orderId: row!.id, userEmail: row!.userEmail, reason: "Ya no lo necesito" });
     const page = await settle(() => orderLoader(args(adminRequest("/admin/pedidos/201-10526?hecho=estado", cookie), "201-10526")));
     const { order, done } = page.data as { order: Record<string, unknown> & { events: unknown[]; mails: unknown[]; history: { count: number; orders: { number: string }[] } }; done: string };
-    expect(done).toBe("estado");
+    expect(done).toBe("Estado cambiado a «Completado». Se ha avisado al cliente por e-mail.");
     expect(order).toMatchObject({ number: "201-10526", status: "Completado", amountCents: 10695, withoutVatCents: 8839, shippingCents: 795 });
     expect(order.lines).toMatchObject([{ name: `Honeywell ${product.model}`, family: "termostatos", priceCents: 9900 }]);
     expect(order.events).toHaveLength(5);
