@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from "react-router";
 import { menuCounts } from "~/domain/admin/owner-to-do";
+import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-length";
 import { dashboardPeriods } from "~/domain/orders/dashboard-periods";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
 import { ownerToDo } from "~/server/admin/owner-to-do.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/db.server";
-import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-length";
 import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
 import adminCss from "~/styles/admin.css?url";
 import { useHydrated } from "~/ui/use-hydrated";
