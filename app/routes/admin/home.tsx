@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { percentChange, winRate } from "~/domain/admin/figures";
-import { formatYmd, longDay } from "~/domain/dates/madrid-dates";
+import { formatYmd, longDay, monthAndYear } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
@@ -19,9 +19,9 @@ import { Price } from "~/ui/price";
 import type { Route } from "./+types/home";
 
 /** The back office's home (issues 11, 30): the agenda first, then today and this week at a glance, each figure a link to its list. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return dashboard(await getDb());
+  return dashboard(await getDb(), new Date(), context);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio | Administración" }];
@@ -82,10 +82,6 @@ function ToDoList({ toDo }: { toDo: OwnerToDo }) {
   );
 }
 
-const MONTH_YEAR = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", month: "long", year: "numeric" });
-/** "noviembre de 2026" (the 15th at noon UTC: no time zone moves it to another month). */
-const monthName = (ymd: string) => MONTH_YEAR.format(new Date(`${ymd.slice(0, 7)}-15T12:00:00Z`));
-
 /** Invoiced this month against the same days a year before, the share of quotes accepted, twelve weeks drawn. */
 function Figures({ figures }: { figures: HomeFigures }) {
   const { months, invoiced, quotes, chart } = figures;
@@ -97,18 +93,18 @@ function Figures({ figures }: { figures: HomeFigures }) {
       <h2 id="inicio-cifras">Cifras</h2>
       <ul className="admin-cards" aria-label="Cifras del mes y de los presupuestos">
         <li className="admin-card">
-          <h3>Facturado en {monthName(months.current.from)}</h3>
+          <h3>Facturado en {monthAndYear(months.current.from)}</h3>
           <p className="admin-figure">
             <Link to={`/admin/facturas?desde=${months.current.from}&hasta=${months.current.to}`}>
               <Price cents={invoiced.current} />
             </Link>
           </p>
           <p>
-            Del 1 al {lastDay} de {monthName(months.lastYear.from)}: <Price cents={invoiced.lastYear} />
+            Del 1 al {lastDay} de {monthAndYear(months.lastYear.from)}: <Price cents={invoiced.lastYear} />
             {change ? <strong> ({change})</strong> : null}
             <br />
             <span className="admin-muted">
-              Todo {monthName(months.lastYearMonth.from)}: <Price cents={invoiced.lastYearMonth} />. Con IVA; las rectificativas restan.
+              Todo {monthAndYear(months.lastYearMonth.from)}: <Price cents={invoiced.lastYearMonth} />. Con IVA; las rectificativas restan.
             </span>
           </p>
         </li>

@@ -4,7 +4,7 @@ import { menuCounts } from "~/domain/admin/owner-to-do";
 import { SEARCH_MAX_LENGTH } from "~/domain/admin/search-length";
 import { dashboardPeriods } from "~/domain/orders/dashboard-periods";
 import { adminState, notFound } from "~/server/accounts/admin-access.server";
-import { ownerToDo } from "~/server/admin/owner-to-do.server";
+import { ownerToDoOnce } from "~/server/admin/owner-to-do.server";
 import { config } from "~/server/config.server";
 import { getDb } from "~/server/db/db.server";
 import { ADMIN_SECTIONS, adminMeta, PHONE_TABS, type BackOfficeHandle } from "~/ui/admin/admin-nav";
@@ -20,13 +20,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
  * The frame of /admin. Child loaders run beside this one, so each calls requireAdmin itself;
  * this one decides only what the frame shows (the enrolment page has no menu yet).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await adminState(request);
   if (state.kind === "none") return notFound();
   const ready = state.kind === "ok";
   // Beside a section, how many of its things wait (issue 30): Hoy's own counts.
   const periods = dashboardPeriods(new Date(), config().TRANSFER_REMINDER_DAYS);
-  const counts = ready ? menuCounts(await ownerToDo(await getDb(), periods.today, periods.agendaUntil)) : {};
+  const counts = ready ? menuCounts(await ownerToDoOnce(context, await getDb(), periods.today, periods.agendaUntil)) : {};
   return { email: state.admin.email, ready, counts };
 }
 

@@ -10,7 +10,7 @@ import { contactRequests } from "../quotes/quotes-schema.server";
 import { awaitingTransfer, transferDaysSince } from "../orders/order-status-sql.server";
 import { agenda } from "./agenda.server";
 import { homeFigures } from "./figures.server";
-import { ownerToDo } from "./owner-to-do.server";
+import { ownerToDoOnce } from "./owner-to-do.server";
 
 /*
  * The figures of the back office's home page (issue 11): new orders and their amount today and
@@ -89,7 +89,8 @@ async function paymentsToReview(db: Database) {
   return { charges: charges.map((row) => ({ ...row, leftCents: row.amountCents - Number(row.givenCents) })), unanswered };
 }
 
-export async function dashboard(db: Database, now = new Date()) {
+/** `context`: the request's load context, which the admin frame's loader shares (ownerToDoOnce). */
+export async function dashboard(db: Database, now = new Date(), context?: unknown) {
   const reminderDays = config().TRANSFER_REMINDER_DAYS;
   const periods = dashboardPeriods(now, reminderDays);
   const [today, week, transfers, quotes, appointments, toDo, stock, review, figures] = await Promise.all([
@@ -98,7 +99,7 @@ export async function dashboard(db: Database, now = new Date()) {
     transfersWaiting(db, periods.lateBefore),
     openQuotes(db),
     agenda(db, periods.today, periods.agendaUntil),
-    ownerToDo(db, periods.today, periods.agendaUntil, now),
+    ownerToDoOnce(context, db, periods.today, periods.agendaUntil, now),
     lowStock(db),
     paymentsToReview(db),
     homeFigures(db, periods.today),

@@ -69,3 +69,20 @@ export async function ownerToDo(db: Database, today: string, agendaUntil: string
     failed,
   };
 }
+
+/**
+ * The same, once per request: the admin frame (the menu's counts) and Hoy both need it, and on
+ * /admin their loaders run side by side in one request. Keyed on the request's load context (a
+ * new one per request, shared by its loaders), as the basket's state is; without one, computed.
+ */
+const ofRequest = new WeakMap<object, Promise<OwnerToDo>>();
+
+export function ownerToDoOnce(context: unknown, db: Database, today: string, agendaUntil: string, now = new Date()): Promise<OwnerToDo> {
+  if (!context || typeof context !== "object") return ownerToDo(db, today, agendaUntil, now);
+  let pending = ofRequest.get(context);
+  if (!pending) {
+    pending = ownerToDo(db, today, agendaUntil, now);
+    ofRequest.set(context, pending);
+  }
+  return pending;
+}

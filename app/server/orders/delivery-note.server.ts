@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { isServiceFamily } from "~/domain/basket/basket";
 import { formatEuros } from "~/domain/money";
 import { addressLines } from "~/domain/orders/my-orders";
 import { deliveryNoteLines, type DeliveryNote } from "~/domain/orders/delivery-note";
@@ -33,7 +34,7 @@ export async function loadDeliveryNote(db: Database, number: string, withPrices:
     seller: { legalName: shop.legalName, nif: shop.nif, address: shop.address, phone: shop.phone },
     deliverTo: order.addressSend,
     lines: deliveryNoteLines(lines),
-    hasServices: lines.length > deliveryNoteLines(lines).reduce((n, line) => n + line.quantity, 0),
+    hasServices: lines.some((line) => isServiceFamily(line.family)),
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     prices: withPrices ? { totalCents: order.amountCents, shippingCents: order.shippingCents } : null,

@@ -53,25 +53,27 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
   const search = (fields.buscar ?? "").trim().slice(0, 80);
   const here = `/admin/presupuestos/${quote.number}${search ? `?buscar=${encodeURIComponent(search)}` : ""}`;
 
-  const add = /^(producto|servicio):([ABC])(?::(\d{1,9}))?$/.exec(intent);
+  // The option a line was added to, removed from or copied into: the page comes back there.
+  let option: AlternativeKey | null = removed ? (removed[1] as AlternativeKey) : null;
   const copy = /^duplicar:([ABC])$/.exec(intent);
   if (copy) {
     const copied = duplicated(value, copy[1] as AlternativeKey);
     if (!copied) return data<EditorReply>({ ok: false, message: "No queda ninguna opción libre donde copiarla: vacíe una antes.", errors: {}, fields }, { status: 409 });
     value = copied.value;
+    option = copied.key;
   }
+  const add = /^(producto|servicio):([ABC])(?::(\d{1,9}))?$/.exec(intent);
   if (add) {
     const key = add[2] as AlternativeKey;
     const line = add[1] === "producto" ? await productLine(db, Number(add[3])) : serviceLine(fields.serviceToAdd ?? "");
     if (!line) return data<EditorReply>({ ok: false, message: add[1] === "producto" ? "Ese producto ya no está en el catálogo." : "Elija un servicio de la lista.", errors: {}, fields }, { status: 400 });
     value = withLine(value, key, line);
+    option = key;
   }
   const saved = await saveDraft(db, actor, quote.id, value);
   if (!saved) return data<EditorReply>({ ok: false, message: "Este presupuesto está anulado: no se puede cambiar.", errors: {}, fields }, { status: 409 });
 
-  if (add) throw redirect(`${here}#opcion-${add[2]}`, 303);
-  if (removed) throw redirect(`${here}#opcion-${removed[1]}`, 303);
-  if (copy) throw redirect(`${here}#opcion-${duplicated(parsed.value, copy[1] as AlternativeKey)!.key}`, 303);
+  if (option) throw redirect(`${here}#opcion-${option}`, 303);
   if (intent === "buscar") throw redirect(`${here}#catalogo`, 303);
   // "Enviar al cliente" saves and shows the preview first (issue 30); sending is confirmed there.
   if (intent === "enviar") {
