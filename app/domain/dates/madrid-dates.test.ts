@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
+import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, monthAndYear, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
 
 describe("Madrid days", () => {
   it("knows real calendar days", () => {
@@ -73,5 +73,12 @@ describe("Madrid dates as the shop prints them (one home, issue 29)", () => {
     } finally {
       process.env.TZ = original;
     }
+  });
+});
+
+describe("a month in words", () => {
+  it("the month and year of a calendar day, whatever the day", () => {
+    expect(monthAndYear("2026-11-01")).toBe("noviembre de 2026");
+    expect(monthAndYear("2026-12-31")).toBe("diciembre de 2026");
   });
 });

@@ -107,6 +107,7 @@ const noon = (ymd: string) => new Date(`${ymd}T12:00:00Z`);
 const WORDS = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
 const LONG_DAY = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
 const SHORT_DAY = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const MONTH_YEAR = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", month: "long", year: "numeric" });
 
 /** "martes 1 de diciembre" of a Madrid calendar day. */
 export function spanishCalendarDay(ymd: string): string {
@@ -123,6 +124,11 @@ export function spanishDay(instant: Date | string): string {
 /** "lunes, 30 de marzo de 2026". */
 export function longDay(ymd: string): string {
   return LONG_DAY.format(noon(ymd));
+}
+
+/** "noviembre de 2026": the month of a Madrid calendar day. */
+export function monthAndYear(ymd: string): string {
+  return MONTH_YEAR.format(noon(ymd));
 }
 
 /** "lun, 30 mar". */

@@ -39,11 +39,16 @@ export type AddressView = {
   id?: string;
 };
 
+/** "Lucía García Pérez": the person of an address, name and surnames. */
+export function personName(address: Pick<AddressView, "nombre" | "apellidos">): string {
+  return `${address.nombre} ${address.apellidos}`.trim();
+}
+
 /** The lines of an address block: name, company, street, "28001 Madrid (Madrid)", country. */
 export function addressLines(address: AddressView): string[] {
   const town = `${address.cp} ${address.poblacion}`.trim();
   return [
-    `${address.nombre} ${address.apellidos}`.trim(),
+    personName(address),
     address.empresa ?? "",
     address.direccion,
     address.provincia && address.provincia !== address.poblacion ? `${town} (${address.provincia})` : town,

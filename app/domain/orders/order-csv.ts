@@ -1,6 +1,7 @@
 import { formatDate } from "../dates/madrid-dates";
 import { payMethodLabel } from "../payments/payment-methods";
 import { decimalEuros, withoutVatCents } from "../money";
+import { personName } from "./my-orders";
 
 /*
  * The accountant's CSV of the order list (issue 11), as a spreadsheet in Spanish opens it:
@@ -49,7 +50,7 @@ export function safeCell(value: string): string {
 
 /** The invoice's name: the company when there is one, else the person. */
 export function customerName(bill: CsvOrder["addressBill"]): string {
-  return bill.empresa?.trim() || `${bill.nombre} ${bill.apellidos}`.trim();
+  return bill.empresa?.trim() || personName(bill);
 }
 
 export function csvRow(order: CsvOrder): string[] {

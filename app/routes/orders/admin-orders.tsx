@@ -13,6 +13,7 @@ import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { Price } from "~/ui/price";
 import type { Route } from "./+types/admin-orders";
 import { pageUrl } from "~/server/http/page-url.server";
+import { personName } from "~/domain/orders/my-orders";
 
 /**
  * /admin/pedidos (issue 11): every order, newest first, filtered by status, payment method,
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     rows: list.rows.map((row) => ({
       number: row.number,
       date: formatDateTime(row.createdAt),
-      name: `${row.addressBill.nombre} ${row.addressBill.apellidos}`.trim(),
+      name: personName(row.addressBill),
       company: row.addressBill.empresa,
       email: row.userEmail,
       status: row.status,

@@ -5,6 +5,7 @@ import { installationLocation, installationWindow, isInstallationSlot } from "~/
 import type { Database } from "../db/client.server";
 import { calendarEntries } from "../jobs/jobs.server";
 import { orders } from "../orders/orders-schema.server";
+import { personName } from "~/domain/orders/my-orders";
 
 /*
  * The owner's agenda on the back office's home (issue 30): every appointment of today and the
@@ -31,7 +32,7 @@ async function orderInstallations(db: Database, from: string, until: string): Pr
       end,
       at: window?.start.getTime() ?? madridInstant(day!).getTime(),
       title: `Pedido ${number}`,
-      customer: [address.nombre, address.apellidos].filter(Boolean).join(" ") || address.empresa,
+      customer: personName(address) || address.empresa,
       phone: address.telefono,
       place: installationLocation(address),
       technician: null,

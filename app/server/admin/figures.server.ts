@@ -1,9 +1,9 @@
-import { and, eq, gte, lte, notExists, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { chartWeeks, monthPeriods, type WeekFigures } from "~/domain/admin/figures";
 import { addDays, madridInstant } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
-import { invoicedCents } from "../invoices/invoice-list.server";
-import { invoiceAnnulments, invoices } from "../invoices/invoices-schema.server";
+import { invoicedCents, notAnnulled } from "../invoices/invoice-list.server";
+import { invoices } from "../invoices/invoices-schema.server";
 import { quoteResponses, quoteVersions } from "../quotes/quotes-schema.server";
 
 /*
@@ -26,7 +26,7 @@ async function weekly(db: Database, weeks: string[]): Promise<WeekFigures[]> {
         and(
           gte(invoices.issuedOn, from),
           lte(invoices.issuedOn, to),
-          notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id))),
+          notAnnulled,
         ),
       )
       .groupBy(sql`1`),

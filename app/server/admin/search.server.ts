@@ -17,6 +17,7 @@ import { jobs } from "../jobs/jobs-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visits } from "../visits/visits-schema.server";
+import { personName } from "~/domain/orders/my-orders";
 
 /*
  * The back office's one search (issue 30): orders, requests, quotes, jobs, invoices, visits
@@ -32,8 +33,6 @@ function containsAll(searched: AnyPgColumn | SQL, terms: string[]): SQL {
   return and(...terms.map((term) => sql`${searched} like ${containsPattern(term)}`))!;
 }
 
-const personName = (parts: Array<string | undefined>) => parts.filter(Boolean).join(" ");
-
 type Finder = (db: Database, terms: string[], limit: number) => Promise<SearchHit[]>;
 
 const FINDERS: Record<SearchKind, Finder> = {
@@ -47,7 +46,7 @@ const FINDERS: Record<SearchKind, Finder> = {
     return rows.map((row) => ({
       key: `pedido-${row.number}`,
       title: `Pedido ${row.number}`,
-      details: [personName([row.bill.nombre, row.bill.apellidos]) || row.bill.empresa || row.email, row.status, formatEuros(row.amountCents)],
+      details: [personName(row.bill) || row.bill.empresa || row.email, row.status, formatEuros(row.amountCents)],
       when: formatDate(row.createdAt),
       href: `/admin/pedidos/${encodeURIComponent(row.number)}`,
     }));

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, gte, lte, notExists, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { CsvInvoice } from "~/domain/invoices/invoice-csv";
 import { INVOICE_SERIES, INVOICES_PAGE_SIZE, type InvoiceFilters, type InvoiceSeries } from "~/domain/invoices/invoice-filters";
 import type { Database } from "../db/client.server";
@@ -68,6 +68,9 @@ function rowsQuery(db: Database) {
     .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id));
 }
 
+/** An invoice that counts: not annulled (an annulled one should never have been issued; it counts in no total). */
+export const notAnnulled = sql`not exists (select 1 from ${invoiceAnnulments} where ${invoiceAnnulments.invoiceId} = ${invoices.id})`;
+
 const empty = (): InvoiceTotals => ({ count: 0, baseCents: 0, vatCents: 0, totalCents: 0 });
 
 async function totalsOf(db: Database, where: SQL | undefined): Promise<InvoiceList["totals"]> {
@@ -82,7 +85,7 @@ async function totalsOf(db: Database, where: SQL | undefined): Promise<InvoiceLi
     })
     .from(invoices)
     // An annulled invoice should never have been issued: it counts in no total.
-    .where(and(where, notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id)))))
+    .where(and(where, notAnnulled))
     .groupBy(invoices.series);
   const bySeries = Object.fromEntries(INVOICE_SERIES.map((series) => [series, empty()])) as Record<InvoiceSeries, InvoiceTotals>;
   const all = empty();

@@ -5,7 +5,7 @@ import { chargedInvoiceAmounts } from "~/domain/invoices/charged-amounts";
 import { exemptionText, type InvoiceAmounts } from "~/domain/invoices/invoice-amounts";
 import { territoryOfPostcode } from "~/domain/money";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
-import { addressLines, type AddressView } from "~/domain/orders/my-orders";
+import { addressLines, personName, type AddressView } from "~/domain/orders/my-orders";
 
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { config } from "../config.server";
@@ -65,7 +65,7 @@ export function seller(): InvoiceParty {
 
 /** The buyer: the company, or the name and surname, of the order's billing address. */
 export function buyer(address: AddressView & { id: string }): InvoiceParty {
-  const person = `${address.nombre} ${address.apellidos}`.trim();
+  const person = personName(address);
   const lines = addressLines(address).filter((line) => line !== person && line !== address.empresa);
   return { name: address.empresa?.trim() || person, nif: address.id.toUpperCase(), address: lines };
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, notExists } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { notAnnulled } from "./invoice-list.server";
 import { invoiceAnnulments, invoices } from "./invoices-schema.server";
 
 /*
@@ -13,13 +14,7 @@ export async function currentInvoice(db: Pick<Database, "select">, orderId: numb
   const [row] = await db
     .select()
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.series, "F"),
-        notExists(db.select({ id: invoiceAnnulments.invoiceId }).from(invoiceAnnulments).where(eq(invoiceAnnulments.invoiceId, invoices.id))),
-      ),
-    )
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.series, "F"), notAnnulled))
     .orderBy(asc(invoices.id))
     .limit(1);
   return row ?? null;

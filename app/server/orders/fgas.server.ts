@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, lt } from "drizzle-orm";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
-import { addressLines } from "~/domain/orders/my-orders";
+import { addressLines, personName } from "~/domain/orders/my-orders";
 import { certificateDueAt, FGAS_CERTIFICATE_MONTHS, fgasLinesWithoutInstallation, fgasStatement, type FgasLine, isCertificateOverdue } from "~/domain/orders/fgas";
 import type { CertificateType } from "~/domain/orders/fgas-certificate";
 import type { InstallerDetails } from "~/domain/orders/fgas-fields";
@@ -198,7 +198,7 @@ export async function listOverdueDeclarations(db: Executor, now = new Date()): P
     .orderBy(asc(fgasDeclarations.declaredAt), asc(orders.id));
   return rows.map((row) => ({
     number: row.number,
-    customer: [row.addressBill.empresa, `${row.addressBill.nombre} ${row.addressBill.apellidos}`.trim()].filter(Boolean).join(" · "),
+    customer: [row.addressBill.empresa, personName(row.addressBill)].filter(Boolean).join(" · "),
     email: row.email,
     status: row.status,
     declaredAt: formatDate(row.declaredAt),

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { orderRef } from "../outbox-refs.server";
 import { formatDate, formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
-import { addressLines } from "~/domain/orders/my-orders";
+import { addressLines, personName } from "~/domain/orders/my-orders";
 import { INSTALLATION_SLOTS, slotLabel } from "~/domain/orders/installation-slots";
 import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
@@ -88,7 +88,7 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
     date: formatDateTime(order.createdAt),
     customer: {
       email: order.userEmail,
-      name: `${order.addressBill.nombre} ${order.addressBill.apellidos}`.trim(),
+      name: personName(order.addressBill),
       company: order.addressBill.empresa,
       id: order.addressBill.id,
       phone: order.addressSend.telefono,

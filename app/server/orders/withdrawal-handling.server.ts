@@ -5,6 +5,7 @@ import { WITHDRAWALS_PAGE_SIZE, type HandlingLimits, type WithdrawalQuery } from
 import { audit, type Actor } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import { orders, withdrawals } from "./orders-schema.server";
+import { personName } from "~/domain/orders/my-orders";
 
 /*
  * The back office's side of withdrawals (issue 11): the list, one withdrawal with its order,
@@ -35,7 +36,7 @@ function selectRows(db: Database) {
 }
 
 function withName({ billing, ...row }: Awaited<ReturnType<typeof selectRows>>[number]): WithdrawalRow {
-  const name = [billing.nombre, billing.apellidos].filter(Boolean).join(" ");
+  const name = personName(billing);
   return { ...row, customerName: billing.empresa ? `${name} (${billing.empresa})` : name };
 }
 
