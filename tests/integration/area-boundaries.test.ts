@@ -20,18 +20,20 @@ import { describe, expect, it } from "vitest";
 /** Which other areas' tables each area's files read (app/server/<area>/ and app/routes/<area>/). */
 const AREA_READS: Record<string, string[]> = {
   accounts: ["orders", "quotes"],
+  alerts: ["accounts"],
   admin: ["accounts", "catalogue", "invoices", "jobs", "orders", "payments", "quotes", "visits"],
   basket: [],
   catalogue: [],
+  customers: ["accounts"],
   images: ["catalogue", "orders", "site"],
   invoices: ["jobs", "orders", "payments", "quotes"],
   jobs: ["accounts", "catalogue", "images", "invoices", "payments", "quotes", "visits"],
-  orders: ["accounts", "catalogue", "payments"],
+  orders: ["accounts", "catalogue", "customers", "payments"],
   payments: ["jobs", "orders"],
-  quotes: ["catalogue"],
+  quotes: ["catalogue", "customers"],
   site: ["images"],
   "stock-alerts": ["catalogue"],
-  visits: ["accounts", "jobs", "quotes"],
+  visits: ["accounts", "customers", "jobs", "quotes"],
 };
 
 /** The demo seed of a new shop, which writes every area's tables. */

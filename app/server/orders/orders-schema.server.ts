@@ -4,6 +4,7 @@ import { ORDER_STATUSES } from "~/domain/orders/order-status";
 import { WITHDRAWAL_STATES } from "~/domain/orders/withdrawal-state";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
 import { user } from "../accounts/accounts-schema.server";
+import { customers } from "../customers/customers-schema.server";
 import { bytea, compactOf, createdAt, digitsOf, foldedLower, searchedText, tsvector, updatedAt } from "../db/columns.server";
 
 /* Orders, their lines, status changes, withdrawals and F-gas declarations (docs/decisions/0026-schema-by-area.md). */
@@ -82,6 +83,11 @@ export const orders = pgTable(
     /** When a card or Bizum order was switched to transfer: its transfer deadlines count from then. */
     transferSince: timestamp("transfer_since", { withTimezone: true }),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
+    /** The one customer record (issue 30). */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** An order taken by phone (issue 30): who in the shop made it, and the customer's unguessable payment link. */
+    placedBy: text("placed_by"),
+    payToken: text("pay_token"),
     // Accents folded (foldedLower) so "garcia" finds "García".
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ${foldedLower(SEARCHED)})`),
     searchText: text("search_text").generatedAlwaysAs(searchedText(FOUND_BY)),
@@ -101,6 +107,8 @@ export const orders = pgTable(
     index("orders_search_idx").using("gin", t.search),
     index("orders_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("orders_installation_idx").on(t.installationDate),
+    index("orders_customer_idx").on(t.customerId),
+    uniqueIndex("orders_pay_token_unique").on(t.payToken),
     index("orders_hold_idx").on(t.holdUntil).where(sql`units_held and hold_until is not null`),
   ],
 );

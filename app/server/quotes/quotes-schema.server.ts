@@ -4,6 +4,7 @@ import type { QuoteDocument, QuoteDraft, QuoteParty, WorkPlace } from "~/domain/
 import { QUOTE_RESPONSE_KINDS, QUOTE_STATUSES } from "~/domain/quotes/quote-status";
 import { REQUEST_STATES } from "~/domain/quotes/request-state";
 import { products } from "../catalogue/catalogue-schema.server";
+import { customers } from "../customers/customers-schema.server";
 import { compactOf, createdAt, digitsOf, searchedText, updatedAt } from "../db/columns.server";
 
 /* Contact requests (the quote inbox) and written quotes (docs/decisions/0026-schema-by-area.md). */
@@ -23,13 +24,15 @@ export const contactRequests = pgTable(
     // The back office's inbox (issue 11).
     state: text("state", { enum: REQUEST_STATES }).notNull().default("nuevo"),
     internalNotes: text("internal_notes").notNull().default(""),
+    /** The one customer record (issue 30). */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** What the back office's one search matches (issue 30). */
     searchText: text("search_text").generatedAlwaysAs(searchedText(["name_and_surname", "email", "address", "town", digitsOf("phone")])),
   },
   // The privacy-policy retention job deletes by age (app/server/scheduled).
-  (t) => [index("contact_requests_created_idx").on(t.createdAt), index("contact_requests_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops"))],
+  (t) => [index("contact_requests_created_idx").on(t.createdAt), index("contact_requests_customer_idx").on(t.customerId), index("contact_requests_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops"))],
 );
 
 /*
@@ -62,6 +65,8 @@ export const quotes = pgTable(
     contactRequestId: integer("contact_request_id").references(() => contactRequests.id, { onDelete: "set null" }),
     status: text("status", { enum: QUOTE_STATUSES }).notNull().default("borrador"),
     customer: jsonb("customer").$type<QuoteParty>().notNull(),
+    /** The one customer record (issue 30); the jsonb above is what the quote prints. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     workPlace: jsonb("work_place").$type<WorkPlace>().notNull(),
     /** What the owner is editing; sending freezes it as the next version. */
     draft: jsonb("draft").$type<QuoteDraft>().notNull(),
@@ -84,10 +89,25 @@ export const quotes = pgTable(
     uniqueIndex("quotes_sequence_unique").on(t.year, t.sequence),
     uniqueIndex("quotes_token_unique").on(t.token),
     index("quotes_request_idx").on(t.contactRequestId),
+    index("quotes_customer_idx").on(t.customerId),
     index("quotes_customer_email_idx").on(sql`lower(${t.customer}->>'email')`),
     index("quotes_status_created_idx").on(t.status, t.createdAt, t.id),
     index("quotes_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
+);
+
+/** A saved starting point for a new quote (issue 30): the work, the options and the terms, without customer or dates. */
+export const quoteTemplates = pgTable(
+  "quote_templates",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    draft: jsonb("draft").$type<QuoteDraft>().notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("quote_templates_name_unique").on(sql`lower(${t.name})`)],
 );
 
 /** A sent version, never changed or deleted (trigger, migration 0015). */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { VISIT_STATES } from "~/domain/visits/visit-state";
 import { user } from "../accounts/accounts-schema.server";
+import { customers } from "../customers/customers-schema.server";
 import { createdAt, digitsOf, searchedText, updatedAt } from "../db/columns.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 
@@ -74,6 +75,8 @@ export const visits = pgTable(
     address: text("address").notNull().default(""),
     town: text("town").notNull().default(""),
     notes: text("notes").notNull().default(""),
+    /** The one customer record (issue 30). */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -86,6 +89,7 @@ export const visits = pgTable(
     index("visits_search_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("visits_starts_idx").on(t.startsAt),
     index("visits_request_idx").on(t.contactRequestId),
+    index("visits_customer_idx").on(t.customerId),
     check("visits_order", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
