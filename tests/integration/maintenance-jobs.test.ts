@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DAY_MS, MINUTE_MS, RETENTION } from "~/domain/site/retention";
 import { session, signInFailures, user, verification } from "~/server/accounts/accounts-schema.server";
 import { baskets } from "~/server/basket/basket-schema.server";
+import { customers } from "~/server/customers/customers-schema.server";
 import { outbox, requestLimits, scheduledTasks } from "~/server/db/shared-schema.server";
 import { contactRequests } from "~/server/quotes/quotes-schema.server";
 import {
@@ -104,7 +105,7 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, and the deposits' windows", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows and untied customer records", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
@@ -118,6 +119,7 @@ describe("scheduled tasks", () => {
       ["quote-reminders", 15 * MINUTE_MS],
       ["job-reminders", 15 * MINUTE_MS],
       ["deposit-windows", 15 * MINUTE_MS],
+      ["customer-links", 15 * MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.
     expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);
@@ -203,9 +205,22 @@ describe("purges", () => {
       { id: "v-vigente", identifier: "reset", value: "y", expiresAt: ago(-DAY_MS) },
     ]);
 
+    // Customer records (issue 30): one with nothing left after a year goes; one with a request left, or untouched for less, stays.
+    const [forgotten, tied, recent] = await db
+      .insert(customers)
+      .values([
+        { name: "Olvido Sanz", phone: "600 000 002", phoneKey: "600000002", updatedAt: ago(366 * DAY_MS) },
+        { name: "Ana Ruiz", phone: "600 000 001", phoneKey: "600000001", updatedAt: ago(366 * DAY_MS) },
+        { name: "Luis Gil", phone: "600 000 003", phoneKey: "600000003", updatedAt: ago(300 * DAY_MS) },
+      ])
+      .returning({ id: customers.id });
+    await db.update(contactRequests).set({ customerId: tied!.id }).where(eq(contactRequests.id, young!.id));
+
     expect(await enforcePrivacyRetention(db, now)).toBe(
-      "solicitudes de presupuesto de más de un año borradas: 1 (con 2 envíos suyos); sesiones caducadas: 1; códigos de verificación caducados: 1",
+      "solicitudes de presupuesto de más de un año borradas: 1 (con 2 envíos suyos); fichas de cliente sin nada de más de un año: 1; sesiones caducadas: 1; códigos de verificación caducados: 1",
     );
+    const records = await db.select({ id: customers.id }).from(customers).where(inArray(customers.id, [forgotten!.id, tied!.id, recent!.id]));
+    expect(records.map((row) => row.id).sort()).toEqual([tied!.id, recent!.id].sort());
     const requests = await db.select({ id: contactRequests.id }).from(contactRequests).where(inArray(contactRequests.id, [old!.id, young!.id]));
     expect(requests).toEqual([{ id: young!.id }]);
     const leftEntries = await db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, entries.map((e) => e.id)));

@@ -21,6 +21,8 @@ import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "../outbox.server";
 import type { SessionUser } from "../session.server";
+import { factsOfOrder } from "~/domain/customers/customer-sources";
+import { customerFor } from "../customers/customer-records.server";
 
 /*
  * Placing an order (spec sections 3 "Order", 4 "Order screen", 9; issue 4), in ONE transaction:
@@ -130,11 +132,13 @@ async function writeOrder(tx: Transaction, { user, basketId, values, now }: Requ
   if (undeclared.length > 0 && !values.fgas) throw new OrderRefused(FGAS_MESSAGES.commitment, FGAS_FIELDS.commitment);
 
   // Draw numbers until one is free; ON CONFLICT DO NOTHING keeps the transaction usable.
+  const customerId = await customerFor(tx, factsOfOrder(values.billing, user.email, user.id));
   let created: { id: number; number: string } | undefined;
   for (let draw = 0; draw < MAX_NUMBER_DRAWS && !created; draw++) {
     [created] = await tx
       .insert(orders)
       .values({
+        customerId,
         number: orderNumber(now),
         userId: user.id,
         userEmail: user.email,

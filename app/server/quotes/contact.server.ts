@@ -24,6 +24,8 @@ import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "../rate-limit.server";
 import { log } from "../log.server";
 import { bookingCookieHeader } from "../visits/booking-token.server";
+import { factsOfContact } from "~/domain/customers/customer-sources";
+import { customerFor } from "../customers/customer-records.server";
 
 /*
  * The contact / quote request (spec sections 3, 4, 7): stored together with its outbox
@@ -116,9 +118,14 @@ export async function storeContactRequest(
   const shop = publicShopInfo();
   const product = origin.productId ? await findProductSummary(db, origin.productId, shop.baseUrl) : null;
   return db.transaction(async (tx) => {
+    const customerId = await customerFor(
+      tx,
+      factsOfContact({ name: values.nameAndSurname, email: values.email, phone: values.phone, address: values.adress, town: values.state }),
+    );
     const [row] = await tx
       .insert(contactRequests)
       .values({
+        customerId,
         nameAndSurname: values.nameAndSurname,
         phone: values.phone,
         email: values.email,

@@ -13,6 +13,8 @@ import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { contactRequests, quoteResponses, quotes, quoteVersions } from "./quotes-schema.server";
 import { nextDocumentNumber } from "../numbering.server";
+import { factsOfParty } from "~/domain/customers/customer-sources";
+import { customerFor } from "../customers/customer-records.server";
 
 /*
  * Written quotes (issue 17): creation with its number, the draft the owner edits, and what the
@@ -67,6 +69,7 @@ export async function createQuote(
   return db.transaction(async (tx) => {
     // The next "P" number of Madrid's year; a creation that rolls back leaves no gap.
     const { number, year, sequence } = await nextDocumentNumber(tx, "P", now);
+    const customerId = input.customer ? await customerFor(tx, factsOfParty(input.customer)) : null;
     const [quote] = await tx
       .insert(quotes)
       .values({
@@ -74,6 +77,7 @@ export async function createQuote(
         year,
         sequence,
         contactRequestId: input.requestId ?? null,
+        customerId,
         customer: input.customer ?? emptyParty(),
         workPlace: input.workPlace ?? { address: "", postcode: "", town: "", province: "" },
         draft: input.draft ?? emptyDraft(),
@@ -128,12 +132,18 @@ export async function saveDraft(
   value: { customer: QuoteParty; workPlace: WorkPlace; draft: QuoteDraft },
   now = new Date(),
 ): Promise<Quote | null> {
-  const [saved] = await db
-    .update(quotes)
-    .set({ customer: value.customer, workPlace: value.workPlace, draft: value.draft, updatedAt: now })
-    .where(and(eq(quotes.id, quoteId), sql`${quotes.status} <> 'anulado'`))
-    .returning();
-  return saved ?? null;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ customerId: quotes.customerId }).from(quotes).where(eq(quotes.id, quoteId));
+    if (!before) return null;
+    // The one customer record follows the quote's customer (kept while it is the same person).
+    const customerId = await customerFor(tx, factsOfParty(value.customer), before.customerId);
+    const [saved] = await tx
+      .update(quotes)
+      .set({ customer: value.customer, customerId, workPlace: value.workPlace, draft: value.draft, updatedAt: now })
+      .where(and(eq(quotes.id, quoteId), sql`${quotes.status} <> 'anulado'`))
+      .returning();
+    return saved ?? null;
+  });
 }
 
 /** The back office's list: newest first, searched in the number, customer and e-mail, by status. */

@@ -15,6 +15,7 @@ import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
 import { quoteRemindersTask } from "../quotes/quote-reminders.server";
 import { jobRemindersTask } from "../jobs/job-reminders.server";
 import { depositWindowsTask } from "../jobs/deposit-windows.server";
+import { deleteForgottenCustomers, linkUntiedRows } from "../customers/customer-links.server";
 
 /*
  * What keeps the tables that grow with traffic bounded, and the retention the privacy policy
@@ -84,12 +85,13 @@ export async function enforcePrivacyRetention(db: Database, now = new Date()): P
                 or ${outbox.ref} in (${sql.join(ids.map((id) => sql`${contactRef(Number(id))}`), sql`, `)})`,
         )
       : 0;
+    const forgotten = await deleteForgottenCustomers(tx, before(now, RETENTION.contactRequestDays));
     const expired = sql`${now.toISOString()}::timestamptz`;
     const sessions = await deleted(tx, sql`delete from ${session} where ${session.expiresAt} < ${expired}`);
     const codes = await deleted(tx, sql`delete from ${verification} where ${verification.expiresAt} < ${expired}`);
     return (
       `solicitudes de presupuesto de más de ${spanishPeriod(RETENTION.contactRequestDays)} borradas: ${ids.length}` +
-      ` (con ${entries} envíos suyos); sesiones caducadas: ${sessions}; códigos de verificación caducados: ${codes}`
+      ` (con ${entries} envíos suyos); fichas de cliente sin nada de más de ${spanishPeriod(RETENTION.contactRequestDays)}: ${forgotten}; sesiones caducadas: ${sessions}; códigos de verificación caducados: ${codes}`
     );
   });
 }
@@ -126,4 +128,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "job-reminders", everyMs: 15 * MINUTE_MS, run: (db) => jobRemindersTask(db) },
   // A job's deposit (issue 17): unpaid after DEPOSIT_PAYMENT_DAYS, the job's units go back to stock.
   { name: "deposit-windows", everyMs: 15 * MINUTE_MS, run: (db) => depositWindowsTask(db) },
+  // One customer record (issue 30): rows written before records existed get theirs.
+  { name: "customer-links", everyMs: 15 * MINUTE_MS, run: (db) => linkUntiedRows(db) },
 ];

@@ -9,6 +9,8 @@ import { contactRequests } from "../quotes/quotes-schema.server";
 import { visits } from "./visits-schema.server";
 import { currentFreeSlots } from "./visit-calendar.server";
 import { enqueueVisitMails } from "./visit-emails.server";
+import { factsOfContact } from "~/domain/customers/customer-sources";
+import { customerFor } from "../customers/customer-records.server";
 
 /*
  * Booking, changing and cancelling the free visit (issue 17, decision 0015). Two reserved
@@ -81,9 +83,11 @@ export async function bookVisit(
   const { contact } = input;
   try {
     const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
+      const customerId = await customerFor(tx, factsOfContact(contact));
       const [row] = await tx
         .insert(visits)
         .values({
+          customerId,
           contactRequestId: input.contactRequestId,
           token: newVisitToken(),
           startsAt: new Date(slot.start),
