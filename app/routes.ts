@@ -125,8 +125,10 @@ export default [
     route("trabajos/:id/fotos/:file", "routes/jobs/admin-job-report-photo.ts"),
     route("calendario", "routes/jobs/admin-calendar.tsx"),
     route("tecnicos", "routes/accounts/admin-technicians.tsx"),
-    route("clientes", "routes/accounts/admin-customers.tsx"),
-    route("clientes/:id", "routes/accounts/admin-customer.tsx"),
+    route("cuentas", "routes/accounts/admin-accounts.tsx"),
+    route("cuentas/:id", "routes/accounts/admin-account.tsx"),
+    route("clientes", "routes/customers/admin-customers.tsx"),
+    route("clientes/:id", "routes/customers/admin-customer.tsx"),
     // admin: site
     route("sitio", "routes/site/admin-site.tsx"),
   ]),

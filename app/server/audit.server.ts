@@ -21,7 +21,9 @@ export type AuditEntry = {
     // Written quotes (issue 17).
     | "presupuesto"
     // Staff accounts' sign-ins and failures (issue 28): the account's user id.
-    | "cuenta";
+    | "cuenta"
+    // One customer record (issue 30): its number.
+    | "ficha";
   entityId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

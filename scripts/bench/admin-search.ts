@@ -1,6 +1,6 @@
 /**
  * `npm run bench:admin-search`: the back office's one search (issue 30) with 100,000 orders and
- * 50,000 requests on PostgreSQL, beside quotes, jobs, invoices, visits and customer accounts in
+ * 50,000 requests on PostgreSQL, beside quotes, jobs, invoices, visits and customer records in
  * proportion. Fills a scratch database (created and dropped on BENCH_DATABASE_URL's server,
  * default the local one), then times searchEverything (every kind, as the page asks) for what
  * the owner types: a phone with spaces, a surname, a name and surname, a number, an e-mail, a
@@ -82,10 +82,11 @@ async function fill(handle: DatabaseHandle) {
     select 'visita-' || i, ${when(VISITS)}, ${when(VISITS)} + interval '1 hour', ${p.first} || ' ' || ${p.surnames}, 'visita' || i || '@example.com',
       ${p.phone}, ${p.street}, ${p.town}, ${when(VISITS)}
     from generate_series(1, ${VISITS}) as i`);
-  await run(`insert into "user" (id, name, email, created_at, updated_at)
-    select 'bench-' || i, ${p.first} || ' ' || ${p.surnames}, ${p.email}, ${when(ACCOUNTS)}, ${when(ACCOUNTS)}
+  await run(`insert into customers (name, email, phone, phone_key, address, town, created_at, updated_at)
+    select ${p.first} || ' ' || ${p.surnames}, ${p.email}, ${p.phone}, right(regexp_replace(${p.phone}, '[^0-9]', '', 'g'), 9), ${p.street}, ${p.town},
+      ${when(ACCOUNTS)}, ${when(ACCOUNTS)}
     from generate_series(1, ${ACCOUNTS}) as i`);
-  for (const table of ["orders", "contact_requests", "quotes", "jobs", "invoices", "visits", '"user"']) await run(`vacuum analyze ${table}`);
+  for (const table of ["orders", "contact_requests", "quotes", "jobs", "invoices", "visits", "customers"]) await run(`vacuum analyze ${table}`);
 }
 
 /** Values of real rows to type, so that each run looks for another one (no cache of one answer). */

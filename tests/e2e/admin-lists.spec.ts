@@ -155,8 +155,8 @@ const LISTS: { name: string; path: string; row: string | RegExp; filter?: Filter
     filter: { field: "Familia", choose: select("Familia", "Termostatos"), url: /familia=termostatos/, status: /productos? con estos filtros/, row: "Termostato" },
   },
   {
-    name: "clientes",
-    path: "/admin/clientes",
+    name: "cuentas",
+    path: "/admin/cuentas",
     row: CUSTOMER,
     disclosure: "Buscar",
     filter: { field: "Buscar por e-mail o nombre", choose: search("Buscar por e-mail o nombre", CUSTOMER), url: /q=maria/, status: "1 cuenta encontrada", row: CUSTOMER },

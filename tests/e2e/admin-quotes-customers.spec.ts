@@ -185,7 +185,7 @@ test.describe("customers", () => {
 
     const page = admin.page;
     await page.goto("/admin");
-    await openAdminSection(page, "Clientes");
+    await openAdminSection(page, "Cuentas");
     await page.getByRole("searchbox", { name: "Buscar por e-mail o nombre" }).fill(email);
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByRole("row").filter({ hasText: email });
@@ -209,15 +209,15 @@ test.describe("customers", () => {
 
     await page.setViewportSize(PHONE);
     await expectAccessible(page);
-    await shoot(page, "admin-cliente-375");
+    await shoot(page, "admin-cuenta-375");
     await page.getByRole("button", { name: "Habilitar la cuenta" }).click();
     await expect(page.getByRole("status")).toHaveText("Cuenta habilitada: ya puede iniciar sesión.");
     await signIn();
     await expect(theirs.getByRole("heading", { level: 1, name: "Mi cuenta" })).toBeVisible();
 
-    await page.goto(`/admin/clientes?q=${encodeURIComponent(email)}`);
+    await page.goto(`/admin/cuentas?q=${encodeURIComponent(email)}`);
     await expectAccessible(page);
-    await shoot(page, "admin-clientes-375");
+    await shoot(page, "admin-cuentas-375");
     await page.goto("/admin/registro?entidad=cliente");
     await expect(page.getByText("deshabilitar cuenta", { exact: true }).first()).toBeVisible();
     await expect(page.getByText("habilitar cuenta", { exact: true }).first()).toBeVisible();

@@ -167,7 +167,8 @@ test("the back office of an administrator stays within the budget", async ({ bro
     await list("importar catálogo", "/admin/catalogo/importar");
     await list("fotos de un producto", "/admin/catalogo/14/fotos");
     await detail("una solicitud", await list("solicitudes", "/admin/solicitudes"), /^\/admin\/solicitudes\/\d+$/);
-    await detail("un cliente", await list("clientes", "/admin/clientes"), /^\/admin\/clientes\/[^/?]+$/);
+    await detail("una cuenta", await list("cuentas", "/admin/cuentas"), /^\/admin\/cuentas\/[^/?]+$/);
+    await detail("un cliente", await list("clientes", "/admin/clientes"), /^\/admin\/clientes\/\d+$/);
     await list("sitio", "/admin/sitio");
     await list("registro", "/admin/registro");
     // Written quotes (issue 17): the list, a new one, its editor once sent, and the customer's page.

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactFormSchema } from "~/domain/quotes/contact-form-schema";
-import { action as customerAction, loader as customerLoader } from "~/routes/accounts/admin-customer";
-import { loader as customersLoader } from "~/routes/accounts/admin-customers";
+import { action as customerAction, loader as customerLoader } from "~/routes/accounts/admin-account";
+import { loader as customersLoader } from "~/routes/accounts/admin-accounts";
 import { resetConfigForTests } from "~/server/config.server";
 import { storeContactRequest } from "~/server/quotes/contact.server";
 import { session, user } from "~/server/accounts/accounts-schema.server";
@@ -38,10 +38,10 @@ afterAll(() => {
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 type Page = Awaited<ReturnType<typeof customerLoader>>;
 type List = Awaited<ReturnType<typeof customersLoader>>;
-const list = async (search = "", who = cookie) => (await customersLoader(args(adminRequest(`/admin/clientes${search}`, who)))) as List;
-const page = async (id: string) => (await customerLoader(args(adminRequest(`/admin/clientes/${id}`, cookie), { id }))) as Page;
+const list = async (search = "", who = cookie) => (await customersLoader(args(adminRequest(`/admin/cuentas${search}`, who)))) as List;
+const page = async (id: string) => (await customerLoader(args(adminRequest(`/admin/cuentas/${id}`, cookie), { id }))) as Page;
 const change = (id: string, form: Record<string, string>, who = cookie) =>
-  settle(() => customerAction(args(adminRequest(`/admin/clientes/${id}`, who, form), { id })));
+  settle(() => customerAction(args(adminRequest(`/admin/cuentas/${id}`, who, form), { id })));
 
 async function idOf(email: string) {
   const { db } = await ready;
@@ -57,8 +57,8 @@ describe("who may use it", () => {
     const customer = await register("mirona@example.com", PASSWORD);
     const id = await idOf("mirona@example.com");
     for (const who of ["", customer]) {
-      expect((await settle(() => customersLoader(args(adminRequest("/admin/clientes", who))))).status).toBe(404);
-      expect((await settle(() => customerLoader(args(adminRequest(`/admin/clientes/${id}`, who), { id }))))).toMatchObject({ status: 404 });
+      expect((await settle(() => customersLoader(args(adminRequest("/admin/cuentas", who))))).status).toBe(404);
+      expect((await settle(() => customerLoader(args(adminRequest(`/admin/cuentas/${id}`, who), { id }))))).toMatchObject({ status: 404 });
       for (const intent of ["disable", "enable", "grant", "revoke"]) {
         expect((await change(id, { intent, reason: "x" }, who)).status).toBe(404);
       }
@@ -100,7 +100,7 @@ describe("the list and a customer's page", () => {
     const shown = await page(await idOf("pedidos.y.solicitudes@example.com"));
     expect(shown.orders.map((order) => order.number)).toEqual(["9002-1"]);
     expect(shown.requests.map((request) => request.id)).toEqual([requestId]);
-    expect((await settle(() => customerLoader(args(adminRequest("/admin/clientes/no-existe", cookie), { id: "no-existe" }))))).toMatchObject({ status: 404 });
+    expect((await settle(() => customerLoader(args(adminRequest("/admin/cuentas/no-existe", cookie), { id: "no-existe" }))))).toMatchObject({ status: 404 });
   });
 });
 
@@ -150,20 +150,20 @@ describe("the administrator role", () => {
     const { db } = await ready;
     const theirs = await register("nueva.admin@example.com", PASSWORD);
     const id = await idOf("nueva.admin@example.com");
-    expect((await settle(() => customersLoader(args(adminRequest("/admin/clientes", theirs)))))).toMatchObject({ status: 404 });
+    expect((await settle(() => customersLoader(args(adminRequest("/admin/cuentas", theirs)))))).toMatchObject({ status: 404 });
 
     // Issue 28: only an address its holder proved gets the role.
     expect(await change(id, { intent: "grant" })).toMatchObject({ status: 409, data: { ok: false } });
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
     expect(await change(id, { intent: "grant" })).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await settle(() => customersLoader(args(adminRequest("/admin/clientes", theirs))))).toMatchObject({
+    expect(await settle(() => customersLoader(args(adminRequest("/admin/cuentas", theirs))))).toMatchObject({
       status: 302,
       location: "/admin/segundo-factor",
     });
     expect(await page(id)).toMatchObject({ admin: "concedido" });
 
     expect(await change(id, { intent: "revoke" })).toMatchObject({ status: 200, data: { ok: true, message: "Ya no es administrador." } });
-    expect((await settle(() => customersLoader(args(adminRequest("/admin/clientes", theirs)))))).toMatchObject({ status: 404 });
+    expect((await settle(() => customersLoader(args(adminRequest("/admin/cuentas", theirs)))))).toMatchObject({ status: 404 });
     const lines = await db.select().from(auditLog).where(and(eq(auditLog.entity, "cliente"), eq(auditLog.entityId, id))).orderBy(auditLog.id);
     expect(lines.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
       { action: "conceder administración", before: { email: "nueva.admin@example.com", rol: "user" }, after: { email: "nueva.admin@example.com", rol: "admin" } },

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { searchTerms, type SearchGroup } from "~/domain/admin/search-terms";
 import { loader as searchLoader } from "~/routes/admin/search";
 import { user } from "~/server/accounts/accounts-schema.server";
+import { linkUntiedRows } from "~/server/customers/customer-links.server";
+import { customers } from "~/server/customers/customers-schema.server";
 import { searchEverything } from "~/server/admin/search.server";
 import { issueInvoice } from "~/server/invoices/issue-invoice.server";
 import { orders } from "~/server/orders/orders-schema.server";
@@ -52,6 +54,10 @@ beforeAll(async () => {
   await db.update(user).set({ name: "Pedro Quintanilla" }).where(eq(user.id, account.id));
   await technicianSession(db, "quintanilla.tecnica@termoclima.test", "Sara Quintanilla");
   await adminCookie(db, "quintanilla.jefa@termoclima.test");
+  // Staff who once wrote to the shop have a record too; the search never lists it.
+  await db.insert(customers).values({ name: "Sara Quintanilla", email: "quintanilla.tecnica@termoclima.test" });
+  // The rows above were written straight into their tables: the scheduled task ties them to records.
+  await linkUntiedRows(db);
 });
 
 async function search(typed: string): Promise<SearchGroup[]> {
@@ -79,10 +85,11 @@ describe("one search over every kind of record", () => {
     expect(titles(groups, "solicitudes")).toEqual(["Marta Quintanilla Ruiz"]);
     expect(groups.find((group) => group.kind === "solicitudes")!.hits[0]!.href).toBe(`/admin/solicitudes/${found.requestId}`);
     expect(titles(groups, "visitas")).toEqual(["Visita a Marta Quintanilla Ruiz"]);
-    // Pedro by his name; the order's account by its e-mail (irene.quintanilla@...).
-    expect(titles(groups, "clientes")).toEqual(["Pedro Quintanilla", "Cliente de prueba"]);
+    // The order's buyer and the request's (the visit, by the same phone, is hers too); an account
+    // that never asked or bought anything is no customer record, and staff never are.
+    expect(titles(groups, "clientes")).toEqual(["Irene Quintanilla Ortega (Climas Irene SL)", "Marta Quintanilla Ruiz"]);
     // Every word must be there: the request's surname and town.
-    expect((await search("quintanilla getafe")).map((group) => group.kind)).toEqual(["solicitudes", "visitas"]);
+    expect((await search("quintanilla getafe")).map((group) => group.kind)).toEqual(["solicitudes", "visitas", "clientes"]);
   });
 
   it("an invoice and a quote by their numbers, whole or in part, with or without the dash", async () => {
@@ -133,12 +140,12 @@ describe("the search page", () => {
     const cookie = await adminCookie(db, "buscadora@termoclima.test");
     const page = await settle(() => searchLoader(args(adminRequest("/admin/buscar?q=611%2022%2033%2044", cookie))));
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ q: "611 22 33 44", kind: null, error: null, groups: [{ kind: "pedidos" }] });
+    expect(page.data).toMatchObject({ q: "611 22 33 44", kind: null, error: null, groups: [{ kind: "pedidos" }, { kind: "clientes" }] });
     const short = await settle(() => searchLoader(args(adminRequest("/admin/buscar?q=de", cookie))));
     expect(short).toMatchObject({ status: 400, data: { error: "Escriba al menos tres letras o cifras seguidas.", groups: null } });
     const empty = await settle(() => searchLoader(args(adminRequest("/admin/buscar", cookie))));
     expect(empty).toMatchObject({ status: 200, data: { q: "", groups: null, error: null } });
     const one = await settle(() => searchLoader(args(adminRequest("/admin/buscar?q=quintanilla&tipo=clientes", cookie))));
-    expect(one.data).toMatchObject({ kind: "clientes", groups: [{ kind: "clientes", hits: [{ title: "Pedro Quintanilla" }, { title: "Cliente de prueba" }] }] });
+    expect(one.data).toMatchObject({ kind: "clientes", groups: [{ kind: "clientes", hits: [{ title: "Irene Quintanilla Ortega (Climas Irene SL)" }, { title: "Marta Quintanilla Ruiz" }] }] });
   });
 });

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as auditLoader } from "~/routes/accounts/admin-audit-log";
 import { loader as layoutLoader } from "~/routes/admin/layout";
-import { action as customerAction } from "~/routes/accounts/admin-customer";
+import { action as customerAction } from "~/routes/accounts/admin-account";
 import { action as techniciansAction, loader as techniciansLoader } from "~/routes/accounts/admin-technicians";
 import { loader as feedLoader } from "~/routes/jobs/calendar-feed";
 import { action as invitationAction, loader as invitationLoader } from "~/routes/accounts/invitation";
@@ -277,7 +277,7 @@ describe("disabling ends everything", () => {
     expect((await feed()).status).toBe(200);
     expect(await resetWith(reset)).toMatch(new RegExp(`/login/restablecer\\?token=${reset}$`));
 
-    const disabled = await settle(() => customerAction(args(adminRequest(`/admin/clientes/${tech.id}`, owner, { intent: "disable" }), { id: tech.id })));
+    const disabled = await settle(() => customerAction(args(adminRequest(`/admin/cuentas/${tech.id}`, owner, { intent: "disable" }), { id: tech.id })));
     expect(disabled).toMatchObject({ status: 200, data: { ok: true } });
     expect((await settle(() => technicianHomeLoader(args(adminRequest("/tecnico", tech.cookie))))).status).toBe(404);
     expect((await feed()).status).toBe(404);
@@ -294,7 +294,7 @@ describe("disabling ends everything", () => {
     const token = invitationToken((await mailsTo(EMAIL, /invitación/))[0]!);
     const id = (await userRow(EMAIL))!.id;
     expect((await openPage(token)).status).toBe(200);
-    await settle(() => customerAction(args(adminRequest(`/admin/clientes/${id}`, owner, { intent: "disable" }), { id })));
+    await settle(() => customerAction(args(adminRequest(`/admin/cuentas/${id}`, owner, { intent: "disable" }), { id })));
     expect((await openPage(token)).status).toBe(410);
   });
 

@@ -35,8 +35,8 @@ describe("the list's URL", () => {
   it("reads and writes the search and the page; nonsense falls back to the first page", () => {
     expect(parseCustomerQuery(new URLSearchParams("q=  ana   lópez &pagina=3"))).toEqual({ q: "ana lópez", page: 3 });
     expect(parseCustomerQuery(new URLSearchParams("pagina=-1"))).toEqual({ q: "", page: 1 });
-    expect(customersHref({ q: "ana", page: 1 }, 2)).toBe("/admin/clientes?q=ana&pagina=2");
-    expect(customersHref({ q: "", page: 1 })).toBe("/admin/clientes");
+    expect(customersHref({ q: "ana", page: 1 }, 2)).toBe("/admin/cuentas?q=ana&pagina=2");
+    expect(customersHref({ q: "", page: 1 })).toBe("/admin/cuentas");
   });
 
   it("tells the kinds of administrator apart", () => {

@@ -19,7 +19,7 @@ export function parseCustomerQuery(params: URLSearchParams): CustomerQuery {
 }
 
 export function customersHref(query: CustomerQuery, page = query.page): string {
-  return `/admin/clientes${listQuery({ q: query.q }, page)}`;
+  return `/admin/cuentas${listQuery({ q: query.q }, page)}`;
 }
 
 /** How an account is an administrator: by ADMIN_EMAILS (only the configuration changes it), granted here, or not. */

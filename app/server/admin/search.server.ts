@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { SEARCH_GROUP_SIZE, SEARCH_KIND_LIMIT, SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchKind } from "~/domain/admin/search-terms";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
@@ -8,9 +8,10 @@ import { containsPattern } from "~/domain/quotes/quote-inbox";
 import { QUOTE_STATUS_LABELS } from "~/domain/quotes/quote-status";
 import { REQUEST_STATE_LABELS } from "~/domain/quotes/request-state";
 import { VISIT_STATE_LABELS } from "~/domain/visits/visit-state";
-import { USER_FOUND_BY, user } from "../accounts/accounts-schema.server";
-import { TECHNICIAN_ROLE } from "../accounts/staff-roles.server";
-import { config } from "../config.server";
+import { customerLabel } from "~/domain/customers/customer-facts";
+import { customerHref } from "~/domain/customers/customer-list";
+import { listedCustomers } from "../customers/customer-list.server";
+import { customers } from "../customers/customers-schema.server";
 import type { Database } from "../db/client.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { jobs } from "../jobs/jobs-schema.server";
@@ -128,26 +129,19 @@ const FINDERS: Record<SearchKind, Finder> = {
     }));
   },
   clientes: async (db, terms, limit) => {
-    // Customers only: never a technician or an administrator (by role or listed in ADMIN_EMAILS).
-    const listed = config().ADMIN_EMAILS;
+    // Customer records only: never staff, never a record merged into another (customer-list.server).
     const rows = await db
-      .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
-      .from(user)
-      .where(
-        and(
-          containsAll(USER_FOUND_BY, terms),
-          or(isNull(user.role), notInArray(user.role, ["admin", TECHNICIAN_ROLE])),
-          listed.length ? notInArray(sql`lower(${user.email})`, listed) : undefined,
-        ),
-      )
-      .orderBy(desc(user.createdAt), desc(user.id))
+      .select({ id: customers.id, name: customers.name, company: customers.company, email: customers.email, phone: customers.phone, town: customers.town, createdAt: customers.createdAt })
+      .from(customers)
+      .where(and(containsAll(customers.searchText, terms), listedCustomers()))
+      .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(limit);
     return rows.map((row) => ({
       key: `cliente-${row.id}`,
-      title: row.name || row.email,
-      details: [row.email],
+      title: customerLabel(row),
+      details: [row.email, row.phone, row.town].filter(Boolean),
       when: `Cliente desde el ${formatDate(row.createdAt)}`,
-      href: `/admin/clientes/${encodeURIComponent(row.id)}`,
+      href: customerHref(row.id),
     }));
   },
 };

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
-import type { CustomerFacts } from "~/domain/customers/customer-facts";
-import { factsOfContact, factsOfOrder, factsOfParty } from "~/domain/customers/customer-sources";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { orderTie } from "../orders/order-customers.server";
 import { orders } from "../orders/orders-schema.server";
+import { quoteTie, requestTie } from "../quotes/quote-customers.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
+import { visitTie } from "../visits/visit-customers.server";
 import { visits } from "../visits/visits-schema.server";
 import { customerFor } from "./customer-records.server";
 import { customers } from "./customers-schema.server";
@@ -15,56 +16,13 @@ import { customers } from "./customers-schema.server";
  * phone) stays untied (each run reads past it, by id).
  */
 
-type Source = {
-  label: string;
-  untied: (db: Database, after: number, limit: number) => Promise<{ id: number; facts: CustomerFacts }[]>;
-  tie: (db: Database, id: number, customerId: number) => Promise<unknown>;
-};
-
-const SOURCES: Source[] = [
-  {
-    label: "solicitudes",
-    untied: async (db, after, limit) =>
-      (await db.select().from(contactRequests).where(and(isNull(contactRequests.customerId), gt(contactRequests.id, after))).orderBy(asc(contactRequests.id)).limit(limit)).map((row) => ({
-        id: row.id,
-        facts: factsOfContact({ name: row.nameAndSurname, email: row.email, phone: row.phone, address: row.address, town: row.town }),
-      })),
-    tie: (db, id, customerId) => db.update(contactRequests).set({ customerId }).where(eq(contactRequests.id, id)),
-  },
-  {
-    label: "visitas",
-    untied: async (db, after, limit) =>
-      (await db.select().from(visits).where(and(isNull(visits.customerId), gt(visits.id, after))).orderBy(asc(visits.id)).limit(limit)).map((row) => ({ id: row.id, facts: factsOfContact(row) })),
-    tie: (db, id, customerId) => db.update(visits).set({ customerId }).where(eq(visits.id, id)),
-  },
-  {
-    label: "presupuestos",
-    untied: async (db, after, limit) =>
-      (await db.select({ id: quotes.id, customer: quotes.customer }).from(quotes).where(and(isNull(quotes.customerId), gt(quotes.id, after))).orderBy(asc(quotes.id)).limit(limit)).map((row) => ({
-        id: row.id,
-        facts: factsOfParty(row.customer),
-      })),
-    tie: (db, id, customerId) => db.update(quotes).set({ customerId }).where(eq(quotes.id, id)),
-  },
-  {
-    label: "pedidos",
-    untied: async (db, after, limit) =>
-      (
-        await db
-          .select({ id: orders.id, bill: orders.addressBill, email: orders.userEmail, userId: orders.userId })
-          .from(orders)
-          .where(and(isNull(orders.customerId), gt(orders.id, after)))
-          .orderBy(asc(orders.id))
-          .limit(limit)
-      ).map((row) => ({ id: row.id, facts: factsOfOrder(row.bill, row.email, row.userId) })),
-    tie: (db, id, customerId) => db.update(orders).set({ customerId }).where(eq(orders.id, id)),
-  },
-];
+/** Every kind of document tied to records, each written by its own area. */
+export const CUSTOMER_TIES = [requestTie, visitTie, quoteTie, orderTie] as const;
 
 /** Ties every untied row of each kind, `batch` rows a read; says how many of each. */
 export async function linkUntiedRows(db: Database, batch = 500): Promise<string> {
   const done: string[] = [];
-  for (const source of SOURCES) {
+  for (const source of CUSTOMER_TIES) {
     let tied = 0;
     let after = 0;
     for (;;) {

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/catalogo", label: "Catálogo" },
   { to: "/admin/sitio", label: "Sitio" },
   { to: "/admin/clientes", label: "Clientes" },
+  { to: "/admin/cuentas", label: "Cuentas" },
   { to: "/admin/registro", label: "Registro" },
   { to: "/admin/seguridad", label: "Seguridad" },
 ] as const;

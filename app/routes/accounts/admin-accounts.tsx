@@ -7,15 +7,15 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { FilterSearch } from "~/ui/admin/admin-list-filters";
 import { adminMeta } from "~/ui/admin/admin-nav";
-import type { Route } from "./+types/admin-customers";
+import type { Route } from "./+types/admin-accounts";
 
-/** The customers (issue 11): every account, newest first, searched by e-mail or name. */
+/** The shop's accounts (issue 11; the customers themselves are the records of issue 30): newest first, searched by e-mail or name. */
 export async function loader({ request }: Route.LoaderArgs) {
   const list = await readAdminList(request, parseCustomerQuery, listCustomers);
   return { ...list, rows: list.rows.map((row) => ({ ...row, createdAt: formatDate(row.createdAt) })) };
 }
 
-export const meta: Route.MetaFunction = () => adminMeta("Clientes");
+export const meta: Route.MetaFunction = () => adminMeta("Cuentas");
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -23,7 +23,7 @@ const table: AdminTable<Row> = {
   caption: "Cuentas de clientes, de la más reciente a la más antigua",
   rowKey: (row) => row.id,
   columns: [
-    { label: "Nombre", phone: "title", cell: (row) => <Link to={`/admin/clientes/${encodeURIComponent(row.id)}`}>{row.name || "(sin nombre)"}</Link> },
+    { label: "Nombre", phone: "title", cell: (row) => <Link to={`/admin/cuentas/${encodeURIComponent(row.id)}`}>{row.name || "(sin nombre)"}</Link> },
     { label: "E-mail", className: "admin-email-cell", cell: (row) => row.email },
     { label: "Alta", cell: (row) => row.createdAt },
     { label: "Pedidos", num: true, cell: (row) => row.orderCount },
@@ -32,20 +32,20 @@ const table: AdminTable<Row> = {
   ],
 };
 
-export default function CustomersPage() {
+export default function AccountsPage() {
   const { query, total, pageCount, rows } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1>Clientes</h1>
+      <h1>Cuentas</h1>
       <AdminList
         filtered={Boolean(query.q)}
         filter={{
-          label: "Buscar clientes",
+          label: "Buscar cuentas",
           submit: "Buscar",
-          reset: { to: "/admin/clientes", label: "Ver todos" },
+          reset: { to: "/admin/cuentas", label: "Ver todas" },
           fields: (
             <>
-              <FilterSearch id="clientes-q" label="Buscar por e-mail o nombre" value={query.q} maxLength={CUSTOMER_SEARCH_MAX} />
+              <FilterSearch id="cuentas-q" label="Buscar por e-mail o nombre" value={query.q} maxLength={CUSTOMER_SEARCH_MAX} />
             </>
           ),
         }}
@@ -54,12 +54,12 @@ export default function CustomersPage() {
         rows={rows}
         empty="Aún no hay cuentas."
         noMatch="Ninguna cuenta coincide con la búsqueda."
-        pager={{ of: "clientes", page: query.page, pageCount, href: (page) => customersHref(query, page) }}
+        pager={{ of: "cuentas", page: query.page, pageCount, href: (page) => customersHref(query, page) }}
       />
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorPage error={error} back={{ to: "/admin/clientes", label: "Volver a los clientes" }} />;
+  return <AdminErrorPage error={error} back={{ to: "/admin/cuentas", label: "Volver a las cuentas" }} />;
 }

@@ -13,7 +13,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { CustomerAccountForms } from "~/ui/accounts/customer-account-forms";
 import { Price } from "~/ui/price";
-import type { Route } from "./+types/admin-customer";
+import type { Route } from "./+types/admin-account";
 
 /** A customer (issue 11): their account, orders and quote requests; disable, enable, the admin role. */
 const validId = (id: string | undefined): id is string => typeof id === "string" && /^[\w-]{1,100}$/.test(id);
@@ -50,15 +50,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   return result.ok ? data<CustomerReply>(result) : data<CustomerReply>({ ok: false, error: result.error }, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data?.email ?? "Cliente");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data?.email ?? "Cuenta");
 
-export default function CustomerPage() {
+export default function AccountPage() {
   const customer = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
       <p>
-        <Link to="/admin/clientes">← Volver a los clientes</Link>
+        <Link to="/admin/cuentas">← Volver a las cuentas</Link>
       </p>
       <h1>{customer.name || customer.email}</h1>
       <CustomerAccountForms customer={customer} reply={reply} />
@@ -121,5 +121,5 @@ export default function CustomerPage() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorPage error={error} back={{ to: "/admin/clientes", label: "Volver a los clientes" }} />;
+  return <AdminErrorPage error={error} back={{ to: "/admin/cuentas", label: "Volver a las cuentas" }} />;
 }
