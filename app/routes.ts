@@ -128,6 +128,7 @@ export default [
     route("cuentas", "routes/accounts/admin-accounts.tsx"),
     route("cuentas/:id", "routes/accounts/admin-account.tsx"),
     route("clientes", "routes/customers/admin-customers.tsx"),
+    route("clientes/nuevo", "routes/customers/admin-customer-new.tsx"),
     route("clientes/:id", "routes/customers/admin-customer.tsx"),
     // admin: site
     route("sitio", "routes/site/admin-site.tsx"),

@@ -56,9 +56,9 @@ const ATTEMPTS = 3;
  * One Lighthouse run. On a busy machine the trace sometimes comes back unusable (NO_NAVSTART,
  * NO_FCP: "please run Lighthouse again", says Lighthouse): the run is repeated, up to ATTEMPTS.
  */
-async function auditOnce(url: string, port: number, log?: (line: string) => void): Promise<{ report: Report; json: string }> {
+async function auditOnce(url: string, port: number, log?: (line: string) => void, extraHeaders?: Record<string, string>): Promise<{ report: Report; json: string }> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, extraHeaders });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const report = result.lhr as unknown as Report;
     if (!report.runtimeError) return { report, json: String(result.report) };
@@ -68,7 +68,8 @@ async function auditOnce(url: string, port: number, log?: (line: string) => void
   }
 }
 
-export type LighthouseOptions = { runs?: number; reportsDir?: string; log?: (line: string) => void };
+/** `extraHeaders`: sent with every request of the page (a signed-in session's Cookie: lighthouse-admin.ts). */
+export type LighthouseOptions = { runs?: number; reportsDir?: string; log?: (line: string) => void; extraHeaders?: Record<string, string> };
 
 /**
  * Lighthouse on each page of `pages` (name and path under `base`), `runs` times each, in one
@@ -86,7 +87,7 @@ export async function lighthousePages(base: string, pages: [string, string][], o
       const figures: LighthouseFigures[] = [];
       const failing = new Set<string>();
       for (let run = 1; run <= runs; run++) {
-        const { report, json } = await auditOnce(`${base}${pagePath}`, chrome.port, options.log);
+        const { report, json } = await auditOnce(`${base}${pagePath}`, chrome.port, options.log, options.extraHeaders);
         if (options.reportsDir) {
           mkdirSync(options.reportsDir, { recursive: true });
           const file = `${pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "inicio"}-${run}.json`;

@@ -8,6 +8,7 @@ import { fgasDeclarations, withdrawals } from "../../app/server/orders/orders-sc
 import { contactRequests } from "../../app/server/quotes/quotes-schema.server";
 import { visits } from "../../app/server/visits/visits-schema.server";
 import { issueInvoice } from "../../app/server/invoices/issue-invoice.server";
+import { linkUntiedRows } from "../../app/server/customers/customer-links.server";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertBilledOrder } from "../support/admin-orders-fixtures";
@@ -70,6 +71,8 @@ async function seed(dataDir: string) {
     await insertAcceptedJob(db, { customerName: "Pablo Trabajo", email: "pablo.trabajo@example.com", town: "Alcobendas" });
     const tech = await customer(db, "tomas.tecnico.con.correo.largo@termoclima.test");
     await db.update(user).set({ role: "tecnico", name: "Tomás Instalador" }).where(eq(user.id, tech.id));
+    // The rows went straight into their tables: their customer records, as the scheduled task makes them.
+    await linkUntiedRows(db);
   } finally {
     await handle.close();
   }
@@ -160,6 +163,19 @@ const LISTS: { name: string; path: string; row: string | RegExp; filter?: Filter
     row: CUSTOMER,
     disclosure: "Buscar",
     filter: { field: "Buscar por e-mail o nombre", choose: search("Buscar por e-mail o nombre", CUSTOMER), url: /q=maria/, status: "1 cuenta encontrada", row: CUSTOMER },
+  },
+  {
+    name: "clientes",
+    path: "/admin/clientes",
+    row: "Rosa Solicitud",
+    disclosure: "Buscar",
+    filter: {
+      field: "Nombre, empresa, teléfono, e-mail, NIF o dirección",
+      choose: search("Nombre, empresa, teléfono, e-mail, NIF o dirección", "escorial"),
+      url: /q=escorial/,
+      status: "1 cliente encontrado",
+      row: "Rosa Solicitud",
+    },
   },
   {
     name: "desistimientos",
@@ -263,7 +279,7 @@ test("on a phone the bottom bar: Hoy, Agenda, Crear, Buscar and Más, whose menu
 
   await bar.getByRole("link", { name: "Más" }).click();
   await expect(sections).toBeVisible();
-  await expect(sections.getByRole("link")).toHaveCount(17);
+  await expect(sections.getByRole("link")).toHaveCount(18);
   // Beside a section, what waits there (issue 30): the seeded new request, visit and job to schedule.
   const item = (name: string) => sections.getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(item("Solicitudes")).toHaveText("Solicitudes1 sin contestar");

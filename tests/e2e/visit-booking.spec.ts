@@ -3,9 +3,10 @@ import type { ParsedMail } from "mailparser";
 import { madridDay } from "../../app/domain/visits/visit-slots";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { placeTransferOrder, signUpCustomer } from "../support/customer-e2e";
 import { sendContactRequest } from "../support/quote-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
-import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, screenshot, waitForMail } from "./helpers";
 
 /*
  * Booking the free visit (issue 17), on a server of this spec's own with a real SMTP server:
@@ -253,4 +254,42 @@ test("the back office: availability and a blocked day show in the free slots; th
   await expect(page.getByRole("status").filter({ hasText: "Visita anulada" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Próximas visitas" }).getByRole("row").filter({ hasText: "Eva Ruiz" })).toHaveCount(0);
   await mailTo(`eva.${project}@correo.es`, /^Visita anulada: /);
+});
+
+test("one customer record (issue 30): who asked, booked the visit and ordered has one record with all three", { tag: "@movil" }, async ({ browser }, info) => {
+  const viewport = info.project.use.viewport ?? undefined;
+  const context = await browser.newContext({ baseURL: base, locale: "es-ES", viewport });
+  const page = await context.newPage();
+  const name = `Irene Castaño ${project}`;
+  const email = `irene.castano.${project}@correo.es`;
+  try {
+    await page.goto("/");
+    await rejectCookies(page);
+    await sendContactRequest(page, { name, email });
+    await page.getByRole("link", { name: "Elija el día de la visita" }).click();
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Reservar la visita" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "¡Visita reservada!" })).toBeVisible();
+    // Later she makes an account with the same e-mail and buys a thermostat (billed to another name).
+    await signUpCustomer(page, base, email);
+    const order = await placeTransferOrder(page, "/tienda/detalle/termostatos/14");
+
+    const owner = admin.page;
+    await owner.goto(`/admin/clientes?q=${encodeURIComponent(`castaño ${project}`)}`);
+    await owner.getByRole("link", { name }).click();
+    await expect(owner.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(owner.getByRole("heading", { level: 2, name: "Solicitudes (1)" })).toBeVisible();
+    await expect(owner.getByRole("heading", { level: 2, name: "Visitas (1)" })).toBeVisible();
+    await expect(owner.getByRole("heading", { level: 2, name: "Pedidos (1)" })).toBeVisible();
+    await expect(owner.getByRole("link", { name: `Pedido ${order}` })).toBeVisible();
+    await expect(owner.getByRole("link", { name: "Llamar al 600 123 456" })).toHaveAttribute("href", "tel:+34600123456");
+    await expect(owner.locator(`a[href="mailto:${email}"]`)).toHaveText(email);
+    // Her account, made for the order, is on the record too.
+    await expect(owner.locator('a[href^="/admin/cuentas/"]')).toHaveText(email);
+    await expectAccessible(owner);
+    await lookAtBothWidths(owner, "admin-ficha-cliente");
+    if (project === "movil") await screenshot(owner, { path: "docs/screenshots/cliente-375.png", fullPage: true });
+  } finally {
+    await context.close();
+  }
 });

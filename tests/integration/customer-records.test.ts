@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as recordAction, loader as recordLoader } from "~/routes/customers/admin-customer";
+import { action as newRecordAction } from "~/routes/customers/admin-customer-new";
 import { loader as recordsLoader } from "~/routes/customers/admin-customers";
 import { customerFor } from "~/server/customers/customer-records.server";
 import { customers } from "~/server/customers/customers-schema.server";
@@ -130,5 +131,17 @@ describe("the record's pages", () => {
     expect(await recordOf(contactRequests, later)).toBe(keep);
     const entries = await db.select().from(auditLog).where(inArray(auditLog.action, ["unir fichas de cliente"]));
     expect(entries.at(-1)).toMatchObject({ entity: "ficha", entityId: String(keep), after: { solicitudes: 1, visitas: 0, presupuestos: 0, pedidos: 0 } });
+  });
+
+  it("«Cliente nuevo»: a record by hand, refused with a link when one already names the same phone, 400 with what was typed on bad input", async () => {
+    const post = (form: Record<string, string>) => settle(() => newRecordAction(args(adminRequest("/admin/clientes/nuevo", cookie, form))));
+    const made = await post({ name: "Íñigo Merino", phone: "612 34 56 78", town: "Leganés", notes: "Llamó por una avería" });
+    expect(made.status).toBe(303);
+    const id = Number(made.location!.split("/").pop());
+    expect(await post({ name: "Íñigo M.", phone: "+34612345678" })).toMatchObject({ status: 409, data: { existing: id } });
+    expect(await post({ name: "Sin datos" })).toMatchObject({
+      status: 400,
+      data: { errors: { email: "Deje al menos un e-mail, un teléfono o un NIF: es lo que une a la ficha lo que el cliente haga." }, values: { name: "Sin datos" } },
+    });
   });
 });

@@ -6,8 +6,8 @@ import { isValidSpanishId, normalizeSpanishId } from "../spanish-ids";
  * customer, and how two of them are known to be the same person or company.
  *
  * The same customer: the same e-mail, else the same NIF/NIE/CIF, else the same phone (its
- * last nine digits, however it was typed). A name alone never matches: two "Ana García" are
- * two people until the owner merges them.
+ * last nine digits, however it was typed) when the e-mails do not differ (matchedBy). A name
+ * alone never matches: two "Ana García" are two people until the owner merges them.
  */
 
 export type CustomerFacts = {
@@ -70,29 +70,44 @@ export function identifies(values: Pick<CustomerValues, "email" | "nif" | "phone
   return values.email !== "" || values.nif !== "" || values.phoneKey !== "";
 }
 
-/** Whether a record is the one the facts name (same e-mail, id or phone). */
-export function sameCustomer(record: Pick<CustomerValues, "email" | "nif" | "phoneKey">, values: Pick<CustomerValues, "email" | "nif" | "phoneKey">): boolean {
-  return (
-    (values.email !== "" && record.email === values.email) ||
-    (values.nif !== "" && record.nif === values.nif) ||
-    (values.phoneKey !== "" && record.phoneKey === values.phoneKey)
-  );
+export type MatchedBy = "email" | "nif" | "phone";
+
+/**
+ * How a record is the one the facts name, or null: the same e-mail; else the same id; else the
+ * same phone, unless both have an e-mail and they differ (two people of one household share a
+ * landline; a company's staff share its CIF, so an id still matches).
+ */
+export function matchedBy(record: Pick<CustomerValues, "email" | "nif" | "phoneKey">, values: Pick<CustomerValues, "email" | "nif" | "phoneKey">): MatchedBy | null {
+  if (values.email !== "" && record.email === values.email) return "email";
+  if (values.nif !== "" && record.nif === values.nif) return "nif";
+  const otherEmails = record.email !== "" && values.email !== "" && record.email !== values.email;
+  if (values.phoneKey !== "" && record.phoneKey === values.phoneKey && !otherEmails) return "phone";
+  return null;
 }
 
-const FILLED: readonly (keyof Omit<CustomerValues, "userId">)[] = ["name", "company", "nif", "email", "phone", "phoneKey", "address", "postcode", "town", "province"];
+/** Whether a record is the one the facts name. */
+export function sameCustomer(record: Pick<CustomerValues, "email" | "nif" | "phoneKey">, values: Pick<CustomerValues, "email" | "nif" | "phoneKey">): boolean {
+  return matchedBy(record, values) !== null;
+}
+
+const ADDRESS = ["address", "postcode", "town", "province"] as const;
+const OTHERS = ["name", "company", "nif", "email", "phone"] as const;
 
 /**
  * What a record learns from new facts or from a record merged into it: only its empty fields
  * are filled (what the owner or the customer wrote before is never overwritten). The phone and
- * its key go together.
+ * its key go together; so do the parts of an address: a record without an address takes the
+ * whole of the new one, a record with the same street only the parts it lacks (never a
+ * postcode of another address).
  */
 export function filledBlanks(record: CustomerValues, more: CustomerValues): Partial<CustomerValues> {
   const changes: Partial<CustomerValues> = {};
-  for (const field of FILLED) {
-    if (field === "phoneKey") continue;
-    if (record[field] === "" && more[field] !== "") changes[field] = more[field];
-  }
+  for (const field of OTHERS) if (record[field] === "" && more[field] !== "") changes[field] = more[field];
   if (changes.phone !== undefined) changes.phoneKey = more.phoneKey;
+  const sameStreet = record.address !== "" && record.address.toLowerCase() === more.address.toLowerCase();
+  if (record.address === "" || sameStreet) {
+    for (const field of ADDRESS) if (record[field] === "" && more[field] !== "") changes[field] = more[field];
+  }
   if (!record.userId && more.userId) changes.userId = more.userId;
   return changes;
 }

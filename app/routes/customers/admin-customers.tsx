@@ -67,6 +67,7 @@ export default function CustomerRecordsPage() {
           fields: <FilterSearch id="clientes-q" label="Nombre, empresa, teléfono, e-mail, NIF o dirección" value={query.q} maxLength={CUSTOMER_RECORD_SEARCH_MAX} />,
         }}
         count={{ total, one: "cliente", many: "clientes", suffix: query.q ? (total === 1 ? " encontrado" : " encontrados") : "" }}
+        actions={<Link to="/admin/clientes/nuevo">Cliente nuevo</Link>}
         table={table}
         rows={rows}
         empty="Aún no hay clientes: cada solicitud, visita, presupuesto o pedido crea o completa la ficha de su cliente."

@@ -4,6 +4,7 @@ import type { CustomerDetails } from "~/domain/customers/customer-form";
 import { audit, changedFields, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { CUSTOMER_TIES } from "./customer-links.server";
+import { findCustomer } from "./customer-records.server";
 import { listedCustomers } from "./customer-list.server";
 import { customers } from "./customers-schema.server";
 
@@ -83,5 +84,19 @@ export async function mergeCustomers(db: Database, actor: Actor, keepId: number,
     });
     const total = Object.values(moved).reduce((sum, n) => sum + n, 0);
     return { ok: true, message: `Fichas unidas: la nº ${other.id} forma parte de esta ficha (${total} ${total === 1 ? "documento movido" : "documentos movidos"}).` };
+  });
+}
+
+export type CreateResult = { ok: true; id: number } | { ok: false; status: 409; error: string; existing: number };
+
+/** A record made by hand (a customer who phones): refused when one already names the same e-mail, id or phone. */
+export async function createCustomerRecord(db: Database, actor: Actor, details: CustomerDetails): Promise<CreateResult> {
+  return db.transaction(async (tx) => {
+    const values = customerValues(details);
+    const existing = await findCustomer(tx, values);
+    if (existing) return { ok: false, status: 409, error: `Ya hay una ficha de este cliente (nº ${existing.id}, ${existing.name || existing.company}): ábrala para completarla.`, existing: existing.id };
+    const [created] = await tx.insert(customers).values({ ...values, notes: details.notes }).returning({ id: customers.id });
+    await audit(tx, actor, { action: "crear ficha de cliente", entity: ENTITY, entityId: created!.id, after: { nombre: values.name, empresa: values.company, email: values.email, telefono: values.phone } });
+    return { ok: true, id: created!.id };
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { customerValues, filledBlanks, identifies, sameCustomer, type CustomerFacts, type CustomerValues } from "~/domain/customers/customer-facts";
+import { customerValues, filledBlanks, identifies, matchedBy, sameCustomer, type CustomerFacts, type CustomerValues } from "~/domain/customers/customer-facts";
 import type { Database, Transaction } from "../db/client.server";
 import { customers } from "./customers-schema.server";
 
@@ -28,7 +28,7 @@ const valuesOf = (row: CustomerRow): CustomerValues => ({
   userId: row.userId,
 });
 
-/** The live (not merged) record the values name: by e-mail first, then id, then phone. */
+/** The live (not merged) record the values name: by e-mail first, then id, then phone (matchedBy). */
 export async function findCustomer(db: Pick<Database, "select">, values: CustomerValues): Promise<CustomerRow | null> {
   const keys: SQL[] = [];
   if (values.email) keys.push(eq(customers.email, values.email));
@@ -41,9 +41,12 @@ export async function findCustomer(db: Pick<Database, "select">, values: Custome
     .where(and(isNull(customers.mergedIntoId), or(...keys)))
     .orderBy(customers.id)
     .limit(20);
-  const rank = (row: CustomerRow) =>
-    values.email && row.email === values.email ? 0 : values.nif && row.nif === values.nif ? 1 : 2;
-  return rows.sort((a, b) => rank(a) - rank(b) || a.id - b.id)[0] ?? null;
+  const RANK = { email: 0, nif: 1, phone: 2 } as const;
+  const ranked = rows.flatMap((row) => {
+    const by = matchedBy(row, values);
+    return by ? [{ row, rank: RANK[by] }] : [];
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.row.id - b.row.id)[0]?.row ?? null;
 }
 
 async function lockKeys(tx: Handle, values: CustomerValues) {

@@ -36,39 +36,46 @@ const FIELDS: { name: keyof Omit<Details, "notes">; label: string; type?: string
   { name: "province", label: "Provincia", autoComplete: "off", max: 100 },
 ];
 
+/** The record's fields and notes, with what was typed and each field's message after a refusal. */
+export function CustomerFields({ values, errors }: { values: Partial<Record<keyof Details, string>>; errors: Record<string, string> }) {
+  return (
+    <>
+      {FIELDS.map((field) => (
+        <div className="field" key={field.name}>
+          <label htmlFor={`ficha-${field.name}`}>{field.label}</label>
+          <input
+            id={`ficha-${field.name}`}
+            name={field.name}
+            type={field.type ?? "text"}
+            autoComplete={field.autoComplete}
+            maxLength={field.max}
+            defaultValue={values[field.name] ?? ""}
+            aria-invalid={errors[field.name] ? true : undefined}
+            aria-describedby={errors[field.name] ? `ficha-${field.name}-error` : undefined}
+          />
+          {errors[field.name] ? (
+            <p id={`ficha-${field.name}-error`} className="field-error">
+              {errors[field.name]}
+            </p>
+          ) : null}
+        </div>
+      ))}
+      <div className="field">
+        <label htmlFor="ficha-notes">Notas (solo las ve la administración)</label>
+        <textarea id="ficha-notes" name="notes" rows={5} maxLength={NOTES_MAX} defaultValue={values.notes ?? ""} />
+      </div>
+    </>
+  );
+}
+
 export function CustomerDetailsForm({ details, reply }: { details: Details; reply: RecordReply | undefined }) {
   const failed = reply && reply.intent === "datos" && !reply.ok ? reply : null;
-  const value = (name: keyof Details) => failed?.values?.[name] ?? details[name];
-  const error = (name: keyof Details) => failed?.errors?.[name];
   return (
     <details className="admin-section" open={Boolean(failed)}>
       <summary>Editar datos y notas</summary>
       <Form method="post" className="admin-form" noValidate>
         <input type="hidden" name="intent" value="datos" />
-        {FIELDS.map((field) => (
-          <div className="field" key={field.name}>
-            <label htmlFor={`ficha-${field.name}`}>{field.label}</label>
-            <input
-              id={`ficha-${field.name}`}
-              name={field.name}
-              type={field.type ?? "text"}
-              autoComplete={field.autoComplete}
-              maxLength={field.max}
-              defaultValue={value(field.name)}
-              aria-invalid={error(field.name) ? true : undefined}
-              aria-describedby={error(field.name) ? `ficha-${field.name}-error` : undefined}
-            />
-            {error(field.name) ? (
-              <p id={`ficha-${field.name}-error`} className="field-error">
-                {error(field.name)}
-              </p>
-            ) : null}
-          </div>
-        ))}
-        <div className="field">
-          <label htmlFor="ficha-notes">Notas (solo las ve la administración)</label>
-          <textarea id="ficha-notes" name="notes" rows={5} maxLength={NOTES_MAX} defaultValue={value("notes")} />
-        </div>
+        <CustomerFields values={failed?.values ?? details} errors={failed?.errors ?? {}} />
         <button type="submit" className="button">
           Guardar la ficha
         </button>
