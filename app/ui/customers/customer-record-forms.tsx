@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { customerLabel } from "~/domain/customers/customer-facts";
 import { NOTES_MAX } from "~/domain/customers/customer-form";
 import { customerHref } from "~/domain/customers/customer-list";
+import { FormReply } from "~/ui/admin/form-reply";
 
 /* The forms of a customer's page (issue 30): details and notes, and merging a duplicate. They post without JavaScript. */
 
@@ -12,16 +13,7 @@ export type RecordReply =
 type Details = { name: string; company: string; nif: string; email: string; phone: string; address: string; postcode: string; town: string; province: string; notes: string };
 
 function Reply({ reply, intent }: { reply: RecordReply | undefined; intent: RecordReply["intent"] }) {
-  if (!reply || reply.intent !== intent) return null;
-  return reply.ok ? (
-    <p role="status" className="admin-reply">
-      {reply.message}
-    </p>
-  ) : (
-    <p role="alert" className="field-error">
-      {reply.error}
-    </p>
-  );
+  return <FormReply reply={reply?.intent === intent ? reply : null} />;
 }
 
 const FIELDS: { name: keyof Omit<Details, "notes">; label: string; type?: string; autoComplete: string; max: number }[] = [

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import type { DeliveryView } from "~/domain/quotes/delivery-view";
 import { NOTES_MAX_LENGTH, type QuoteIntent, type QuoteReply } from "~/domain/quotes/quote-inbox";
 import { REQUEST_STATE_LABELS, REQUEST_STATES, type RequestState } from "~/domain/quotes/request-state";
+import { FormReply } from "../admin/form-reply";
 import { DeliveryBadge } from "../orders/delivery-badge";
 
 /* The forms of a quote request's page (issue 11); they post without JavaScript too. */
@@ -9,16 +10,7 @@ import { DeliveryBadge } from "../orders/delivery-badge";
 /** The answer to this form only: each form shows its own message. */
 function ReplyLine({ reply, intent, outboxId }: { reply: QuoteReply | undefined; intent: QuoteIntent; outboxId?: number }) {
   // A retry's answer sits on its delivery; one that names none (a forged id), under the list.
-  if (!reply || reply.intent !== intent || reply.outboxId !== outboxId) return null;
-  return reply.ok ? (
-    <p role="status" className="admin-reply">
-      {reply.message}
-    </p>
-  ) : (
-    <p role="alert" className="field-error">
-      {reply.error}
-    </p>
-  );
+  return <FormReply reply={reply && reply.intent === intent && reply.outboxId === outboxId ? reply : null} />;
 }
 
 export function QuoteStateForm({ state, reply }: { state: RequestState; reply: QuoteReply | undefined }) {

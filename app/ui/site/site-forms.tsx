@@ -2,22 +2,14 @@ import { Form } from "react-router";
 import type { FlagName, Flags } from "~/domain/site/flags";
 import { FLAG_LABELS, FLAG_ORDER } from "~/domain/site/flag-labels";
 import { CAPTION_MAX, slotTarget, type SiteArea, type SiteImage, type SiteReply } from "~/domain/site/site-media";
+import { FormReply } from "../admin/form-reply";
 import { Photo } from "../photo";
 
 /* The forms of /admin/sitio (issue 11); they post without JavaScript too. */
 
 /** The answer to this form only (each flag and slot shows its own). */
 export function ReplyLine({ reply, target }: { reply: SiteReply | undefined; target: string }) {
-  if (!reply || reply.target !== target) return null;
-  return reply.ok ? (
-    <p role="status" className="admin-reply">
-      {reply.message}
-    </p>
-  ) : (
-    <p role="alert" className="field-error">
-      {reply.error}
-    </p>
-  );
+  return <FormReply reply={reply?.target === target ? reply : null} />;
 }
 
 function FlagSwitch({ name, enabled, reply }: { name: FlagName; enabled: boolean; reply: SiteReply | undefined }) {
