@@ -20,7 +20,7 @@ let admin: { context: BrowserContext; page: Page };
 let template = "";
 let phone = false;
 
-test.describe.configure({ mode: "serial", timeout: 150_000 });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async ({ browser }: { browser: Browser }, info) => {
   test.setTimeout(180_000);
