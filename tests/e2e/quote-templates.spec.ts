@@ -75,7 +75,8 @@ test("the owner saves a quote's draft as a template; a name already used is refu
     await page.locator("#opcion-A").scrollIntoViewIfNeeded();
     const top = (await page.locator("#opcion-A").evaluate((el) => el.getBoundingClientRect().top + window.scrollY)) - 8;
     const bottom = await page.locator("#opcion-B").evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
-    const bar = page.getByRole("navigation", { name: "Barra de la administración" });
+    // By its class: once hidden, the bar is out of the accessibility tree that getByRole reads.
+    const bar = page.locator("nav.admin-tabbar");
     await bar.evaluate((el) => (el.style.visibility = "hidden"));
     await screenshot(page, { path: `${folder}/presupuesto-375.png`, fullPage: true, clip: { x: 0, y: top, width: 375, height: bottom - top + 8 } });
     await bar.evaluate((el) => (el.style.visibility = ""));
