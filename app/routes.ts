@@ -113,6 +113,8 @@ export default [
     // admin: written quotes (issue 17)
     route("presupuestos", "routes/quotes/admin-quotes.tsx"),
     route("presupuestos/nuevo", "routes/quotes/admin-quote-new.tsx"),
+    // Quote templates (issue 30): rename and delete; saved from the editor, used from "nuevo".
+    route("presupuestos/plantillas", "routes/quotes/admin-quote-templates.tsx"),
     route("presupuestos/:number/pdf", "routes/quotes/admin-quote-version-pdf.ts"),
     route("presupuestos/:number/vista-previa", "routes/quotes/admin-quote-preview.tsx"),
     route("presupuestos/:number", "routes/quotes/admin-quote-editor.tsx"),

@@ -20,6 +20,8 @@ export type AuditEntry = {
     | "visita"
     // Written quotes (issue 17).
     | "presupuesto"
+    // Quote templates (issue 30): the template's id.
+    | "plantilla"
     // Staff accounts' sign-ins and failures (issue 28): the account's user id.
     | "cuenta"
     // One customer record (issue 30): its number.

@@ -126,7 +126,9 @@ test("marks a transfer paid: the customer's Mis Pedidos shows it and the e-mail 
   await lookAtBothWidths(page, "admin-pedido-pendiente");
 
   const paid = page.getByRole("form", { name: "Marcar como pagado" });
-  await paid.getByLabel("Fecha del pago").fill(madridDay(new Date()));
+  // Issue 30: the date starts at today's in Madrid; the button says the amount.
+  await expect(paid.getByLabel("Fecha del pago")).toHaveValue(madridDay(new Date()));
+  await expect(paid.getByRole("button")).toHaveText(/^Marcar como pagado · \d{1,3}(\.\d{3})*,\d{2}\s€$/);
   await paid.getByLabel("Referencia bancaria").fill("TRF-0042");
   await paid.getByRole("button", { name: "Marcar como pagado" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado». Se ha avisado al cliente por e-mail." })).toBeVisible();
@@ -181,7 +183,9 @@ test("cancels the other order: its unit goes back on sale and the audit log has 
   const before = Number(/\d+/.exec(stockBefore)?.[0]);
   const { page } = admin;
   await page.goto(`/admin/pedidos/${orders.cancelled}`);
-  const form = page.getByRole("form", { name: "Cancelar el pedido" });
+  // Apart from the other moves, last on the page (issue 30).
+  const form = page.getByRole("region", { name: "Zona de peligro" }).getByRole("form", { name: "Cancelar el pedido" });
+  await expect(page.getByRole("region", { name: "Cambiar el estado" }).getByRole("form", { name: "Cancelar el pedido" })).toHaveCount(0);
   await form.getByLabel("Motivo de la cancelación").fill("El cliente pidió anularlo por teléfono");
   await form.getByRole("button", { name: "Cancelar el pedido" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Estado cambiado a «Cancelado»." })).toBeVisible();

@@ -74,7 +74,10 @@ export function faintControls(page: Page): Promise<string[]> {
  * README's pictures). No test compares them, so E2E_SCREENSHOTS=0 (CI's clone, which nobody
  * looks at) skips them: a full-page one costs Chromium about 0.85 s of a core.
  */
-export async function screenshot(target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">, options: { path: string; fullPage?: boolean }): Promise<void> {
+export async function screenshot(
+  target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">,
+  options: { path: string; fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } },
+): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === "0") return;
   await target.screenshot(options);
 }

@@ -250,7 +250,10 @@ test("the back office: availability and a blocked day show in the free slots; th
   await expectAccessible(page);
 
   await page.goto("/admin/visitas");
-  await page.getByRole("button", { name: "Anular la visita de Eva Ruiz" }).click();
+  // A second step (issue 30): the disclosure, then its red button.
+  const eva = page.getByRole("region", { name: "Próximas visitas" }).getByRole("row").filter({ hasText: "Eva Ruiz" });
+  await eva.locator("summary").filter({ hasText: "Anular la visita" }).click();
+  await eva.getByRole("button", { name: "Sí, anular la visita de Eva Ruiz" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Visita anulada" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Próximas visitas" }).getByRole("row").filter({ hasText: "Eva Ruiz" })).toHaveCount(0);
   await mailTo(`eva.${project}@correo.es`, /^Visita anulada: /);

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { seedIfEmpty } from "~/server/db/seed.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
 import { flags } from "~/server/site/site-schema.server";
+import { quoteTemplates } from "~/server/quotes/quotes-schema.server";
+import { withoutVatCents } from "~/domain/money";
 import { setupTestDatabase } from "../db-utils";
 
 describe("demo seed", () => {
@@ -33,6 +35,21 @@ describe("demo seed", () => {
       maintenance: false,
       showReasons: true,
     });
+  });
+
+  it("loads three quote templates whose catalogue lines name demo products at their price without VAT (issue 30)", async () => {
+    const { db } = await ready;
+    const templates = await db.select().from(quoteTemplates).orderBy(quoteTemplates.id);
+    expect(templates.map((t) => t.name)).toEqual(["Sustitución de caldera de condensación", "Instalación de aire acondicionado 1x1", "Aerotermia para ACS"]);
+    const catalogue = new Map((await db.select().from(products)).map((p) => [p.id, p]));
+    for (const { draft } of templates) {
+      const lines = draft.alternatives.flatMap((a) => a.lines);
+      const fromCatalogue = lines.filter((line) => line.productId !== null);
+      expect(fromCatalogue.length).toBeGreaterThan(0);
+      for (const line of fromCatalogue) expect(line.unitCents).toBe(withoutVatCents(catalogue.get(line.productId!)!.priceCents));
+      expect(lines.some((line) => line.kind === "servicio")).toBe(true);
+      expect(draft).toMatchObject({ startOn: null, endOn: null });
+    }
   });
 
   it("does nothing on a database that already has products", async () => {

@@ -9,6 +9,11 @@ import type { AlternativeKey, QuoteDraft, QuoteParty, WorkPlace } from "./quote-
 
 export type EditorValue = { customer: QuoteParty; workPlace: WorkPlace; draft: QuoteDraft };
 
+/** The editor action's answer; `takenName`: «Guardar como plantilla» found that name taken, the page offers «Reemplazar». */
+export type EditorReply =
+  | { ok: true; message: string }
+  | { ok: false; message: string; errors: Record<string, string>; fields: Record<string, string>; takenName?: string };
+
 export const LINE_FIELD = /^([ABC])-(\d{1,3})-(kind|description|quality|quantity|unit|price|used|productId|remove)$/;
 
 /** The editor's field values for a saved draft (the form renders from these, or from what was posted). */

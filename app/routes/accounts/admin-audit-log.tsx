@@ -12,7 +12,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 
 /** The audit log (issue 11): every change of the back office, newest first; read-only by design. */
 const querySchema = z.object({
-  entidad: z.enum(["pedido", "desistimiento", "producto", "solicitud", "cliente", "sitio", "entrega", "presupuesto", "visita", "trabajo", "cuenta", "ficha"]).optional().catch(undefined),
+  entidad: z.enum(["pedido", "desistimiento", "producto", "solicitud", "cliente", "sitio", "entrega", "presupuesto", "plantilla", "visita", "trabajo", "cuenta", "ficha"]).optional().catch(undefined),
   id: z.string().max(100).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });

@@ -14,6 +14,7 @@ import { adminCharges, jobChargeAction } from "~/server/jobs/job-payment-admin.s
 import { readForm } from "~/server/http/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
+import { DangerZone } from "~/ui/admin/danger-zone";
 import { CancelForm, ScheduleForm, StepForms, type JobFormReply } from "~/ui/jobs/job-admin-forms";
 import { JobChargesAdmin, type ChargeReply } from "~/ui/jobs/job-charges-admin";
 import { WorkReportSummary } from "~/ui/jobs/work-report-view";
@@ -165,16 +166,24 @@ export default function JobPage() {
         <ScheduleForm defaults={defaults} technicians={technicians} rescheduling={job.status === "programado"} reply={reply} />
       ) : null}
       <StepForms steps={nextJobSteps(job.status)} />
-      {paidDeposits > 0 && (canCancelJob(job.status) || job.status === "cancelado") ? (
+      {paidDeposits > 0 && job.status === "cancelado" ? (
         <p className="admin-warning">
-          {job.status === "cancelado" ? "" : "Si cancela el trabajo: "}La señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la
-          factura rectificativa.
+          La señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la factura rectificativa.
         </p>
       ) : null}
-      {canCancelJob(job.status) ? <CancelForm reply={reply} /> : null}
       <p>
         <Link to={`/admin/registro?entidad=trabajo&id=${job.id}`}>Historial de cambios de este trabajo</Link>
       </p>
+      {canCancelJob(job.status) ? (
+        <DangerZone>
+          {paidDeposits > 0 ? (
+            <p className="admin-warning">
+              Si cancela el trabajo: la señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la factura rectificativa.
+            </p>
+          ) : null}
+          <CancelForm reply={reply} />
+        </DangerZone>
+      ) : null}
     </>
   );
 }

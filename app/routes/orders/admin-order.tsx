@@ -16,6 +16,7 @@ import { readForm } from "~/server/http/request-body.server";
 import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/orders/order-sections";
+import { DangerZone } from "~/ui/admin/danger-zone";
 import { OrderNotesForm, UndoPaymentForm, OrderStatusForms, type OrderPageReply } from "~/ui/orders/order-status-forms";
 import { OrderPayments, OrderRefunds } from "~/ui/orders/order-payments";
 import { Price } from "~/ui/price";
@@ -120,6 +121,11 @@ export default function AdminOrderPage() {
   const reply = answer && !answer.intent.startsWith("reembolso-") ? (answer as OrderPageReply) : undefined;
   const refundReply = answer && answer.intent.startsWith("reembolso-") ? (answer as RefundReply) : undefined;
   const r = order.recorded;
+  // Cancelling and undoing a payment go last, apart from the other moves (issue 30).
+  const moves = order.next.filter((status) => status !== "Cancelado");
+  const cancellable = order.next.includes("Cancelado");
+  const undo = canUndoPayment(order);
+  const statusProps = { current: order.status, amountCents: order.amountCents, transfer: order.payMethod === "transferencia", today: order.today, slots: order.slots, installation: order.installation, reply };
   return (
     <>
       <p>
@@ -168,18 +174,11 @@ export default function AdminOrderPage() {
 
       <section className="admin-section" aria-labelledby="acciones-titulo">
         <h2 id="acciones-titulo">Cambiar el estado</h2>
-        <OrderStatusForms
-          current={order.status}
-          next={order.next}
-          transfer={order.payMethod === "transferencia"}
-          today={order.today}
-          slots={order.slots}
-          installation={order.installation}
-          reply={reply}
-        />
-        {canUndoPayment(order) ? (
-          <UndoPaymentForm invoiceNumber={order.invoices.find((invoice) => invoice.series === "F" && !invoice.annulled)?.number ?? null} reply={reply} />
-        ) : null}
+        {moves.length > 0 ? (
+          <OrderStatusForms {...statusProps} next={moves} />
+        ) : (
+          <p className="admin-muted">{cancellable ? "Solo queda cancelarlo, en la «Zona de peligro» al final de la página." : "Este pedido está cerrado: su estado ya no cambia."}</p>
+        )}
       </section>
 
       {order.withdrawal ? <WithdrawalSummary withdrawal={order.withdrawal} /> : null}
@@ -249,6 +248,13 @@ export default function AdminOrderPage() {
         <h2 id="correos-titulo">E-mails al cliente</h2>
         <OrderMails mails={order.mails} error={reply?.intent === "reenviar" ? reply.errors.form : undefined} />
       </section>
+
+      {cancellable || undo ? (
+        <DangerZone>
+          {cancellable ? <OrderStatusForms {...statusProps} next={["Cancelado"]} /> : null}
+          {undo ? <UndoPaymentForm invoiceNumber={order.invoices.find((invoice) => invoice.series === "F" && !invoice.annulled)?.number ?? null} reply={reply} /> : null}
+        </DangerZone>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { ALTERNATIVE_KEYS } from "~/domain/quotes/quote-content";
 import { editorFields } from "~/domain/quotes/quote-editor-fields";
 import { isExpired } from "~/domain/quotes/quote-expiry";
 import { QUOTE_STATUS_LABELS } from "~/domain/quotes/quote-status";
+import { templateStartMessage } from "~/domain/quotes/quote-template";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
@@ -16,6 +17,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { Price } from "~/ui/price";
 import { AlternativeFields, CataloguePicker, PartyFields, TermsFields } from "~/ui/quotes/quote-editor";
+import { TemplateFields } from "~/ui/quotes/quote-template-fields";
 import type { Route } from "./+types/admin-quote-editor";
 import { pageUrl } from "~/server/http/page-url.server";
 
@@ -37,11 +39,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const search = (url.searchParams.get("buscar") ?? "").trim().slice(0, 80);
   // Back from the preview's confirmation (issue 30): ?enviado=<the version sent>.
   const justSent = quote.currentVersion > 0 && url.searchParams.get("enviado") === String(quote.currentVersion);
+  // Just created from a template (issue 30): ?plantilla=<its lines no longer on sale>.
+  const fromTemplate = /^\d{1,3}$/.exec(url.searchParams.get("plantilla") ?? "");
   const productIds = quote.draft.alternatives.flatMap((a) => a.lines.map((l) => l.productId)).filter((id): id is number => id !== null);
   const [versions, responses, results, stock] = await Promise.all([versionsOf(db, quote.id), responsesOf(db, quote.id), searchCatalogue(db, search), stockOf(db, productIds)]);
   return {
     number: quote.number,
-    sentMessage: justSent ? `Enviado al cliente: versión ${quote.currentVersion}, válida hasta el ${formatYmd(quote.validUntil!)}.` : null,
+    sentMessage: justSent
+      ? `Enviado al cliente: versión ${quote.currentVersion}, válida hasta el ${formatYmd(quote.validUntil!)}.`
+      : fromTemplate
+        ? templateStartMessage(Number(fromTemplate[0]))
+        : null,
     status: quote.status,
     expired: (quote.status === "enviado" || quote.status === "cambios_pedidos") && isExpired(quote.validUntil, new Date()),
     currentVersion: quote.currentVersion,
@@ -159,6 +167,7 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
           <AlternativeFields key={key} alt={key} v={values} stock={page.stock} live={live} />
         ))}
         {actions}
+        <TemplateFields {...values} takenName={failed?.takenName} />
       </Form>
       <section className="admin-section" aria-labelledby="versiones">
         <h2 id="versiones">Versiones enviadas</h2>

@@ -94,7 +94,8 @@ export default function QuoteListPage() {
       <p>
         <Link to="/admin/presupuestos/nuevo" className="button">
           Nuevo presupuesto
-        </Link>
+        </Link>{" "}
+        <Link to="/admin/presupuestos/plantillas">Plantillas de presupuesto</Link>
       </p>
       <AdminList
         filtered={filtered}

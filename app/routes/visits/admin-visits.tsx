@@ -95,14 +95,21 @@ const upcomingTable = (technicians: Technician[]): AdminTable<Visit> => ({
     {
       label: "Acciones",
       heading: <span className="visually-hidden">Acciones</span>,
+      // Cancelling is a second step (issue 30): a disclosure, then its own red button; never beside «Asignar» with its look.
       cell: (visit) => (
-        <Form method="post" className="admin-inline-form">
-          <input type="hidden" name="intent" value="anular" />
-          <input type="hidden" name="id" value={visit.id} />
-          <button type="submit" className="button button-secondary" aria-label={`Anular la visita de ${visit.name}`}>
-            Anular
-          </button>
-        </Form>
+        <details className="admin-confirm">
+          <summary className="danger-link">
+            Anular la visita<span className="visually-hidden"> de {visit.name}</span>…
+          </summary>
+          <Form method="post" className="admin-inline-form">
+            <input type="hidden" name="intent" value="anular" />
+            <input type="hidden" name="id" value={visit.id} />
+            <p className="field-hint">Se avisa al cliente por e-mail.</p>
+            <button type="submit" className="button button-danger" aria-label={`Sí, anular la visita de ${visit.name}`}>
+              Sí, anular la visita
+            </button>
+          </Form>
+        </details>
       ),
     },
   ],

@@ -1,12 +1,14 @@
 import { data, redirect } from "react-router";
 import { ALTERNATIVE_KEYS, type AlternativeKey, type QuoteLine } from "~/domain/quotes/quote-content";
-import { parseEditorForm, sendProblems, type EditorErrors, type EditorValue } from "~/domain/quotes/quote-editor-form";
+import type { EditorReply } from "~/domain/quotes/quote-editor-fields";
+import { parseEditorForm, sendProblems, type EditorValue } from "~/domain/quotes/quote-editor-form";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
 import { productLine, serviceLine } from "./quote-catalogue.server";
 import { saveDraft, type Quote } from "./quote-store.server";
+import { saveAsTemplate, templateNameOf } from "./quote-template-action.server";
 
 /*
  * The quote editor's one form (issue 17). Every button saves what was typed first, so nothing
@@ -15,7 +17,7 @@ import { saveDraft, type Quote } from "./quote-store.server";
  * error of each field and what was typed, nothing saved.
  */
 
-export type EditorReply = { ok: true; message: string } | { ok: false; message: string; errors: EditorErrors; fields: Record<string, string> };
+export type { EditorReply } from "~/domain/quotes/quote-editor-fields";
 
 const MAX_BYTES = 400_000;
 
@@ -70,6 +72,8 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
     value = withLine(value, key, line);
     option = key;
   }
+  const templateName = intent === "plantilla" || intent === "plantilla-reemplazar" ? templateNameOf(value, fields) : null;
+  if (templateName && !templateName.ok) return data<EditorReply>({ ok: false, message: "Revise los campos marcados: no se ha guardado nada.", errors: templateName.errors, fields }, { status: 400 });
   const saved = await saveDraft(db, actor, quote.id, value);
   if (!saved) return data<EditorReply>({ ok: false, message: "Este presupuesto está anulado: no se puede cambiar.", errors: {}, fields }, { status: 409 });
 
@@ -81,6 +85,8 @@ export async function quoteEditorAction(request: Request, admin: Admin, quote: Q
     if (Object.keys(problems).length > 0) return data<EditorReply>({ ok: false, message: "Falta algo para poder enviarlo: revise los campos marcados.", errors: problems, fields }, { status: 400 });
     throw redirect(`/admin/presupuestos/${quote.number}/vista-previa`, 303);
   }
+  // «Guardar como plantilla» (issue 30): the draft is saved above, then copied under the name typed.
+  if (templateName) return saveAsTemplate(db, actor, { quote: quote.number, name: templateName.name, draft: value.draft, replace: intent === "plantilla-reemplazar" }, fields);
   if (intent === "guardar") {
     await audit(db, actor, { action: "guardar borrador", entity: "presupuesto", entityId: quote.number });
     return data<EditorReply>({ ok: true, message: "Borrador guardado." });

@@ -59,11 +59,11 @@ export async function prefillFromRequest(db: Database, requestId: number) {
   return { requestId: request.id, customer, workPlace: { address: request.address, postcode: "", town: request.town, province: "" }, draft };
 }
 
-/** A new draft with its number, from scratch or from a request (`requestId`). */
+/** A new draft with its number, from scratch, from a request (`requestId`) and/or a template (its name, for the log). */
 export async function createQuote(
   db: Database,
   actor: { email: string },
-  input: { requestId?: number | null; customer?: QuoteParty; workPlace?: WorkPlace; draft?: QuoteDraft },
+  input: { requestId?: number | null; customer?: QuoteParty; workPlace?: WorkPlace; draft?: QuoteDraft; template?: string },
   now = new Date(),
 ): Promise<Quote> {
   return db.transaction(async (tx) => {
@@ -87,7 +87,7 @@ export async function createQuote(
         updatedAt: now,
       })
       .returning();
-    await audit(tx, actor, { action: "crear presupuesto", entity: "presupuesto", entityId: quote!.number, after: { solicitud: input.requestId ?? null } });
+    await audit(tx, actor, { action: "crear presupuesto", entity: "presupuesto", entityId: quote!.number, after: { solicitud: input.requestId ?? null, ...(input.template ? { plantilla: input.template } : {}) } });
     return quote!;
   });
 }

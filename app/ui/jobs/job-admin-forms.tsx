@@ -109,8 +109,8 @@ export function CancelForm({ reply }: { reply: JobFormReply | undefined }) {
   const busy = useNavigation().state === "submitting";
   const error = errorOf(reply, "cancel", "reason");
   return (
-    <details className="admin-section admin-form" open={Boolean(error)}>
-      <summary>Cancelar el trabajo</summary>
+    <details className="admin-form" open={Boolean(error)}>
+      <summary>Cancelar el trabajo…</summary>
       <Form method="post">
         <input type="hidden" name="intent" value="cancel" />
         <div className="field">
@@ -127,7 +127,7 @@ export function CancelForm({ reply }: { reply: JobFormReply | undefined }) {
           <FieldError id="cancelar-reason-error" message={error} />
         </div>
         <p className="field-hint">Las unidades del catálogo reservadas para este trabajo vuelven al stock.</p>
-        <button type="submit" className="button button-secondary" disabled={busy}>
+        <button type="submit" className="button button-danger" disabled={busy}>
           Cancelar el trabajo
         </button>
       </Form>

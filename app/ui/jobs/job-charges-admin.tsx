@@ -56,7 +56,7 @@ function TransferForm({ charge, today, reply }: { charge: AdminCharge; today: st
           </p>
         ) : null}
         <button type="submit" className="button" disabled={busy}>
-          Registrar transferencia de <Price cents={charge.amountCents} />
+          Marcar como pagado · <Price cents={charge.amountCents} />
         </button>
       </Form>
     </details>

@@ -1,10 +1,12 @@
 import { Form } from "react-router";
 import type { OrderStatus } from "~/domain/orders/order-status";
+import { Price } from "../price";
 import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~/domain/orders/status-move";
 
 /*
  * The order page's actions (issue 11): one small form per status the order may move to, each
- * with what that move records, and the internal notes. Plain posts: they work without
+ * with what that move records, and the internal notes. The page puts «Cancelar el pedido» apart,
+ * in its «Zona de peligro» (issue 30); a payment's date starts at today's date in Madrid. Plain posts: they work without
  * JavaScript. Every form carries the status it was shown with ("actual"), so a change made
  * meanwhile is refused (409) instead of overwritten.
  */
@@ -19,6 +21,8 @@ type Slot = { value: string; label: string };
 
 type MoveProps = {
   current: OrderStatus;
+  /** What the customer pays: «Marcar como pagado · 1.234,00 €» (issue 30). */
+  amountCents: number;
   next: readonly OrderStatus[];
   transfer: boolean;
   today: string;
@@ -85,8 +89,7 @@ function Field({ form, name, label, errors, hint, children }: FieldProps) {
   );
 }
 
-export function OrderStatusForms({ current, next, transfer, today, slots, installation, reply }: MoveProps) {
-  if (next.length === 0) return <p className="admin-muted">Este pedido está cerrado: su estado ya no cambia.</p>;
+export function OrderStatusForms({ current, amountCents, next, transfer, today, slots, installation, reply }: MoveProps) {
   return (
     <div className="admin-order-moves">
       {next.map((target) => {
@@ -110,7 +113,7 @@ export function OrderStatusForms({ current, next, transfer, today, slots, instal
               {target === "Pagado" ? (
                 <div className="field-row">
                   <Field form={key} name="fecha" label={transfer ? "Fecha del pago" : "Fecha del pago (opcional)"} errors={errors}>
-                    {(props) => <input {...props} name="fecha" type="date" max={today} required={transfer} defaultValue={values.fecha ?? (transfer ? "" : today)} />}
+                    {(props) => <input {...props} name="fecha" type="date" max={today} required={transfer} defaultValue={values.fecha ?? today} />}
                   </Field>
                   <Field form={key} name="referencia" label={transfer ? "Referencia bancaria" : "Referencia (opcional)"} errors={errors}>
                     {(props) => <input {...props} name="referencia" maxLength={MAX_DETAIL_LENGTH} required={transfer} defaultValue={values.referencia} autoComplete="off" />}
@@ -156,8 +159,16 @@ export function OrderStatusForms({ current, next, transfer, today, slots, instal
               ) : target !== "Cancelado" ? (
                 <p className="field-hint">Se avisa al cliente por e-mail.</p>
               ) : null}
-              <button type="submit" className={target === "Cancelado" ? "button button-secondary" : "button"}>
-                {rescheduling ? "Cambiar la fecha" : title(current, target)}
+              <button type="submit" className={target === "Cancelado" ? "button button-danger" : "button"}>
+                {rescheduling ? (
+                  "Cambiar la fecha"
+                ) : target === "Pagado" ? (
+                  <>
+                    {title(current, target)} · <Price cents={amountCents} />
+                  </>
+                ) : (
+                  title(current, target)
+                )}
               </button>
             </fieldset>
           </Form>
