@@ -21,7 +21,7 @@ import { describe, expect, it } from "vitest";
 const AREA_READS: Record<string, string[]> = {
   accounts: ["orders", "quotes"],
   alerts: ["accounts"],
-  admin: ["accounts", "catalogue", "invoices", "jobs", "orders", "payments", "quotes", "visits"],
+  admin: ["catalogue", "customers", "invoices", "jobs", "orders", "payments", "quotes", "visits"],
   basket: [],
   catalogue: [],
   customers: ["accounts", "invoices", "jobs", "orders", "quotes", "visits"],
