@@ -15,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/sitio", label: "Sitio" },
   { to: "/admin/clientes", label: "Clientes" },
   { to: "/admin/registro", label: "Registro" },
+  { to: "/admin/avisos", label: "Avisos" },
   { to: "/admin/seguridad", label: "Seguridad" },
 ] as const;
 
