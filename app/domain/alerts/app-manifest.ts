@@ -1,6 +1,6 @@
 /*
  * The back office's web app manifest (issue 30): installed from /admin, it opens /admin in a
- * window of its own (standalone) and keeps to /admin/. Icons: public/iconos (scripts/admin-icons.ts).
+ * window of its own (standalone) and keeps to /admin. Icons: public/iconos (scripts/admin-icons.ts).
  */
 
 /** The shop's blue (app/root.tsx's theme-color, the favicon's circle). */
@@ -21,7 +21,9 @@ export function backOfficeManifest(shopName: string, themeColour: string) {
     lang: "es-ES",
     dir: "ltr",
     start_url: "/admin",
-    scope: "/admin/",
+    // "/admin", not "/admin/": a start_url outside the scope voids the scope (it would become "/",
+    // the whole shop); a scope is a prefix of paths, so this one holds /admin and /admin/....
+    scope: "/admin",
     display: "standalone",
     background_color: "#ffffff",
     theme_color: themeColour,

@@ -1,4 +1,4 @@
-// The back office's service worker (issue 30), served at /admin/sw.js for the scope /admin/.
+// The back office's service worker (issue 30), served at /admin/sw.js for the scope /admin.
 // It only shows the staff's alerts: no caching, no fetch handler, so the pages stay as the
 // server sends them. The message is JSON { title, body, url } (app/server/alerts).
 /* global self */

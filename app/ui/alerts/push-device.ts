@@ -4,6 +4,12 @@
  * Only the alerts page imports this, so no other page loads it.
  */
 
+/**
+ * The worker's scope: the whole back office, /admin itself included (so "/admin", which the
+ * worker's own folder would not allow without its Service-Worker-Allowed header), as the manifest's.
+ */
+const SCOPE = "/admin";
+
 export type PushSupport = "sin-soporte" | "denegado" | "listo";
 
 export function pushSupport(): PushSupport {
@@ -25,9 +31,24 @@ function sameKey(subscription: PushSubscription, publicKey: string): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
+/**
+ * Once the registration's worker is active. Not navigator.serviceWorker.ready: that waits for the
+ * worker of the page's first address, which after moving between pages may be outside the scope.
+ */
+function activated(registration: ServiceWorkerRegistration): Promise<void> {
+  const worker = registration.installing ?? registration.waiting ?? registration.active;
+  if (!worker || worker.state === "activated") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") resolve();
+      if (worker.state === "redundant") reject(new Error("el service worker no se pudo instalar"));
+    });
+  });
+}
+
 /** This browser's subscription for the back office, if it is tied to the shop's current key. */
 export async function currentSubscription(publicKey: string): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration("/admin/");
+  const registration = await navigator.serviceWorker.getRegistration(SCOPE);
   const subscription = await registration?.pushManager.getSubscription();
   return subscription && sameKey(subscription, publicKey) ? subscription : null;
 }
@@ -37,10 +58,12 @@ export type Subscribed = { ok: true; endpoint: string; p256dh: string; auth: str
 /** Registers the worker, asks for permission and subscribes; a subscription to an old key is replaced. */
 export async function subscribe(publicKey: string): Promise<Subscribed> {
   try {
-    const registration = await navigator.serviceWorker.register("/admin/sw.js", { scope: "/admin/", updateViaCache: "none" });
+    const registration = await navigator.serviceWorker.register("/admin/sw.js", { scope: SCOPE, updateViaCache: "none" });
     const permission = await Notification.requestPermission();
     if (permission === "denied") return { ok: false, reason: "denegado" };
     if (permission !== "granted") return { ok: false, reason: "sin-permiso" };
+    // A subscription needs the worker active, not just registered (the first visit installs it).
+    await activated(registration);
     let subscription = await registration.pushManager.getSubscription();
     if (subscription && !sameKey(subscription, publicKey)) {
       await subscription.unsubscribe();
