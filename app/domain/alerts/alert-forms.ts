@@ -22,7 +22,8 @@ const endpoint = z
   .string({ message: "Falta la dirección del servicio de avisos." })
   .trim()
   .max(1000, "La dirección del servicio de avisos es demasiado larga.")
-  .pipe(z.url({ protocol: /^https?$/, message: "La dirección del servicio de avisos no es válida." }));
+  // Browsers' push services are all https (and web-push sends over https only).
+  .pipe(z.url({ protocol: /^https$/, message: "La dirección del servicio de avisos no es válida." }));
 
 /** A device's subscription as the page's script posts it (PushSubscription.toJSON()). */
 export const subscribeSchema = z.object({
