@@ -60,6 +60,8 @@ let customer: { context: BrowserContext; page: Page };
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async ({ browser }, info) => {
+  // A server of its own, an administrator enrolled through the real pages and a second browser.
+  test.setTimeout(180_000);
   const viewport = info.project.use.viewport ?? { width: 1400, height: 900 };
   state.standIn = await startPushStandIn();
   const certificate = path.join(mkdtempSync(path.join(tmpdir(), "simulador-push-")), "certificado.pem");
