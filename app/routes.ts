@@ -134,6 +134,10 @@ export default [
     route("clientes/:id", "routes/customers/admin-customer.tsx"),
     // admin: site
     route("sitio", "routes/site/admin-site.tsx"),
+    // admin: alerts on the staff's phones (issue 30): the page, the service worker, the app's manifest
+    route("avisos", "routes/alerts/admin-alerts.tsx"),
+    route("sw.js", "routes/alerts/admin-service-worker.ts"),
+    route("app.webmanifest", "routes/alerts/admin-manifest.ts"),
   ]),
   // The technicians' area (issue 17): only their own jobs and visits; and their private calendar feeds.
   route("tecnico", "routes/jobs/technician-layout.tsx", [

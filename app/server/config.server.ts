@@ -172,6 +172,12 @@ const envSchema = z.object({
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default("1"),
   // Minutes a card or Bizum order holds its units while the customer pays.
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  // Web Push alerts to the staff's phones (issue 30). Unset: the shop makes a key pair once and
+  // keeps it in the database (push_keys), shared by every instance. The private key is never
+  // logged nor sent to a browser. The subject is how a push service reaches the shop.
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, "debe ser la clave pública VAPID en base64url (la de `npx web-push generate-vapid-keys`)").optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, "debe ser la clave privada VAPID en base64url (la de `npx web-push generate-vapid-keys`)").optional(),
+  VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "debe ser mailto:correo@dominio o una dirección https://").optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -241,6 +247,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
       if (c.VERIFACTU_KEY_PATH && !c.VERIFACTU_CERT_PATH) {
         ctx.addIssue({ code: "custom", path: ["VERIFACTU_KEY_PATH"], message: "necesita VERIFACTU_CERT_PATH (el certificado en PEM)" });
+      }
+      if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+        ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: "VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas" });
       }
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
@@ -319,6 +328,13 @@ export function trelloConfig() {
   const c = config();
   if (!c.TRELLO_KEY || !c.TRELLO_TOKEN || !c.TRELLO_LIST_ID) return null;
   return { apiUrl: c.TRELLO_API_URL.replace(/\/$/, ""), key: c.TRELLO_KEY, token: c.TRELLO_TOKEN, listId: c.TRELLO_LIST_ID };
+}
+
+/** The VAPID key pair given in the environment (null: the shop's own, app/server/alerts/vapid-keys.server.ts) and the subject. */
+export function vapidSettings(): { keys: { publicKey: string; privateKey: string } | null; subject: string } {
+  const c = config();
+  const keys = c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null;
+  return { keys, subject: c.VAPID_SUBJECT ?? `mailto:${c.SHOP_EMAIL}` };
 }
 
 /** Only for tests: read the environment again. */

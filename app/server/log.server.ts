@@ -29,6 +29,8 @@ const SECRET_FIELDS = [
   "addressBill",
   "direccion",
   "iban",
+  // The VAPID private key (issue 30).
+  "privateKey",
 ];
 const REDACT_PATHS = [
   ...SECRET_FIELDS,

@@ -11,6 +11,8 @@ import { DeliveryError, registerOutboxHandler, type Handler, type OutboxEntry } 
 import { backInStockMail, STOCK_ALERT_NOTICE_KIND } from "./stock-alerts/stock-alerts.server";
 import { describeTaskBoard, trelloCardHandler } from "./quotes/trello.server";
 import { log } from "./log.server";
+import { PUSH_ALERT_KIND, PUSH_SEND_KIND } from "./alerts/alert-queue.server";
+import { pushAlertHandler, pushSendHandler } from "./alerts/push-alerts.server";
 
 /** What the owner reads on an e-mail entry that the outbox will not send again by itself. */
 export const MAYBE_SENT_MESSAGE =
@@ -62,5 +64,8 @@ export function registerOutboxHandlers(): void {
   registerOutboxHandler(VERIFACTU_OUTBOX_KIND, verifactuHandler());
   // Back-in-stock notices (issue 15): queued by a database trigger, written when sent.
   registerOutboxHandler(STOCK_ALERT_NOTICE_KIND, emailHandler(backInStockMail));
+  // Alerts on the staff's phones (issue 30): an event's alert, then one send per device.
+  registerOutboxHandler(PUSH_ALERT_KIND, pushAlertHandler());
+  registerOutboxHandler(PUSH_SEND_KIND, pushSendHandler());
   log("trello").info(describeTaskBoard());
 }

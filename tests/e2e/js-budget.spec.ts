@@ -171,6 +171,8 @@ test("the back office of an administrator stays within the budget", async ({ bro
     await detail("un cliente", await list("clientes", "/admin/clientes"), /^\/admin\/clientes\/\d+$/);
     await list("sitio", "/admin/sitio");
     await list("registro", "/admin/registro");
+    // Alerts on the phone (issue 30): its push code is this page's own.
+    await list("avisos", "/admin/avisos");
     // Written quotes (issue 17): the list, a new one, its editor once sent, and the customer's page.
     await list("presupuestos", "/admin/presupuestos");
     await list("presupuesto nuevo", "/admin/presupuestos/nuevo");

@@ -36,7 +36,7 @@ async function state(number: string) {
   const [order] = await db.select().from(orders).where(eq(orders.number, number));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id)).orderBy(orderEvents.id);
   const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, "pedido"), eq(auditLog.entityId, number))).orderBy(auditLog.id);
-  const mails = await db.select().from(outbox).where(eq(outbox.ref, `order:${order!.id}`)).orderBy(outbox.id);
+  const mails = await db.select().from(outbox).where(and(eq(outbox.ref, `order:${order!.id}`), eq(outbox.kind, "email"))).orderBy(outbox.id);
   return { order: order!, events, audits, mails: mails.map((row) => row.payload as MailMessage) };
 }
 

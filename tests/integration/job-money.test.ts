@@ -58,7 +58,7 @@ async function chargesOf(jobId: number) {
 }
 
 async function mailsOf(jobId: number) {
-  return (await db.select().from(outbox).where(eq(outbox.ref, `trabajo:${jobId}`)).orderBy(asc(outbox.id))).map((row) => row.payload as { to: string; subject: string; text: string });
+  return (await db.select().from(outbox).where(and(eq(outbox.ref, `trabajo:${jobId}`), eq(outbox.kind, "email"))).orderBy(asc(outbox.id))).map((row) => row.payload as { to: string; subject: string; text: string });
 }
 
 /** The customer presses "Pagar con tarjeta" on the quote's page: the attempt's code. */

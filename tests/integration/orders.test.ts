@@ -161,7 +161,10 @@ describe("confirming an order", () => {
     expect(await basketLines(basket.id)).toEqual([]);
     expect((await rootLoader(args(new Request("http://localhost/", { headers: { Cookie: cookie } })))).basketCount).toBe(0);
 
-    const queued = (await db.select().from(outbox)).slice(queuedBefore);
+    const all = (await db.select().from(outbox)).slice(queuedBefore);
+    // And the staff's alert (issue 30), in the same transaction.
+    expect(all.filter((entry) => entry.kind === "push_alert").map((entry) => (entry.payload as { title: string }).title)).toEqual([expect.stringMatching(/^Pedido nuevo /)]);
+    const queued = all.filter((entry) => entry.kind === "email");
     expect(queued.map((entry) => [entry.kind, (entry.payload as { to: string }).to])).toEqual([
       ["email", "ana@example.com"],
       ["email", config().SHOP_EMAIL],
@@ -571,7 +574,7 @@ describe("order e-mails", () => {
     await processDueEntries();
     // The number whole: "35-221126" is also the end of another order's "735-221126".
     const mentions = new RegExp(`(?<![0-9])${number}(?![0-9])`);
-    const pending = (await db.select().from(outbox)).filter((entry) => mentions.test(JSON.stringify(entry.payload)));
+    const pending = (await db.select().from(outbox)).filter((entry) => entry.kind === "email" && mentions.test(JSON.stringify(entry.payload)));
     expect(pending).toHaveLength(2);
     for (const entry of pending) expect(entry).toMatchObject({ status: "pending", attempts: 1 });
   });

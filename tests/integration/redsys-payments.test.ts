@@ -54,7 +54,7 @@ async function attemptRow(code: string) {
 
 async function mails(orderId: number) {
   const { db } = await ready;
-  return (await db.select().from(outbox).where(eq(outbox.ref, `order:${orderId}`)).orderBy(outbox.id)).map((row) => row.payload as { to: string; subject: string; text: string });
+  return (await db.select().from(outbox).where(and(eq(outbox.ref, `order:${orderId}`), eq(outbox.kind, "email"))).orderBy(outbox.id)).map((row) => row.payload as { to: string; subject: string; text: string });
 }
 
 describe("a notification of a payment", () => {

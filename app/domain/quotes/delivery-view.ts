@@ -32,7 +32,7 @@ export type DeliveryView = {
   canRetry: boolean;
 };
 
-const KIND_LABELS: Record<string, string> = { trello_card: "Tarjeta del tablero", email: "E-mail" };
+const KIND_LABELS: Record<string, string> = { trello_card: "Tarjeta del tablero", email: "E-mail", push_alert: "Aviso al móvil", push_send: "Aviso a un dispositivo" };
 
 export function deliveryKindLabel(kind: string): string {
   return KIND_LABELS[kind] ?? kind;
@@ -49,12 +49,14 @@ export function scrubSecrets(text: string): string {
 /** The owner's reading of a handler's error text (app/server/quotes/trello.server.ts, mail.server.ts). */
 export function ownerReason(kind: string, error: string): string {
   const board = kind === "trello_card";
-  const service = board ? "El tablero de tareas" : "El servidor de correo";
+  const push = kind.startsWith("push_");
+  const service = board ? "El tablero de tareas" : push ? "El servicio de avisos del navegador" : "El servidor de correo";
   // Already written for the owner (outbox-handlers.server.ts: a send cut off mid-way).
   if (error.startsWith("Un intento anterior")) return error;
   if (/^sin manejador/.test(error)) return "Este tipo de entrega no tiene quien la envíe en esta versión de la tienda.";
   if (/no es una solicitud de contacto válida/.test(error)) return "Los datos de la entrega están dañados y no se pueden enviar.";
   const status = httpStatus(error);
+  if (push && rejectedCredentials(error)) return "El servicio de avisos no acepta la clave VAPID de la tienda: ese dispositivo debe activar los avisos otra vez.";
   if (rejectedCredentials(error)) {
     return board
       ? "El tablero de tareas ya no acepta la clave de acceso de la tienda: quien mantiene la tienda debe renovarla."
@@ -65,7 +67,7 @@ export function ownerReason(kind: string, error: string): string {
   if (status && status.startsWith("5")) return `${service} tuvo un fallo interno (HTTP ${status}).`;
   if (status && status.startsWith("4")) return `${service} rechazó la entrega (HTTP ${status}).`;
   if (/sin respuesta|timeout|ETIMEDOUT/i.test(error)) return `${service} no respondió a tiempo.`;
-  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET/.test(error)) return `No se pudo conectar con ${board ? "el tablero de tareas" : "el servidor de correo"}.`;
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNRESET/.test(error)) return `No se pudo conectar con ${board ? "el tablero de tareas" : push ? "el servicio de avisos del navegador" : "el servidor de correo"}.`;
   if (/^SMTP: .*\b5\d\d\b/.test(error)) return "El servidor de correo rechazó el mensaje.";
   return `${service} no aceptó la entrega.`;
 }

@@ -14,7 +14,12 @@ import type { Route } from "./+types/layout";
 
 export const handle: BackOfficeHandle = { backOffice: true };
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminCss }];
+// The back office installs as an app of its own (issue 30); the storefront's pages link none of this.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: adminCss },
+  { rel: "manifest", href: "/admin/app.webmanifest", crossOrigin: "use-credentials" },
+  { rel: "apple-touch-icon", href: "/iconos/administracion-apple-180.png" },
+];
 
 /**
  * The frame of /admin. Child loaders run beside this one, so each calls requireAdmin itself;

@@ -10,6 +10,8 @@ import { jobCharges, jobs } from "./jobs-schema.server";
 import type { Invoice } from "../invoices/invoices-schema.server";
 import type { Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { jobChargePaidAlert } from "~/domain/alerts/alert-messages";
 import { type ChargeContext, type Job, type JobCharge } from "./job-charges.server";
 import { issueChargeInvoice } from "./job-final-invoice.server";
 import { shopJobNotice } from "./job-payment-emails.server";
@@ -84,6 +86,7 @@ export async function settleCharge(tx: Transaction, context: ChargeContext, paym
     const subject = `${label.toLowerCase()} del presupuesto ${quote.number} pagada: revísela`;
     await enqueue(tx, "email", shopJobNotice(job.id, subject, [`${label} de ${formatEuros(charge.amountCents)} del presupuesto ${quote.number} pagada (${payMethodLabel(payment.method)}).`, ...notes]), { ref: jobRef(job.id) });
   }
+  await enqueueAlert(tx, jobChargePaidAlert({ label, quoteNumber: quote.number, amountCents: charge.amountCents, how: payMethodLabel(payment.method), jobId: job.id }), jobRef(job.id));
   const closed = charge.kind === "final" ? await closeJobIfNothingOwed(tx, job.id, actor, now) : false;
   return { invoice: issued.invoice, closed };
 }

@@ -15,6 +15,9 @@ import { installedUnits, jobs, workReports } from "./jobs-schema.server";
 import { issueFinalInvoice } from "./job-final-invoice.server";
 import { closeJobIfNothingOwed } from "./job-payments.server";
 import { enqueueWorkReportEmail } from "./work-report-email.server";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { jobRef } from "../outbox-refs.server";
+import { reportSignedAlert } from "~/domain/alerts/alert-messages";
 import { photosOfJob } from "./work-report-photos.server";
 import { reportFacts, reportFormFacts } from "./work-report-store.server";
 
@@ -145,6 +148,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     // Nothing left to pay (the deposit covered it all): the job is paid as well.
     if (invoice.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
     await enqueueWorkReportEmail(tx, { jobId, quoteNumber: locked.quoteNumber, quoteToken: locked.quoteToken, customer: job.customer });
+    await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: locked.quoteNumber }), jobRef(jobId));
     return { ok: true, reportId: stored!.id, message: REPORT_STORED };
   });
 }

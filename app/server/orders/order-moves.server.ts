@@ -2,6 +2,10 @@ import { eq } from "drizzle-orm";
 import { canMove, type MoveWay, type OrderStatus } from "~/domain/orders/order-status";
 import { orderEvents, orders } from "./orders-schema.server";
 import type { Transaction } from "../db/client.server";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
+import { orderPaidAlert } from "~/domain/alerts/alert-messages";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { orderRef } from "../outbox-refs.server";
 
 /*
  * The one writer of an order's status once it is placed (decision 0022): the status form, a
@@ -42,6 +46,10 @@ export async function recordStatusMove(tx: Transaction, order: Order, move: Stat
     toStatus: move.to,
     details: move.details,
   });
+  // Every way an order gets paid comes here (Redsys's notification, a transfer marked paid): the staff's alert (issue 30).
+  if (move.to === "Pagado" && order.status !== "Pagado") {
+    await enqueueAlert(tx, orderPaidAlert({ number: updated!.number, totalCents: updated!.amountCents, how: payMethodLabel(updated!.payMethod) }), orderRef(order.id));
+  }
   return updated!;
 }
 

@@ -20,6 +20,10 @@ import { takeStock } from "../catalogue/stock.server";
 import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
 import { orderEmails } from "./order-emails.server";
 import { enqueue } from "../outbox.server";
+import { orderRef } from "../outbox-refs.server";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { newOrderAlert } from "~/domain/alerts/alert-messages";
+import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { SessionUser } from "../session.server";
 import { factsOfOrder } from "~/domain/customers/customer-sources";
 import { customerFor } from "../customers/customer-records.server";
@@ -217,6 +221,7 @@ async function writeOrder(tx: Transaction, { user, basketId, values, now }: Requ
   });
   await enqueue(tx, "email", mails.customer);
   await enqueue(tx, "email", mails.shop);
+  await enqueueAlert(tx, newOrderAlert({ number: created.number, totalCents: totals.totalCents, payMethod: payMethodLabel(values.payMethod) }), orderRef(created.id));
 
   await replaceBasketLines(tx, basketId, []);
   return { number: created.number, attempt };

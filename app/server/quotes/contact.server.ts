@@ -20,6 +20,8 @@ import { getDb } from "../db/db.server";
 import { products } from "../catalogue/catalogue-schema.server";
 import { contactRequests } from "./quotes-schema.server";
 import { enqueue } from "../outbox.server";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { newRequestAlert } from "~/domain/alerts/alert-messages";
 import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "../rate-limit.server";
 import { log } from "../log.server";
@@ -158,6 +160,7 @@ export async function storeContactRequest(
       ...(/^[^\s@]+@[^\s@]+$/.test(values.email) ? { replyTo: values.email } : {}),
     };
     await enqueue(tx, "email", mail, ref);
+    await enqueueAlert(tx, newRequestAlert({ id: row!.id, name: values.nameAndSurname, town: values.state, product: product ? `${product.brand} ${product.model}` : null }), ref.ref);
     return row!.id;
   });
 }

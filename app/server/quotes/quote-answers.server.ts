@@ -13,6 +13,9 @@ import { quoteResponses, quotes } from "./quotes-schema.server";
 import { askDeposit } from "../jobs/job-charges.server";
 import { openJobForAcceptedQuote } from "../jobs/open-job.server";
 import { enqueueAnswerNotice } from "./quote-emails.server";
+import { enqueueAlert } from "../alerts/alert-queue.server";
+import { jobRef } from "../outbox-refs.server";
+import { quoteAcceptedAlert } from "~/domain/alerts/alert-messages";
 import { acceptanceOf, versionOf, type Quote, type QuoteResponseRow, type QuoteVersionRow } from "./quote-store.server";
 
 /*
@@ -115,6 +118,7 @@ export async function acceptQuote(db: Database, token: string, input: Acceptance
         `Firmado por ${input.fullName}.`,
         ...(job.short.length ? [`Sin stock suficiente (pedir al distribuidor): ${job.short.map((s) => `${s.units} x ${s.name}`).join(", ")}.`] : []),
       ]);
+      await enqueueAlert(tx, quoteAcceptedAlert({ number: quote.number, totalCents: charged.totalCents, depositCents: deposit, jobId: job.jobId }), jobRef(job.jobId));
       return { ok: true, response: response!, jobId: job.jobId };
     });
   } catch (error) {

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/clientes", label: "Clientes" },
   { to: "/admin/cuentas", label: "Cuentas" },
   { to: "/admin/registro", label: "Registro" },
+  { to: "/admin/avisos", label: "Avisos" },
   { to: "/admin/seguridad", label: "Seguridad" },
 ] as const;
 
