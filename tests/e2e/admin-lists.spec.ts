@@ -279,7 +279,7 @@ test("on a phone the bottom bar: Hoy, Agenda, Crear, Buscar and Más, whose menu
 
   await bar.getByRole("link", { name: "Más" }).click();
   await expect(sections).toBeVisible();
-  await expect(sections.getByRole("link")).toHaveCount(18);
+  await expect(sections.getByRole("link")).toHaveCount(19);
   // Beside a section, what waits there (issue 30): the seeded new request, visit and job to schedule.
   const item = (name: string) => sections.getByRole("listitem").filter({ has: page.getByRole("link", { name, exact: true }) });
   await expect(item("Solicitudes")).toHaveText("Solicitudes1 sin contestar");
