@@ -172,6 +172,8 @@ const envSchema = z.object({
   VERIFACTU_INSTALLATION: z.string().trim().min(1).max(100).default("1"),
   // Minutes a card or Bizum order holds its units while the customer pays.
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  // Hours a phone order (issue 30) holds its units while the customer opens the e-mailed payment link.
+  PHONE_ORDER_PAYMENT_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
 });
 
 export type Config = z.infer<typeof envSchema>;
