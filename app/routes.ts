@@ -91,6 +91,7 @@ export default [
     route("desistimientos", "routes/orders/admin-withdrawals.tsx"),
     route("desistimientos/:id", "routes/orders/admin-withdrawal.tsx"),
     route("pedidos", "routes/orders/admin-orders.tsx"),
+    route("pedidos/telefono", "routes/orders/admin-phone-order.tsx"),
     route("pedidos/exportar", "routes/orders/admin-orders-export.ts"),
     route("pedidos/gases-fluorados", "routes/orders/admin-fgas-pending.tsx"),
     route("pedidos/:number/gases-fluorados/:document", "routes/orders/admin-order-fgas-file.ts"),

@@ -10,7 +10,7 @@ import { products } from "./catalogue-schema.server";
  * (with VAT, and without it for a quote's lines) and stock.
  */
 
-export type CatalogueHit = { id: number; name: string; family: string; type: string; priceCents: number; unitCents: number; stock: number };
+export type CatalogueHit = { id: number; brand: string; name: string; family: string; type: string; priceCents: number; unitCents: number; stock: number };
 
 export async function searchCatalogue(db: Database, q: string): Promise<CatalogueHit[]> {
   const text = q.replace(/\s+/g, " ").trim().slice(0, 80);
@@ -22,5 +22,5 @@ export async function searchCatalogue(db: Database, q: string): Promise<Catalogu
     .where(and(eq(products.active, true), ...words.map((word) => or(ilike(products.brand, containsPattern(word)), ilike(products.model, containsPattern(word)), ilike(products.type, containsPattern(word))))))
     .orderBy(asc(products.brand), asc(products.model), asc(products.id))
     .limit(20);
-  return rows.map((row) => ({ id: row.id, name: `${row.brand} ${row.model}`.trim(), family: row.family, type: row.type, priceCents: row.priceCents, unitCents: withoutVatCents(row.priceCents), stock: row.stock }));
+  return rows.map((row) => ({ id: row.id, brand: row.brand, name: `${row.brand} ${row.model}`.trim(), family: row.family, type: row.type, priceCents: row.priceCents, unitCents: withoutVatCents(row.priceCents), stock: row.stock }));
 }
