@@ -35,7 +35,7 @@ const ADDRESS = {
   "envio-telefono": "600 123456",
 };
 
-type Page = { draft: { totals: { totalCents: number }; quote: { totalCents: number; lines: string } }; values: Record<string, string>; errors: Record<string, string>; formError?: string; key: string };
+type Page = { draft: { totals: { totalCents: number }; quote: { totalCents: number; lines: string } }; values: Record<string, string>; errors: Record<string, string>; formError?: string; idempotencyKey: string };
 
 async function post(form: Record<string, string | string[]>) {
   return settle(() => phoneAction(args(adminRequest("/admin/pedidos/telefono", admin, form))));

@@ -27,7 +27,7 @@ const text = (form: FormData, name: string) => {
 /** The page's view of a draft: its lines priced, the search results, what was typed. */
 export async function draftPage(lines: BasketLine[], values: Record<string, string>, q: string, key: string) {
   const [draft, results] = await Promise.all([pricedDraft(lines, values["envio-cp"] ?? null), searchCatalogue(await getDb(), q)]);
-  return { lines, draft, results, q, values, key };
+  return { lines, draft, results, q, values, idempotencyKey: key };
 }
 
 type Answer = { errors?: Record<string, string>; formError?: string; addError?: string; status?: number };

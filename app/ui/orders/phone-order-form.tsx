@@ -36,7 +36,8 @@ type Props = {
   results: Hit[];
   q: string;
   values: Record<string, string>;
-  key: string;
+  /** The form's idempotency key: a second click of «Crear» finds the first order. */
+  idempotencyKey: string;
   errors: Record<string, string>;
   formError?: string;
   addError?: string;
@@ -44,12 +45,12 @@ type Props = {
 
 const MAINTAINED = ["calderas", "aires", "aerotermia"] as const;
 
-export function PhoneOrderForm({ lines, draft, results, q, values, key, errors, formError, addError }: Props) {
+export function PhoneOrderForm({ lines, draft, results, q, values, idempotencyKey, errors, formError, addError }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <Form method="post" className="checkout-form phone-order-form" noValidate>
-      <input type="hidden" name={KEY_FIELD} value={key} />
+      <input type="hidden" name={KEY_FIELD} value={idempotencyKey} />
       <input type="hidden" name={TOTAL_FIELD} value={draft.quote.totalCents} />
       <input type="hidden" name={LINES_FIELD} value={draft.quote.lines} />
       {lines.map((line, index) => (
