@@ -3,13 +3,13 @@ import { fieldErrors } from "../fields/field-errors";
 import { phoneCheck } from "../fields/phone";
 import { postcodeCheck } from "../fields/postcode";
 import { isValidSpanishId } from "../spanish-ids";
+import { NOTES_MAX } from "./customer-list";
 
 /*
  * The customer record's forms (issue 30): its details and notes, and a merge. Every message
  * Spanish and naming the field; a form that fails keeps what was typed.
  */
 
-export const NOTES_MAX = 4000;
 
 const text = (max: number) =>
   z

@@ -5,6 +5,8 @@ import { listQuery } from "../page-numbers";
 
 export const CUSTOMER_RECORDS_PAGE_SIZE = 25;
 export const CUSTOMER_RECORD_SEARCH_MAX = 100;
+/** A record's notes (its form in customer-form.ts; here so the page carries no Zod). */
+export const NOTES_MAX = 4000;
 
 export type CustomerRecordQuery = { q: string; page: number };
 

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { customerLabel } from "~/domain/customers/customer-facts";
-import { NOTES_MAX } from "~/domain/customers/customer-form";
-import { customerHref } from "~/domain/customers/customer-list";
+import { customerHref, NOTES_MAX } from "~/domain/customers/customer-list";
 import { FormReply } from "~/ui/admin/form-reply";
 
 /* The forms of a customer's page (issue 30): details and notes, and merging a duplicate. They post without JavaScript. */
