@@ -20,7 +20,7 @@ export type ChargedTotals = BasketTotals & {
 export type ChargedBasket = { territory: VatTerritory; lines: PricedLine[]; totals: ChargedTotals };
 
 /** What the customer sees next to an exempt total, on every screen and e-mail that shows one. */
-export const EXEMPT_NOTE = "sin IVA (exento, art. 21 Ley 37/1992)";
+export { EXEMPT_NOTE } from "./vat-notes";
 
 /** Said on the basket page, which does not know the address yet (docs/deviations.md). */
 export const TERRITORIES_NOTE = "Envíos a Canarias, Ceuta y Melilla: sin IVA; el total se ajusta al indicar la dirección.";

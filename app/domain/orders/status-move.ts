@@ -14,9 +14,9 @@ import { canMove, isOrderStatus, type OrderStatus } from "./order-status";
  * seguimiento, franja, motivo.
  */
 
-export const MAX_DETAIL_LENGTH = 100;
-export const MAX_CANCEL_REASON_LENGTH = 500;
-export const MAX_NOTES_LENGTH = 5000;
+import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "./status-move-limits";
+
+export { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH };
 
 export type MoveDetails = {
   paidOn?: string;

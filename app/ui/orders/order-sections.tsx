@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { EXEMPT_NOTE } from "~/domain/basket/basket-vat";
+import { EXEMPT_NOTE } from "~/domain/basket/vat-notes";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import type { DeliveryState } from "~/domain/quotes/delivery-view";
 import { Price } from "../price";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { Price } from "../price";
-import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~/domain/orders/status-move";
+import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~/domain/orders/status-move-limits";
 
 /*
  * The order page's actions (issue 11): one small form per status the order may move to, each

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { EXEMPT_NOTE } from "~/domain/basket/basket-vat";
+import { EXEMPT_NOTE } from "~/domain/basket/vat-notes";
 import { MAX_REASON_LENGTH } from "~/domain/orders/withdrawal";
 import { Notice } from "../notice";
 import { PaymentOptions, type PaymentViewData } from "../payments/order-payment";
