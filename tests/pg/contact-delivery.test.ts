@@ -111,7 +111,8 @@ describe.skipIf(!url)("contact requests on PostgreSQL with two instances", () =>
     expect(handled.get(first)).toBeGreaterThan(0);
     expect(handled.get(second)).toBeGreaterThan(0);
 
-    const entries = await first.db.select().from(outbox);
+    // The card and the e-mail (the staff's alert, issue 30, has no device to go to here).
+    const entries = (await first.db.select().from(outbox)).filter((entry) => entry.kind !== "push_alert");
     expect(entries.filter((entry) => entry.status !== "done")).toEqual([]);
 
     const titles = trello.cards.map((card) => card.name).sort();

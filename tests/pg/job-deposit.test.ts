@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { outbox } from "~/server/db/shared-schema.server";
@@ -72,7 +72,7 @@ describe.skipIf(!url)("a job's deposit on PostgreSQL with two instances", () => 
     expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(COUNT);
     const records = await first.db.select().from(verifactuRecords).where(inArray(verifactuRecords.invoiceId, issued.map((invoice) => invoice.id)));
     expect(records).toHaveLength(COUNT);
-    const mails = await first.db.select({ ref: outbox.ref }).from(outbox).where(inArray(outbox.ref, made.map(({ job }) => `trabajo:${job.jobId}`)));
+    const mails = await first.db.select({ ref: outbox.ref }).from(outbox).where(and(eq(outbox.kind, "email"), inArray(outbox.ref, made.map(({ job }) => `trabajo:${job.jobId}`))));
     expect(mails).toHaveLength(COUNT);
   });
 

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redsysConfig } from "~/server/config.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
@@ -69,7 +69,7 @@ describe.skipIf(!url)("Redsys notifications on PostgreSQL with two instances", (
     expect(attempts.map((a) => a.notificationCount)).toEqual(Array(COUNT).fill(6));
     const events = await first.db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids));
     expect(events).toHaveLength(COUNT);
-    const mails = await first.db.select({ ref: outbox.ref }).from(outbox).where(inArray(outbox.ref, ids.map((id) => `order:${id}`)));
+    const mails = await first.db.select({ ref: outbox.ref }).from(outbox).where(and(eq(outbox.kind, "email"), inArray(outbox.ref, ids.map((id) => `order:${id}`))));
     expect(mails).toHaveLength(COUNT * 2);
     const issued = await first.db.select({ number: invoices.number }).from(invoices).where(inArray(invoices.orderId, ids));
     expect(new Set(issued.map((invoice) => invoice.number)).size).toBe(COUNT);
