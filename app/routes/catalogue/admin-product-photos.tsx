@@ -9,6 +9,7 @@ import { getDb } from "~/server/db/db.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { Photo } from "~/ui/photo";
 import type { Route } from "./+types/admin-product-photos";
+import { FormReply } from "~/ui/admin/form-reply";
 
 /** A product's photos (issue 11): upload, order, choose the main one, remove. Works without JavaScript. */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -38,15 +39,7 @@ function ReplyLine({ reply, intents }: { reply: PhotoReply | undefined; intents:
   if (!reply || !intents.includes(reply.intent)) return null;
   return (
     <>
-      {reply.ok ? (
-        <p role="status" className="admin-reply">
-          {reply.message}
-        </p>
-      ) : (
-        <p role="alert" className="field-error">
-          {reply.error}
-        </p>
-      )}
+      <FormReply reply={reply} />
       {reply.rejected.length > 0 ? (
         <ul className="field-error" aria-label="Archivos no añadidos">
           {reply.rejected.map((file, index) => (

@@ -10,6 +10,7 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-visits";
+import { FormReply } from "~/ui/admin/form-reply";
 
 /** /admin/visitas (issue 17): upcoming visits, and the availability the free slots are made of. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,16 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Visitas");
 
 function Reply({ reply, intents }: { reply: VisitsAdminReply | undefined; intents: VisitsAdminIntent[] }) {
-  if (!reply || !reply.intent || !intents.includes(reply.intent)) return null;
-  return reply.ok ? (
-    <p role="status" className="admin-reply">
-      {reply.message}
-    </p>
-  ) : (
-    <p role="alert" className="field-error">
-      {reply.error}
-    </p>
-  );
+  return <FormReply reply={reply?.intent && intents.includes(reply.intent) ? reply : null} />;
 }
 
 type Visit = Route.ComponentProps["loaderData"]["upcoming"][number];

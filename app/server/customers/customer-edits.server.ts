@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { customerValues, filledBlanks, type CustomerValues } from "~/domain/customers/customer-facts";
+import { customerValues, filledBlanks } from "~/domain/customers/customer-facts";
 import type { CustomerDetails } from "~/domain/customers/customer-form";
 import { audit, changedFields, type Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
@@ -45,8 +45,6 @@ export async function saveCustomerDetails(db: Database, actor: Actor, id: number
   });
 }
 
-const valuesOf = (row: typeof customers.$inferSelect): CustomerValues => ({ ...row });
-
 export async function mergeCustomers(db: Database, actor: Actor, keepId: number, otherId: number): Promise<EditResult> {
   if (keepId === otherId) return { ok: false, status: 409, error: "Es la misma ficha: escriba el número de la otra." };
   return db.transaction(async (tx) => {
@@ -67,10 +65,10 @@ export async function mergeCustomers(db: Database, actor: Actor, keepId: number,
     if (keep.userId && other.userId && keep.userId !== other.userId)
       return { ok: false, status: 409, error: "Las dos fichas tienen cuenta en la tienda, cada una la suya: no se pueden unir (serían dos personas que entran con e-mails distintos)." };
     const moved: Record<string, number> = {};
-    for (const tie of CUSTOMER_TIES) moved[tie.label] = await tie.move(tx as unknown as Database, otherId, keepId);
+    for (const tie of CUSTOMER_TIES) moved[tie.label] = await tie.move(tx, otherId, keepId);
     // Records merged into the other one earlier now point here too (one hop to the live record).
     await tx.update(customers).set({ mergedIntoId: keepId }).where(and(eq(customers.mergedIntoId, otherId), ne(customers.id, keepId)));
-    const learned = filledBlanks(valuesOf(keep), valuesOf(other));
+    const learned = filledBlanks(keep, other);
     const notes = [keep.notes, other.notes && `De la ficha nº ${other.id}: ${other.notes}`].filter(Boolean).join("\n\n");
     const now = new Date();
     await tx.update(customers).set({ ...learned, notes, updatedAt: now }).where(eq(customers.id, keepId));

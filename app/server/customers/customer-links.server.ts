@@ -30,7 +30,7 @@ export async function linkUntiedRows(db: Database, batch = 500): Promise<string>
       for (const row of rows) {
         const customerId = await db.transaction(async (tx) => {
           const id = await customerFor(tx, row.facts);
-          if (id !== null) await source.tie(tx as unknown as Database, row.id, id);
+          if (id !== null) await source.tie(tx, row.id, id);
           return id;
         });
         if (customerId !== null) tied++;

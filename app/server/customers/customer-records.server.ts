@@ -14,20 +14,6 @@ type Handle = Database | Transaction;
 
 export type CustomerRow = typeof customers.$inferSelect;
 
-const valuesOf = (row: CustomerRow): CustomerValues => ({
-  name: row.name,
-  company: row.company,
-  nif: row.nif,
-  email: row.email,
-  phone: row.phone,
-  phoneKey: row.phoneKey,
-  address: row.address,
-  postcode: row.postcode,
-  town: row.town,
-  province: row.province,
-  userId: row.userId,
-});
-
 /** The live (not merged) record the values name: by e-mail first, then id, then phone (matchedBy). */
 export async function findCustomer(db: Pick<Database, "select">, values: CustomerValues): Promise<CustomerRow | null> {
   const keys: SQL[] = [];
@@ -66,7 +52,7 @@ export async function customerFor(tx: Handle, facts: CustomerFacts, keep: number
   if (!identifies(values)) return keep;
   if (keep !== null) {
     const [current] = await tx.select().from(customers).where(eq(customers.id, keep));
-    if (current && !current.mergedIntoId && sameCustomer(valuesOf(current), values)) {
+    if (current && !current.mergedIntoId && sameCustomer(current, values)) {
       await fillBlanks(tx, current, values);
       return current.id;
     }
@@ -85,7 +71,7 @@ export async function customerFor(tx: Handle, facts: CustomerFacts, keep: number
 }
 
 async function fillBlanks(tx: Handle, row: CustomerRow, values: CustomerValues) {
-  const changes = filledBlanks(valuesOf(row), values);
+  const changes = filledBlanks(row, values);
   if (Object.keys(changes).length > 0) await tx.update(customers).set({ ...changes, updatedAt: new Date() }).where(eq(customers.id, row.id));
 }
 

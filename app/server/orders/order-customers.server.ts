@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { factsOfOrder } from "~/domain/customers/customer-sources";
 import type { CustomerTie } from "~/domain/customers/customer-ties";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { orders } from "./orders-schema.server";
 
 /* Orders tied to customer records (issue 30; ~/domain/customers/customer-ties). */
 
-export const orderTie: CustomerTie<Database> = {
+export const orderTie: CustomerTie<Database | Transaction> = {
   label: "pedidos",
   untied: async (db, after, limit) =>
     (

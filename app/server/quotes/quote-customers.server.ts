@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { factsOfContact, factsOfParty } from "~/domain/customers/customer-sources";
 import type { CustomerTie } from "~/domain/customers/customer-ties";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { contactRequests, quotes } from "./quotes-schema.server";
 
 /* Requests and quotes tied to customer records (issue 30; ~/domain/customers/customer-ties). */
 
-export const requestTie: CustomerTie<Database> = {
+export const requestTie: CustomerTie<Database | Transaction> = {
   label: "solicitudes",
   untied: async (db, after, limit) =>
     (
@@ -22,7 +22,7 @@ export const requestTie: CustomerTie<Database> = {
     (await db.update(contactRequests).set({ customerId: to }).where(eq(contactRequests.customerId, from)).returning({ id: contactRequests.id })).length,
 };
 
-export const quoteTie: CustomerTie<Database> = {
+export const quoteTie: CustomerTie<Database | Transaction> = {
   label: "presupuestos",
   untied: async (db, after, limit) =>
     (

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { factsOfContact } from "~/domain/customers/customer-sources";
 import type { CustomerTie } from "~/domain/customers/customer-ties";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { visits } from "./visits-schema.server";
 
 /* Visits tied to customer records (issue 30; ~/domain/customers/customer-ties). */
 
-export const visitTie: CustomerTie<Database> = {
+export const visitTie: CustomerTie<Database | Transaction> = {
   label: "visitas",
   untied: async (db, after, limit) =>
     (await db.select().from(visits).where(and(isNull(visits.customerId), gt(visits.id, after))).orderBy(asc(visits.id)).limit(limit)).map((row) => ({
