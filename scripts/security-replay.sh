@@ -246,8 +246,8 @@ feed=$(grep -o '/calendario/[A-Za-z0-9_-]*\.ics' "$WORK/body" | sed -n 1p)
 [[ -n "$feed" ]] || { echo "replay stopped: no feed address on the page" >&2; exit 2; }
 status=$(get nobody "$feed")
 expect_status "GET her feed while enabled" "$status" 200
-status=$(post_form "$owner" "/admin/clientes/$tech_id" intent=disable "reason=Ya no trabaja con nosotros")
-expect_status "the owner disables her account (Clientes)" "$status" 200
+status=$(post_form "$owner" "/admin/cuentas/$tech_id" intent=disable "reason=Ya no trabaja con nosotros")
+expect_status "the owner disables her account (Cuentas)" "$status" 200
 status=$(get nobody "$feed")
 verdict 3 "GET /calendario/<token>.ics of the disabled technician" "$status" "$FEED_GONE"
 status=$(get tech /tecnico)
