@@ -33,6 +33,9 @@ export default [
   route("login/pedidos/:number/facturas/:invoice", "routes/invoices/order-invoice-pdf.ts"),
   // F-gas declarations (issue 15): the declaration's PDF and the installer's certificate.
   route("login/pedidos/:number/gases-fluorados/:document", "routes/orders/order-fgas-file.ts"),
+  // A phone order's payment link (issue 30): no sign-in, the token is the key; and Redsys's way back.
+  route("pedido/pagar/:token", "routes/payments/order-link-payment.tsx"),
+  route("pedido/pagar/:token/vuelta", "routes/payments/order-link-payment-return.tsx"),
   route("api/redsys/notificacion", "routes/payments/redsys-notification.ts"),
   // Written quotes (issue 17): the customer's page (answers are POSTs) and its PDF.
   route("presupuestos/:token", "routes/quotes/quote-page.tsx"),
@@ -88,6 +91,7 @@ export default [
     route("desistimientos", "routes/orders/admin-withdrawals.tsx"),
     route("desistimientos/:id", "routes/orders/admin-withdrawal.tsx"),
     route("pedidos", "routes/orders/admin-orders.tsx"),
+    route("pedidos/telefono", "routes/orders/admin-phone-order.tsx"),
     route("pedidos/exportar", "routes/orders/admin-orders-export.ts"),
     route("pedidos/gases-fluorados", "routes/orders/admin-fgas-pending.tsx"),
     route("pedidos/:number/gases-fluorados/:document", "routes/orders/admin-order-fgas-file.ts"),

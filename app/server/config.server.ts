@@ -178,6 +178,8 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, "debe ser la clave pública VAPID en base64url (la de `npx web-push generate-vapid-keys`)").optional(),
   VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{42,44}={0,2}$/, "debe ser la clave privada VAPID en base64url (la de `npx web-push generate-vapid-keys`)").optional(),
   VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "debe ser mailto:correo@dominio o una dirección https://").optional(),
+  // Hours a phone order (issue 30) holds its units while the customer opens the e-mailed payment link.
+  PHONE_ORDER_PAYMENT_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
 });
 
 export type Config = z.infer<typeof envSchema>;

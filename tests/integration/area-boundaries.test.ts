@@ -85,7 +85,7 @@ describe("areas and their tables", () => {
 
   it("finds the schema imports it checks (the scan itself works)", () => {
     expect(uses.filter((use) => use.owner !== use.area).length).toBeGreaterThan(20);
-    expect(uses.some((use) => use.file === "app/server/orders/orders.server.ts" && use.owner === "orders")).toBe(true);
+    expect(uses.some((use) => use.file === "app/server/orders/order-writer.server.ts" && use.owner === "orders")).toBe(true);
   });
 
   it("no area writes another area's tables: it calls the owner's named function", () => {

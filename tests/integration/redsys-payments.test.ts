@@ -188,7 +188,7 @@ describe("paying again and switching to transfer", () => {
     const { order, attempt, product } = await cardOrder(2, 1);
     await releaseExpiredHolds(db, minutes(31));
     expect(await stockOf(db, product.id)).toBe(2);
-    const result = await payAgain(db, order.userId!, order.number, "bizum", minutes(40));
+    const result = await payAgain(db, { userId: order.userId!, number: order.number }, "bizum", minutes(40));
     expect(result.ok).toBe(true);
     const attempts = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
     expect(attempts).toHaveLength(2);
@@ -202,7 +202,7 @@ describe("paying again and switching to transfer", () => {
   it("switch to transfer: the units stay held, the bank details are e-mailed", async () => {
     const { db } = await ready;
     const { order } = await cardOrder();
-    expect(await payAgain(db, order.userId!, order.number, "transferencia", minutes(5))).toEqual({ ok: true, redirect: `/login/pedidos/${order.number}` });
+    expect(await payAgain(db, { userId: order.userId!, number: order.number }, "transferencia", minutes(5))).toEqual({ ok: true, redirect: `/login/pedidos/${order.number}` });
     expect(await orderRow(order.id)).toMatchObject({ payMethod: "transferencia", holdUntil: null, unitsHeld: true });
     expect(await releaseExpiredHolds(db, minutes(90))).not.toContain(order.number);
     const [mail] = await mails(order.id);
@@ -213,15 +213,15 @@ describe("paying again and switching to transfer", () => {
   it("refuses a paid order, someone else's order, and an order whose units are gone", async () => {
     const { db } = await ready;
     const { order, attempt, product } = await cardOrder(1, 1);
-    expect(await payAgain(db, "otro-usuario", order.number, "tarjeta", minutes(1))).toMatchObject({ ok: false, status: 404 });
+    expect(await payAgain(db, { userId: "otro-usuario", number: order.number }, "tarjeta", minutes(1))).toMatchObject({ ok: false, status: 404 });
     await releaseExpiredHolds(db, minutes(30));
     await db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
-    const gone = await payAgain(db, order.userId!, order.number, "tarjeta", minutes(31));
+    const gone = await payAgain(db, { userId: order.userId!, number: order.number }, "tarjeta", minutes(31));
     expect(gone).toMatchObject({ ok: false, status: 409 });
     expect(gone.ok ? "" : gone.message).toContain("Ya no nos quedan unidades de Honeywell");
     await db.update(products).set({ stock: 1 }).where(eq(products.id, product.id));
     await handleNotification(db, cfg(), notification({ code: attempt.code, amountCents: attempt.amountCents }), minutes(32));
-    expect(await payAgain(db, order.userId!, order.number, "tarjeta", minutes(33))).toEqual({
+    expect(await payAgain(db, { userId: order.userId!, number: order.number }, "tarjeta", minutes(33))).toEqual({
       ok: false,
       status: 409,
       message: "Este pedido ya no está pendiente de pago: su estado es «Pagado».",
@@ -234,7 +234,7 @@ describe("a card order switched to transfer", () => {
     const { db } = await ready;
     const { order } = await cardOrder();
     const day = (n: number) => new Date(T0.getTime() + n * 86_400_000);
-    await payAgain(db, order.userId!, order.number, "transferencia", day(5));
+    await payAgain(db, { userId: order.userId!, number: order.number }, "transferencia", day(5));
     const DAYS = { reminderDays: 3, expiryDays: 7 };
     // The other card orders of this file, never paid, go on day 7; this one does not.
     const early = await runTransferDeadlines(db, day(7.5), DAYS);

@@ -116,7 +116,7 @@ describe.skipIf(!url)("Redsys notifications on PostgreSQL with two instances", (
     await first.db.update(products).set({ stock: 0 }).where(eq(products.id, product.id));
     await releaseExpiredHolds(first.db, new Date(now.getTime() + 31 * 60_000));
     expect(await stockOf(first.db, product.id)).toBe(1);
-    const results = await Promise.all([payAgain(first.db, order.userId!, order.number, "tarjeta"), payAgain(second.db, order.userId!, order.number, "bizum")]);
+    const results = await Promise.all([payAgain(first.db, { userId: order.userId!, number: order.number }, "tarjeta"), payAgain(second.db, { userId: order.userId!, number: order.number }, "bizum")]);
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await stockOf(first.db, product.id)).toBe(0);
   });

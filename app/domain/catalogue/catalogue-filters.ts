@@ -176,7 +176,7 @@ export function powerMatches(range: PowerRange, product: Pick<CatalogueProduct, 
   return (range.minKw === null || kw >= range.minKw) && (range.maxKw === null || kw <= range.maxKw);
 }
 
-const kwText = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
+const kwText = /* @__PURE__ */ new Intl.NumberFormat("es-ES", { maximumFractionDigits: 2 });
 
 /** "De 3,4 a 4,1 kW", "Desde 35 kW", "Hasta 10 kW": the chip of a power window. */
 export function powerLabel(range: PowerRange): string {

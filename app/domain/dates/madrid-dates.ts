@@ -7,7 +7,9 @@
 
 export const TIME_ZONE = "Europe/Madrid";
 
-const wallClock = new Intl.DateTimeFormat("en-CA", {
+// The formatters are marked pure: a page that only imports a day check from here (isYmd)
+// does not carry them (the bundler may drop a module whose top level has no side effects).
+const wallClock = /* @__PURE__ */ new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
@@ -104,10 +106,10 @@ export function formatDateTime(instant: Date): string {
 
 /* Words of a calendar day: read at noon UTC, which no time zone moves to another day. */
 const noon = (ymd: string) => new Date(`${ymd}T12:00:00Z`);
-const WORDS = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-const LONG_DAY = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const SHORT_DAY = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-const MONTH_YEAR = new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", month: "long", year: "numeric" });
+const WORDS = /* @__PURE__ */ new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
+const LONG_DAY = /* @__PURE__ */ new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const SHORT_DAY = /* @__PURE__ */ new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const MONTH_YEAR = /* @__PURE__ */ new Intl.DateTimeFormat("es-ES", { timeZone: "UTC", month: "long", year: "numeric" });
 
 /** "martes 1 de diciembre" of a Madrid calendar day. */
 export function spanishCalendarDay(ymd: string): string {

@@ -13,6 +13,7 @@ import {
   TOTAL_FIELD,
   type AddressField,
   type OrderAddress,
+  type OrderFormValues,
   type OrderValidation,
 } from "./order-form";
 import { fieldErrors, firstStep } from "../fields/field-errors";
@@ -81,21 +82,52 @@ export function shippingProvinces(serviceArea: ServiceArea | null): readonly str
   return serviceArea ? serviceAreaProvinces(serviceArea.prefixes) : PROVINCES;
 }
 
-export function orderFormSchema({ serviceArea, fgas = false, online = false }: OrderFormOptions) {
+/**
+ * The fields every way of placing an order shares (the checkout, and the owner's phone order):
+ * the two addresses, the key against a double submission and the quote the page showed.
+ */
+export function orderPartsShape({ serviceArea, fgas = false }: OrderFormOptions) {
   const provinces = shippingProvinces(serviceArea);
-  return z.object({
+  return {
     envio: addressSchema(provinces, serviceArea ? serviceProvinceMessage(provinces) : ORDER_MESSAGES.provincia, serviceArea),
     facturacion: z.enum(BILLING_CHOICES, ORDER_MESSAGES.billing),
     factura: z.optional(addressSchema(PROVINCES, ORDER_MESSAGES.provincia)),
-    pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
-      z.refine((value) => enabledPayMethods(online).includes(value), ORDER_MESSAGES.payment),
-    ),
-    [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
     [KEY_FIELD]: z.string().check(z.regex(/^[A-Za-z0-9-]{16,80}$/, ORDER_MESSAGES.key)),
     [TOTAL_FIELD]: z.string().check(z.regex(/^\d{1,10}$/, ORDER_MESSAGES.key)),
     [LINES_FIELD]: z.string().check(z.regex(/^[0-9a-f]{8}$/, ORDER_MESSAGES.key)),
     ...(fgas ? declarationShape : {}),
+  };
+}
+
+export function orderFormSchema(options: OrderFormOptions) {
+  const { envio, facturacion, factura, ...rest } = orderPartsShape(options);
+  return z.object({
+    envio,
+    facturacion,
+    factura,
+    pago: z.enum(PAY_METHODS, ORDER_MESSAGES.payment).check(
+      z.refine((value) => enabledPayMethods(options.online ?? false).includes(value), ORDER_MESSAGES.payment),
+    ),
+    [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
+    ...rest,
   });
+}
+
+type OrderParts = z.infer<z.ZodMiniObject<ReturnType<typeof orderPartsShape>>>;
+
+/** The shared fields, parsed, as the order transaction takes them (billing copies shipping unless "Otros"). */
+export function orderPartsValues(input: OrderParts, options: OrderFormOptions): Omit<OrderFormValues, "payMethod"> {
+  const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
+  const sameBilling = input.facturacion === "igual" || !input.factura;
+  const billing: OrderAddress = sameBilling || !input.factura ? shipping : { ...input.factura, pais: COUNTRY };
+  return {
+    shipping,
+    billing,
+    sameBilling,
+    idempotencyKey: input[KEY_FIELD],
+    expected: { totalCents: Number(input[TOTAL_FIELD]), lines: input[LINES_FIELD] },
+    ...(options.fgas ? { fgas: declarationInput(input as unknown as Record<string, string>) } : {}),
+  };
 }
 
 /** An issue's field as the form names it: "envio-cp", "factura-telefono", "condiciones". */
@@ -103,23 +135,11 @@ function fieldNameOf([first, second]: readonly PropertyKey[]): string {
   return (first === "envio" || first === "factura") && typeof second === "string" ? `${first}-${second}` : firstStep([first ?? "form"]);
 }
 
+/** An issue's path as the form names its field: "envio-cp", "condiciones" (the phone order's form too). */
+export const orderFieldName = fieldNameOf;
+
 export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
   const result = orderFormSchema(options).safeParse(orderInput(form));
   if (!result.success) return { ok: false, errors: fieldErrors(result.error, { key: fieldNameOf }) };
-  const input = result.data;
-  const shipping: OrderAddress = { ...input.envio, pais: COUNTRY };
-  const sameBilling = input.facturacion === "igual" || !input.factura;
-  const billing: OrderAddress = sameBilling || !input.factura ? shipping : { ...input.factura, pais: COUNTRY };
-  return {
-    ok: true,
-    values: {
-      shipping,
-      billing,
-      sameBilling,
-      payMethod: input.pago,
-      idempotencyKey: input[KEY_FIELD],
-      expected: { totalCents: Number(input[TOTAL_FIELD]), lines: input[LINES_FIELD] },
-      ...(options.fgas ? { fgas: declarationInput(input as unknown as Record<string, string>) } : {}),
-    },
-  };
+  return { ok: true, values: { ...orderPartsValues(result.data, options), payMethod: result.data.pago } };
 }

@@ -8,6 +8,7 @@ import type { Route } from "./+types/create";
 const QUICK_ACTIONS = [
   { to: "/admin/clientes/nuevo", label: "Cliente nuevo", hint: "Su ficha, para un cliente que llama antes de pedir nada." },
   { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo", hint: "Para un cliente que no ha escrito: sus datos, las opciones y el envío." },
+  { to: "/admin/pedidos/telefono", label: "Pedido por teléfono", hint: "Los artículos y los datos del cliente; le llega un enlace para pagar." },
   { to: "/admin/catalogo/nuevo", label: "Producto nuevo", hint: "Un equipo o un servicio más en el catálogo." },
   { to: "/admin/tecnicos#tecnico-nuevo", label: "Invitar a un técnico", hint: "Le llega un correo para elegir su contraseña." },
 ] as const;

@@ -6,6 +6,8 @@ import { isOrderNumber } from "~/domain/orders/order-number";
 import { canUndoPayment } from "~/domain/orders/order-status";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
 import { resendOrderDelivery } from "~/server/orders/order-deliveries.server";
+import { resendPhoneOrderMail } from "~/server/orders/phone-orders.server";
+import { PhoneOrderPanel } from "~/ui/orders/phone-order-panel";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { loadAdminOrder, type AdminOrder } from "~/server/orders/order-detail.server";
@@ -50,6 +52,8 @@ function doneMessage(done: string | null, status: string): string | null {
   switch (done) {
     case "notas":
       return "Notas guardadas.";
+    case "enlace":
+      return "Correo con el enlace de pago puesto en la cola: se enviará en unos segundos.";
     case "reenvio":
       return "E-mail puesto de nuevo en la cola: se enviará en unos segundos.";
     case "pago-deshecho":
@@ -106,6 +110,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     throw redirect(`${here}?hecho=pago-deshecho`);
   }
+  if (values.intent === "reenviar-enlace") {
+    const resent = await resendPhoneOrderMail(db, { email: admin.email }, order.number);
+    if (!resent.ok) return data<OrderPageReply>({ intent: "reenviar-enlace", errors: { form: resent.message }, values }, { status: resent.status });
+    throw redirect(`${here}?hecho=enlace`);
+  }
   if (values.intent === "reenviar") {
     const resent = await resendOrderDelivery(db, { email: admin.email }, order.number, Number(values.entrega));
     if (!resent.ok) return data<OrderPageReply>({ intent: "reenviar", errors: { form: resent.message }, values }, { status: resent.status });
@@ -143,6 +152,9 @@ export default function AdminOrderPage() {
         </p>
       ) : null}
       {refund && !answer ? <RefundDone refund={refund} /> : null}
+      {order.phoneOrder ? (
+        <PhoneOrderPanel {...order.phoneOrder} phone={order.customer.phone} number={order.number} error={reply?.intent === "reenviar-enlace" ? reply.errors.form : undefined} />
+      ) : null}
       <dl className="admin-order-facts">
         <div>
           <dt>Estado</dt>

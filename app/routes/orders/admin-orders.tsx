@@ -81,8 +81,12 @@ export default function OrdersPage() {
         count={{ total: totalCount, one: "pedido", many: "pedidos" }}
         csv={`/admin/pedidos/exportar${filtersQuery(filters)}`}
         actions={
-          /* Issue 15: equipment with fluorinated gas sold without installation, certificate overdue. */
-          <Link to="/admin/pedidos/gases-fluorados">Certificados de gases fluorados pendientes</Link>
+          <>
+            {/* Issue 30: an order for a customer who phones, paid through an e-mailed link. */}
+            <Link to="/admin/pedidos/telefono">Pedido por teléfono</Link>
+            {/* Issue 15: equipment with fluorinated gas sold without installation, certificate overdue. */}
+            <Link to="/admin/pedidos/gases-fluorados">Certificados de gases fluorados pendientes</Link>
+          </>
         }
         table={table}
         rows={rows}

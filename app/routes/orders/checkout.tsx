@@ -17,15 +17,15 @@ import {
   TERMS_VALUE,
   type OrderAddress,
 } from "~/domain/orders/order-form";
-import { shippingProvinces, validateOrderForm } from "~/domain/orders/order-form-schema";
-import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
-import { inServiceArea, type ServiceArea } from "~/domain/orders/service-area";
+import { validateOrderForm } from "~/domain/orders/order-form-schema";
+import { inServiceArea } from "~/domain/orders/service-area";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { loadBasket } from "~/server/basket/basket.server";
 import { readBasketId } from "~/server/basket/basket-store.server";
-import { config, redsysConfig, serviceArea } from "~/server/config.server";
+import { config, redsysConfig } from "~/server/config.server";
+import { areaFor, fgasFor, orderFormBasket } from "~/server/orders/order-form-facts.server";
 import { paymentPagePath } from "~/server/payments/attempts.server";
 import { findMyOrder } from "~/server/orders/my-orders.server";
 import { placeOrder } from "~/server/orders/orders.server";
@@ -117,7 +117,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode: "editing" as const,
     email: user.email,
-    ...editingBasket(basket),
+    ...orderFormBasket(basket),
     idempotencyKey: randomUUID(),
     online: onlinePayments(),
   };
@@ -127,43 +127,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function onlinePayments(): { windowMinutes: number } | null {
   const redsys = redsysConfig();
   return redsys ? { windowMinutes: redsys.windowMinutes } : null;
-}
-
-/** The service area the shipping address must be in: only when the basket holds a service. */
-function areaFor(basket: Basket): ServiceArea | null {
-  return basket.hasServices ? serviceArea() : null;
-}
-
-/**
- * F-gas equipment bought without our installation (decision 0012): the units, and the
- * declaration the order screen asks for; null when the basket has none.
- */
-function fgasFor(basket: Basket) {
-  const equipment = fgasLinesWithoutInstallation(basket.lines).map((line) => line.title);
-  if (equipment.length === 0) return null;
-  const c = config();
-  return { equipment, statement: fgasStatement({ seller: { name: c.SHOP_LEGAL_NAME, nif: c.SHOP_NIF }, equipment }) };
-}
-
-/**
- * What the form and its summary show of the basket, and the quote the form carries back:
- * charged for the delivery postcode once the customer sent one (without VAT to Canarias,
- * Ceuta and Melilla, decision 0009), with VAT before.
- */
-function editingBasket(basket: Basket, postcode: string | null = null) {
-  const charged = chargedBasket(basket.lines, postcode);
-  const area = areaFor(basket);
-  return {
-    // The prices with VAT, for the browser to reprice as the postcode is typed.
-    grossLines: basket.lines,
-    lines: charged.lines,
-    totals: charged.totals,
-    blocked: basket.blocked,
-    serviceArea: area,
-    provinces: shippingProvinces(area),
-    fgas: fgasFor(basket),
-    quote: orderQuote(charged),
-  };
 }
 
 /** Requests (by their load context) whose action found the basket changed. */
@@ -184,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // The basket changed since the page was shown: the answer carries it, priced again, so the
     // customer reviews the new total and confirms that one (with or without JavaScript).
-    const fresh = result.conflict ? editingBasket(await loadBasket(request, context), validation.values.shipping.cp) : undefined;
+    const fresh = result.conflict ? orderFormBasket(await loadBasket(request, context), validation.values.shipping.cp) : undefined;
     if (fresh && context) changedInRequest.add(context);
     return data(
       { errors: result.field ? { [result.field]: result.error } : {}, formError: result.error, values: echoValues(form), basket: fresh },

@@ -42,7 +42,7 @@ async function changePayment(userId: string, number: string, form: FormData) {
   const method = form.get("metodo");
   const choice: PayAgainChoice | null = intent === "transferencia" ? "transferencia" : typeof method === "string" && PAY_CHOICES.has(method) ? (method as PayAgainChoice) : null;
   if (!choice) return data({ payError: "Elija cómo quiere pagar: tarjeta, Bizum o transferencia." }, { status: 400 });
-  const result = await payAgain(await getDb(), userId, number, choice);
+  const result = await payAgain(await getDb(), { userId, number }, choice);
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 });
     return data({ payError: result.message }, { status: result.status });

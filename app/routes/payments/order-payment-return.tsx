@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { REDSYS_ORDER_PATTERN } from "~/domain/payments/redsys-codes";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
@@ -6,9 +6,7 @@ import { getDb } from "~/server/db/db.server";
 import { findAttempt } from "~/server/payments/attempts.server";
 import { loadMyOrder, findMyOrder } from "~/server/orders/my-orders.server";
 import { requireUser } from "~/server/session.server";
-import { PaymentOptions } from "~/ui/payments/order-payment";
-import { Price } from "~/ui/price";
-import { usePolling } from "~/ui/use-polling";
+import { PaymentOutcome } from "~/ui/payments/payment-outcome";
 import type { Route } from "./+types/order-payment-return";
 import { pageUrl } from "~/server/http/page-url.server";
 
@@ -52,58 +50,13 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 };
 
 export default function OrderPaymentReturn({ loaderData }: Route.ComponentProps) {
-  const { number, status, payment, code, state, meaning, method, amountCents } = loaderData;
-  const waiting = state === "pendiente" && status === "Pendiente de Pago";
-  const stillPolling = usePolling(waiting);
-  const orderLink = `/login/pedidos/${encodeURIComponent(number)}`;
-  const self = `${orderLink}/pago/vuelta?intento=${encodeURIComponent(code)}`;
+  const orderLink = `/login/pedidos/${encodeURIComponent(loaderData.number)}`;
   return (
-    <div className="container payment-redirect">
-      {state === "pagado" ? (
-        <>
-          <h1 className="page-title">Pago recibido</h1>
-          <p role="status">
-            Hemos recibido el pago de su pedido <strong>{number}</strong> con {method}: <Price cents={amountCents} />. Le hemos enviado un correo con la
-            confirmación.
-          </p>
-        </>
-      ) : state === "a reembolsar" ? (
-        <>
-          <h1 className="page-title">Este pedido ya no estaba pendiente de pago</h1>
-          <p role="status">
-            El banco ha autorizado este pago, pero el pedido <strong>{number}</strong> ya estaba «{status}». No lo aplicaremos: le devolveremos{" "}
-            <Price cents={amountCents} /> a la misma {method === "Bizum" ? "cuenta Bizum" : "tarjeta"} en los próximos días.
-          </p>
-        </>
-      ) : state === "denegado" ? (
-        <>
-          <h1 className="page-title">El pago no se ha completado</h1>
-          <p role="status">
-            {meaning ?? "Operación denegada"}. No se le ha cobrado nada{payment ? "; su pedido sigue pendiente de pago" : ""}.
-          </p>
-          {payment ? <PaymentOptions number={number} payment={{ ...payment, last: null }} /> : null}
-        </>
-      ) : waiting ? (
-        <>
-          <h1 className="page-title">Estamos confirmando su pago</h1>
-          <p role="status">
-            {stillPolling
-              ? `Esperamos la confirmación del banco del pedido ${number}. Esta página se actualizará sola en cuanto llegue.`
-              : "La confirmación está tardando más de lo normal. Le escribiremos en cuanto llegue; también puede verla en «Mis Pedidos»."}
-          </p>
-          <p>
-            <a href={self}>Actualizar</a>
-          </p>
-        </>
-      ) : (
-        <>
-          <h1 className="page-title">Pedido {number}</h1>
-          <p role="status">Su pedido está «{status}».</p>
-        </>
-      )}
-      <p>
-        <Link to={orderLink}>Ver el pedido</Link>
-      </p>
-    </div>
+    <PaymentOutcome
+      {...loaderData}
+      orderLink={orderLink}
+      self={`${orderLink}/pago/vuelta?intento=${encodeURIComponent(loaderData.code)}`}
+      slowNote="La confirmación está tardando más de lo normal. Le escribiremos en cuanto llegue; también puede verla en «Mis Pedidos»."
+    />
   );
 }

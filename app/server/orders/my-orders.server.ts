@@ -70,6 +70,26 @@ export async function findMyOrder(user: SessionUser, number: string) {
   return { order, lines };
 }
 
+type OrderRecord = typeof orders.$inferSelect;
+
+/** The bank details of an order waiting for its transfer (the reference is its number), or null. */
+export function transferView(order: OrderRecord) {
+  const c = config();
+  return isAwaitingTransfer(order) ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number } : null;
+}
+
+/** A card or Bizum order still to pay (issue 12): pay again, or switch to a transfer; null otherwise. */
+export function paymentView(order: OrderRecord, last: Awaited<ReturnType<typeof attemptsOf>>[number] | undefined) {
+  return isAwaitingPayment(order.status) && isOnlineMethod(order.payMethod)
+    ? {
+        online: redsysConfig() !== null,
+        heldUntil: order.unitsHeld && order.holdUntil ? formatDateTime(order.holdUntil) : null,
+        released: !order.unitsHeld,
+        last: last ? { state: last.state, meaning: last.responseMeaning, at: formatDateTime(last.createdAt), method: payMethodLabel(last.method) } : null,
+      }
+    : null;
+}
+
 export async function loadMyOrder(user: SessionUser, number: string, now = new Date()) {
   const found = await findMyOrder(user, number);
   if (!found) return null;
@@ -87,7 +107,6 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     loadFgasView(db, order, now),
   ]);
   const last = attempts[0];
-  const c = config();
   const state = withdrawalState(order, withdrawal?.createdAt ?? null, now);
   return {
     number: order.number,
@@ -112,7 +131,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
     vatExempt: orderVat(order.amountCents, order.addressSend.cp, order.vatExempt).vatExempt,
     addressSend: addressLines(order.addressSend),
     addressBill: addressLines(order.addressBill),
-    transfer: isAwaitingTransfer(order) ? { holder: c.BANK_ACCOUNT_HOLDER, iban: formatIban(c.BANK_IBAN), concept: order.number } : null,
+    transfer: transferView(order),
     // The order's invoices (issue 13), each a PDF to download.
     invoices: issued.map((invoice) => ({
       number: invoice.number,
@@ -134,15 +153,7 @@ export async function loadMyOrder(user: SessionUser, number: string, now = new D
             : "a su tarjeta",
     })),
     // A card or Bizum order still to pay (issue 12): pay again, or switch to a transfer.
-    payment:
-      isAwaitingPayment(order.status) && isOnlineMethod(order.payMethod)
-        ? {
-            online: redsysConfig() !== null,
-            heldUntil: order.unitsHeld && order.holdUntil ? formatDateTime(order.holdUntil) : null,
-            released: !order.unitsHeld,
-            last: last ? { state: last.state, meaning: last.responseMeaning, at: formatDateTime(last.createdAt), method: payMethodLabel(last.method) } : null,
-          }
-        : null,
+    payment: paymentView(order, last),
     withdrawal:
       state.kind === "open"
         ? { kind: "open" as const, deadline: formatDate(state.deadline) }

@@ -7,6 +7,7 @@ import { nextStatuses } from "~/domain/orders/order-status";
 import { EVENT_DETAIL_LABELS } from "~/domain/orders/status-move";
 import { withdrawalView } from "~/domain/orders/withdrawal-handling";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
+import { payLinkUrl } from "./phone-orders.server";
 import { deliveryView } from "~/domain/quotes/delivery-view";
 import { orderVat } from "~/domain/basket/basket-vat";
 import type { Database } from "../db/client.server";
@@ -86,6 +87,8 @@ export async function loadAdminOrder(db: Database, number: string, now = new Dat
     payMethod: order.payMethod,
     payMethodLabel: payMethodLabel(order.payMethod),
     date: formatDateTime(order.createdAt),
+    // A phone order (issue 30): who placed it and the customer's payment link.
+    phoneOrder: order.payToken ? { by: order.placedBy ?? "", link: payLinkUrl(order.payToken), awaiting: order.status === "Pendiente de Pago" } : null,
     customer: {
       email: order.userEmail,
       name: personName(order.addressBill),

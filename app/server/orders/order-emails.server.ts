@@ -39,6 +39,8 @@ export type OrderMailFacts = {
   /** How the customer pays; card and Bizum carry the end of the payment window. */
   payMethod: PayMethod;
   payBy?: Date;
+  /** A phone order (issue 30): the customer's payment link, where card, Bizum or transfer is chosen. */
+  payLink?: string;
   /** F-gas equipment bought without installation: the declaration goes attached (decision 0012). */
   fgas?: { orderId: number; equipment: string[] };
 };
@@ -72,7 +74,7 @@ export function orderConfirmationText(facts: OrderMailFacts): string {
     `Número de pedido: ${facts.number}`,
     `Fecha: ${formatDateTime(facts.createdAt)} (hora de Madrid)`,
     "Estado: Pendiente de Pago",
-    `Forma de pago: ${facts.payMethod === "transferencia" ? "transferencia bancaria" : PAY_METHOD_LABELS[facts.payMethod].toLowerCase()}`,
+    facts.payLink ? "Forma de pago: la que elija en el enlace de pago (tarjeta, Bizum o transferencia)" : `Forma de pago: ${facts.payMethod === "transferencia" ? "transferencia bancaria" : PAY_METHOD_LABELS[facts.payMethod].toLowerCase()}`,
     "",
     "Artículos",
     ...facts.lines.map(lineText),
@@ -130,6 +132,14 @@ function totalLines(facts: OrderMailFacts): string[] {
 
 function howToPay(facts: OrderMailFacts): string[] {
   const c = config();
+  if (facts.payLink) {
+    return [
+      "Cómo pagar: con tarjeta, con Bizum o por transferencia, en este enlace:",
+      facts.payLink,
+      ...(facts.payBy ? [`Le guardamos los artículos hasta el ${formatDateTime(facts.payBy)} (hora de Madrid).`] : []),
+      "Le escribiremos en cuanto recibamos el pago.",
+    ];
+  }
   if (facts.payMethod === "transferencia") {
     return [
       "Cómo pagar: transferencia bancaria",
@@ -148,6 +158,18 @@ function howToPay(facts: OrderMailFacts): string[] {
       : `Puede pagar desde «Mis Pedidos»: ${publicShopInfo().baseUrl}/login/pedidos/${facts.number}`,
     "Le escribiremos en cuanto el banco confirme el pago.",
   ];
+}
+
+/** A phone order's e-mail (issue 30): the order's confirmation, with the link to pay it. */
+export function phoneOrderEmail(facts: OrderMailFacts & { payLink: string }): FgasMail {
+  const attach = facts.fgas ? { attachFgasDeclaration: facts.fgas.orderId } : {};
+  return {
+    to: facts.customerEmail,
+    replyTo: config().SHOP_EMAIL,
+    subject: `${publicShopInfo().name}: su pedido ${facts.number}, listo para pagar`,
+    text: orderConfirmationText(facts),
+    ...attach,
+  };
 }
 
 export function orderEmails(facts: OrderMailFacts): { customer: FgasMail; shop: FgasMail } {

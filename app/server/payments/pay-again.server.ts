@@ -11,6 +11,7 @@ import { orders } from "../orders/orders-schema.server";
 import { recordOrderNote, recordPaymentChoice } from "../orders/order-moves.server";
 import { enqueue } from "../outbox.server";
 import { takeUnits } from "../orders/order-units.server";
+import { payLinkPath, payLinkUrl } from "../orders/phone-orders.server";
 import { createAttempt, paymentPagePath, windowEnd } from "./attempts.server";
 
 /*
@@ -32,13 +33,19 @@ export const NOT_ONLINE = "Este pedido se paga por transferencia: los datos est�
 export const outOfStock = (names: string[]) =>
   `Ya no nos quedan unidades de ${names.join(", ")}, así que no podemos cobrar este pedido. Llámenos o escríbanos y buscamos una alternativa.`;
 
-export async function payAgain(db: Database, userId: string, number: string, choice: PayAgainChoice, now = new Date()): Promise<PayAgainResult> {
+/** Whose order: the signed-in customer's by its number, or a phone order's by its payment link (issue 30). */
+export type OrderKey = { userId: string; number: string } | { payToken: string };
+
+/** A new payment window never shortens the one the order already had (a phone order's link holds for hours). */
+const later = (held: Date | null, next: Date) => (held && held > next ? held : next);
+
+export async function payAgain(db: Database, key: OrderKey, choice: PayAgainChoice, now = new Date()): Promise<PayAgainResult> {
   const redsys = redsysConfig();
   const result = await db.transaction(async (tx): Promise<PayAgainResult & { retook?: boolean }> => {
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.number, number), eq(orders.userId, userId)))
+      .where("payToken" in key ? eq(orders.payToken, key.payToken) : and(eq(orders.number, key.number), eq(orders.userId, key.userId)))
       .for("update");
     if (!order) return { ok: false, status: 404, message: "Este pedido no existe." };
     if (!isAwaitingPayment(order.status)) return { ok: false, status: 409, message: NOT_PENDING(order.status) };
@@ -50,10 +57,11 @@ export async function payAgain(db: Database, userId: string, number: string, cho
     const retook = units.taken > 0;
 
     if (isOnlineMethod(choice)) {
-      await recordPaymentChoice(tx, order.id, { payMethod: choice, holdUntil: windowEnd(redsys!, now) }, now);
+      await recordPaymentChoice(tx, order.id, { payMethod: choice, holdUntil: later(order.holdUntil, windowEnd(redsys!, now)) }, now);
       const attempt = await createAttempt(tx, order, choice, now);
       await recordOrderNote(tx, order, { actor: order.userEmail, details: { pago: `Nuevo intento de pago con ${PAY_METHOD_LABELS[choice]}`, intento: attempt.code, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) }, now });
-      return { ok: true, redirect: paymentPagePath(order.number, attempt.code), retook };
+      const page = order.payToken ? `${payLinkPath(order.payToken)}?intento=${encodeURIComponent(attempt.code)}` : paymentPagePath(order.number, attempt.code);
+      return { ok: true, redirect: page, retook };
     }
 
     // To a transfer: the units stay held until it arrives or the order expires (issue 11's job).
@@ -61,7 +69,7 @@ export async function payAgain(db: Database, userId: string, number: string, cho
     await recordPaymentChoice(tx, order.id, { payMethod: "transferencia", holdUntil: null, transferSince: now }, now);
     await recordOrderNote(tx, order, { actor: order.userEmail, details: { pago: `Cambio de ${PAY_METHOD_LABELS[order.payMethod]} a transferencia`, ...(retook ? { unidades: "Reservadas de nuevo" } : {}) }, now });
     await enqueue(tx, "email", transferDetailsEmail(order), { ref: orderRef(order.id) });
-    return { ok: true, redirect: `/login/pedidos/${encodeURIComponent(order.number)}`, retook };
+    return { ok: true, redirect: order.payToken ? payLinkPath(order.payToken) : `/login/pedidos/${encodeURIComponent(order.number)}`, retook };
   });
   if (result.ok) return { ok: true, redirect: result.redirect };
   return result;
@@ -85,7 +93,7 @@ function transferDetailsEmail(order: typeof orders.$inferSelect) {
       `Concepto: ${order.number}`,
       "",
       "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
-      `Puede ver el pedido en «Mis Pedidos»: ${shop.baseUrl}/login/pedidos/${order.number}`,
+      order.payToken ? `Puede ver el pedido en: ${payLinkUrl(order.payToken)}` : `Puede ver el pedido en «Mis Pedidos»: ${shop.baseUrl}/login/pedidos/${order.number}`,
       "",
       `${shop.legalName} · ${shop.address} · ${shop.baseUrl}`,
     ].join("\n"),

@@ -1,31 +1,15 @@
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { withoutVatCents } from "~/domain/money";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import { catalogueProductLine } from "~/domain/quotes/quote-services";
-import { containsPattern } from "~/domain/quotes/quote-inbox";
 import type { Database } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";
 
 /*
- * What the quote editor takes from the shop (issue 17): catalogue products found by brand or
- * model with their current price and stock, and the installation and maintenance services of
+ * What the quote editor takes from the shop (issue 17): a catalogue product as a line (found by
+ * catalogue-search.server.ts), and the installation and maintenance services of
  * spec section 9. The catalogue's prices include VAT; a quote's lines are without it.
  */
-
-export type CatalogueHit = { id: number; name: string; family: string; type: string; priceCents: number; unitCents: number; stock: number };
-
-export async function searchCatalogue(db: Database, q: string): Promise<CatalogueHit[]> {
-  const text = q.replace(/\s+/g, " ").trim().slice(0, 80);
-  if (text.length < 2) return [];
-  const words = text.split(" ").slice(0, 4);
-  const rows = await db
-    .select({ id: products.id, brand: products.brand, model: products.model, family: products.family, type: products.type, priceCents: products.priceCents, stock: products.stock })
-    .from(products)
-    .where(and(eq(products.active, true), ...words.map((word) => or(ilike(products.brand, containsPattern(word)), ilike(products.model, containsPattern(word)), ilike(products.type, containsPattern(word))))))
-    .orderBy(asc(products.brand), asc(products.model), asc(products.id))
-    .limit(20);
-  return rows.map((row) => ({ id: row.id, name: `${row.brand} ${row.model}`.trim(), family: row.family, type: row.type, priceCents: row.priceCents, unitCents: withoutVatCents(row.priceCents), stock: row.stock }));
-}
 
 /** A catalogue product as a quote line: one unit at today's price without VAT. */
 export async function productLine(db: Database, productId: number): Promise<QuoteLine | null> {

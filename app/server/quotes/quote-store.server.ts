@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { isLinkToken, newLinkToken } from "../link-tokens.server";
 import { data } from "react-router";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { addDays, madridDay } from "~/domain/dates/madrid-dates";
@@ -39,14 +39,9 @@ export function quoteSeller(): QuoteSeller {
   };
 }
 
-/** 32 random bytes, base64url: the customer's link; unguessable, nothing else in it. */
-export function newQuoteToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-export function isQuoteToken(value: string | undefined): value is string {
-  return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
+/** The customer's link to a quote: unguessable, nothing else in it (link-tokens.server.ts). */
+export const newQuoteToken = newLinkToken;
+export const isQuoteToken = isLinkToken;
 
 const emptyParty = (): QuoteParty => ({ name: "", nif: "", email: "", phone: "", address: "", postcode: "", town: "", province: "" });
 

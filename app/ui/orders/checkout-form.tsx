@@ -12,8 +12,8 @@ import {
 } from "~/domain/orders/order-form";
 import { enabledPayMethods, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, payMethodHelp, type PayMethod } from "~/domain/payments/payment-methods";
 import { prefixList, type ServiceArea } from "~/domain/orders/service-area";
-import { PROVINCES } from "~/domain/provinces";
 import { AddressFields, FieldError } from "../address-fields";
+import { BillingFields } from "./billing-fields";
 import { FgasDeclarationFields, type FgasCheckout } from "./fgas-declaration-fields";
 import { useLazyFormCheck } from "../lazy-form-check";
 
@@ -144,22 +144,7 @@ export function CheckoutForm({
           }
         />
 
-        <fieldset className="checkout-choice billing-choice">
-          <legend>Dirección de facturación</legend>
-          <label className="choice">
-            <input type="radio" name="facturacion" value="igual" defaultChecked={values.facturacion !== "otros"} />
-            Igual que la de envío
-          </label>
-          <label className="choice">
-            <input type="radio" name="facturacion" value="otros" defaultChecked={values.facturacion === "otros"} />
-            Otros
-          </label>
-          <FieldError name="facturacion" error={errors.facturacion} />
-        </fieldset>
-        {/* Shown by CSS while "Otros" is checked, so it works without JavaScript too. */}
-        <div className="billing-fields">
-          <AddressFields prefix="factura" legend="Datos de facturación" provinces={PROVINCES} values={values} errors={errors} />
-        </div>
+        <BillingFields values={values} errors={errors} />
 
         <fieldset className={`checkout-choice payment-choice${errors.pago ? " field-invalid" : ""}`}>
           <legend>Forma de pago</legend>

@@ -15,6 +15,7 @@ export type OrderPageReply =
   | { intent: "estado"; target: string; errors: Record<string, string>; values: Record<string, string> }
   | { intent: "notas"; errors: Record<string, string>; values: Record<string, string> }
   | { intent: "reenviar"; errors: Record<string, string>; values: Record<string, string> }
+  | { intent: "reenviar-enlace"; errors: Record<string, string>; values: Record<string, string> }
   | { intent: "deshacer-pago"; errors: Record<string, string>; values: Record<string, string> };
 
 type Slot = { value: string; label: string };

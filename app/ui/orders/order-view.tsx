@@ -131,85 +131,9 @@ export function OrderView({ order, confirming, reply, shopName, payError, childr
         </section>
       ) : null}
       {order.payment ? <PaymentOptions number={order.number} payment={order.payment} error={payError} /> : null}
-      {order.transfer ? (
-        <section className="order-transfer" aria-labelledby="transferencia">
-          <h2 id="transferencia">Datos para la transferencia</h2>
-          <p>Su pedido queda pendiente hasta que recibamos el pago. Indique el número de pedido como concepto.</p>
-          <dl>
-            <div>
-              <dt>Titular</dt>
-              <dd>{order.transfer.holder}</dd>
-            </div>
-            <div>
-              <dt>IBAN</dt>
-              <dd className="order-iban">{order.transfer.iban}</dd>
-            </div>
-            <div>
-              <dt>Concepto</dt>
-              <dd>{order.transfer.concept}</dd>
-            </div>
-            <div>
-              <dt>Importe</dt>
-              <dd>
-                <Price cents={order.amountCents} />
-              </dd>
-            </div>
-          </dl>
-        </section>
-      ) : null}
+      {order.transfer ? <TransferDetails transfer={order.transfer} amountCents={order.amountCents} /> : null}
 
-      <section aria-labelledby="articulos">
-        <h2 id="articulos">Artículos</h2>
-        <table className="order-lines">
-          <thead>
-            <tr>
-              <th scope="col">Artículo</th>
-              <th scope="col" className="orders-amount">
-                Precio
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line, index) => (
-              <tr key={index}>
-                <td>
-                  <span className="order-line-name">{line.name}</span>
-                  <span className="order-line-details">
-                    {[line.type, line.gas ? `Gas ${line.gas}` : null, line.region ? `Servicio en ${capitalize(line.region)}` : null]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </span>
-                </td>
-                <td className="orders-amount">
-                  <Price cents={line.priceCents} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {order.shippingCents > 0 ? (
-              <tr>
-                <th scope="row">Gastos de envío</th>
-                <td className="orders-amount">
-                  <Price cents={order.shippingCents} />
-                </td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row">Total sin IVA</th>
-              <td className="orders-amount">
-                <Price cents={order.withoutVatCents} />
-              </td>
-            </tr>
-            <tr className="order-total">
-              <th scope="row">{order.vatExempt ? `Total, ${EXEMPT_NOTE}` : "Total (IVA incluido)"}</th>
-              <td className="orders-amount">
-                <Price cents={order.amountCents} />
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
+      <OrderLinesSection order={order} />
 
       <div className="order-addresses">
         <section aria-labelledby="envio">
@@ -376,5 +300,95 @@ function PrintIcon() {
       <path d="M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
       <path d="M6 14h12v8H6z" />
     </svg>
+  );
+}
+
+/** The bank details of an order waiting for its transfer (Mis Pedidos, and a phone order's payment link). */
+export function TransferDetails({ transfer, amountCents }: { transfer: NonNullable<OrderViewData["transfer"]>; amountCents: number }) {
+  return (
+    <section className="order-transfer" aria-labelledby="transferencia">
+      <h2 id="transferencia">Datos para la transferencia</h2>
+      <p>Su pedido queda pendiente hasta que recibamos el pago. Indique el número de pedido como concepto.</p>
+      <dl>
+        <div>
+          <dt>Titular</dt>
+          <dd>{transfer.holder}</dd>
+        </div>
+        <div>
+          <dt>IBAN</dt>
+          <dd className="order-iban">{transfer.iban}</dd>
+        </div>
+        <div>
+          <dt>Concepto</dt>
+          <dd>{transfer.concept}</dd>
+        </div>
+        <div>
+          <dt>Importe</dt>
+          <dd>
+            <Price cents={amountCents} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+type LinesData = Pick<OrderViewData, "lines" | "shippingCents" | "withoutVatCents" | "amountCents" | "vatExempt">;
+
+/** The order's lines and totals (Mis Pedidos, and a phone order's payment link). */
+export function OrderLinesSection({ order }: { order: LinesData }) {
+  return (
+    <section aria-labelledby="articulos">
+      <h2 id="articulos">Artículos</h2>
+      <table className="order-lines">
+        <thead>
+          <tr>
+            <th scope="col">Artículo</th>
+            <th scope="col" className="orders-amount">
+              Precio
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line, index) => (
+            <tr key={index}>
+              <td>
+                <span className="order-line-name">{line.name}</span>
+                <span className="order-line-details">
+                  {[line.type, line.gas ? `Gas ${line.gas}` : null, line.region ? `Servicio en ${capitalize(line.region)}` : null]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </td>
+              <td className="orders-amount">
+                <Price cents={line.priceCents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {order.shippingCents > 0 ? (
+            <tr>
+              <th scope="row">Gastos de envío</th>
+              <td className="orders-amount">
+                <Price cents={order.shippingCents} />
+              </td>
+            </tr>
+          ) : null}
+          <tr>
+            <th scope="row">Total sin IVA</th>
+            <td className="orders-amount">
+              <Price cents={order.withoutVatCents} />
+            </td>
+          </tr>
+          <tr className="order-total">
+            <th scope="row">{order.vatExempt ? `Total, ${EXEMPT_NOTE}` : "Total (IVA incluido)"}</th>
+            <td className="orders-amount">
+              <Price cents={order.amountCents} />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
   );
 }

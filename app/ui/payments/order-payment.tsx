@@ -15,12 +15,12 @@ export type PaymentViewData = {
   last: { state: string; meaning: string | null; at: string; method: string } | null;
 };
 
-type Props = { number: string; payment: PaymentViewData; error?: string; headingLevel?: "h2" | "h3" };
+/** `action`: where the three forms post; the order's page in "Mis Pedidos" unless given (a phone order's payment link). */
+type Props = { number: string; payment: PaymentViewData; error?: string; headingLevel?: "h2" | "h3"; action?: string };
 
-export function PaymentOptions({ number, payment, error, headingLevel = "h2" }: Props) {
+export function PaymentOptions({ number, payment, error, headingLevel = "h2", action = `/login/pedidos/${encodeURIComponent(number)}` }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const action = `/login/pedidos/${encodeURIComponent(number)}`;
   const Heading = headingLevel;
   const { last } = payment;
   return (
