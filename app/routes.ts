@@ -113,6 +113,7 @@ export default [
     route("catalogo/:id/fotos", "routes/catalogue/admin-product-photos.tsx"),
     // admin: quotes and customers
     route("solicitudes", "routes/quotes/admin-requests.tsx"),
+    route("solicitudes/nueva", "routes/quotes/admin-request-new.tsx"),
     route("solicitudes/:id", "routes/quotes/admin-request.tsx"),
     // admin: written quotes (issue 17)
     route("presupuestos", "routes/quotes/admin-quotes.tsx"),
@@ -124,6 +125,7 @@ export default [
     route("presupuestos/:number", "routes/quotes/admin-quote-editor.tsx"),
     // admin: free visits and their availability (issue 17)
     route("visitas", "routes/visits/admin-visits.tsx"),
+    route("visitas/nueva", "routes/visits/admin-visit-new.tsx"),
     // admin: installation jobs, the calendar and the technicians (issue 17)
     route("trabajos", "routes/jobs/admin-jobs.tsx"),
     route("trabajos/:id", "routes/jobs/admin-job.tsx"),

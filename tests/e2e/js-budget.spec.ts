@@ -160,6 +160,8 @@ test("the back office of an administrator stays within the budget", async ({ bro
     await list("buscar", `/admin/buscar?q=${encodeURIComponent("rosa presupuesto")}`);
     await list("crear", "/admin/crear");
     await list("pedido por teléfono", "/admin/pedidos/telefono");
+    await list("solicitud nueva", "/admin/solicitudes/nueva");
+    await list("visita nueva", "/admin/visitas/nueva");
     await detail("un desistimiento", await list("desistimientos", "/admin/desistimientos"), /^\/admin\/desistimientos\/\d+$/);
     await list("facturas", "/admin/facturas");
     await list("VERI*FACTU", "/admin/facturas/verifactu");

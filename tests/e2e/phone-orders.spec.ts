@@ -10,7 +10,8 @@ import { lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
  * Issue 30's done-when, in Chromium at the project's width (375 px and desktop): the owner
  * builds an order for a customer who phones, the customer's e-mail arrives with the payment
  * link, the link opens the payment page without an account, the card is paid at the Redsys
- * stand-in, and the back office shows the order paid.
+ * stand-in, and the back office shows the order paid. Then, from a customer record, the owner books a
+ * visit («Visita nueva») and writes down a phoned request («Solicitud nueva»).
  */
 const PORT = specPort(182);
 const base = `http://127.0.0.1:${PORT}`;
@@ -105,4 +106,48 @@ test("a phone order reaches the customer's e-mail and is paid by card at Redsys"
   await page.goto(`/admin/pedidos/${number}`);
   await expect(page.locator(".admin-order-facts")).toContainText("Pagado");
   await waitForMail(state.smtp!.messages, CUSTOMER, new RegExp(`hemos recibido el pago del pedido ${number}`));
+});
+
+test("from a customer record the owner books a visit and writes down a request", { tag: "@movil" }, async () => {
+  const { page } = admin;
+  const email = "ines.caller@example.com";
+  await page.goto("/admin/crear");
+  await page.getByRole("link", { name: "Cliente nuevo" }).click();
+  await page.getByLabel("Nombre y apellidos").fill("Inés Calleja Ruiz");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Teléfono").fill("633 44 55 66");
+  await page.getByLabel("Dirección").fill("Calle de Toledo 50");
+  await page.getByLabel("Código postal").fill("28005");
+  await page.getByLabel("Población").fill("Madrid");
+  await page.getByRole("button", { name: "Crear la ficha" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inés Calleja Ruiz" })).toBeVisible();
+  const record = page.url();
+
+  // «Visita nueva»: her details are there; the first free hour is booked and she gets the confirmation.
+  await page.getByRole("navigation", { name: "Empezar para este cliente" }).getByRole("link", { name: "Visita nueva" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Visita nueva" })).toBeVisible();
+  const details = page.getByRole("group", { name: "Datos del cliente" });
+  await expect(details.getByLabel(/Dirección/)).toHaveValue("Calle de Toledo 50, 28005");
+  await page.getByRole("button", { name: "Reservar la visita" }).click();
+  await expect(page.getByRole("alert")).toContainText("Elija un día y una hora de la lista.");
+  await expect(details.getByLabel(/Nombre/)).toHaveValue("Inés Calleja Ruiz");
+  await lookAtBothWidths(page, "visita-nueva");
+  await page.locator(".visit-slots input[type=radio]").first().check();
+  await page.getByRole("button", { name: "Reservar la visita" }).click();
+  await expect(page.getByRole("status")).toContainText("Visita reservada: el cliente recibe la confirmación por correo.");
+  await waitForMail(state.smtp!.messages, email, /^Visita reservada: /);
+
+  // «Solicitud nueva»: what she asks for joins the inbox on her record.
+  await page.goto(record);
+  await page.getByRole("navigation", { name: "Empezar para este cliente" }).getByRole("link", { name: "Solicitud nueva" }).click();
+  await expect(page.getByLabel("Nombre y apellidos")).toHaveValue("Inés Calleja Ruiz");
+  await page.getByLabel("Qué necesita").fill("Revisión de la caldera antes del invierno");
+  await lookAtBothWidths(page, "solicitud-nueva");
+  await page.getByRole("button", { name: "Guardar la solicitud" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Solicitud/ })).toBeVisible();
+  await expect(page.getByText("Revisión de la caldera antes del invierno")).toBeVisible();
+
+  await page.goto(record);
+  await expect(page.getByRole("region", { name: "Solicitudes (1)" })).toContainText("Solicitud nº");
+  await expect(page.getByRole("region", { name: "Visitas (1)" })).toContainText("Visita del");
 });

@@ -66,6 +66,9 @@ test("the owner saves a quote's draft as a template; a name already used is refu
   await page.getByLabel("Nombre de la plantilla").fill(template);
   await page.getByRole("button", { name: "Guardar como plantilla" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Plantilla guardada: «${template}»` })).toBeVisible();
+  // The saved draft comes back as a new form (its key is the draft's time): the name box is
+  // empty again once it has. Typing before that would go into the form that is replaced.
+  await expect(page.getByLabel("Nombre de la plantilla")).toHaveValue("");
   await expectTotals(page);
   // The README's picture: the editor at 375 px, both options with their totals (without the
   // fixed bottom bar, which a picture of the page's whole length would show in its middle).
@@ -89,6 +92,7 @@ test("the owner saves a quote's draft as a template; a name already used is refu
   await expect(page.getByRole("alert")).toContainText(`Ya hay una plantilla llamada «${template.toUpperCase()}»`);
   await page.getByRole("button", { name: `Reemplazar la plantilla «${template.toUpperCase()}»` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Plantilla reemplazada" })).toBeVisible();
+  await expect(page.getByLabel("Nombre de la plantilla")).toHaveValue("");
   await page.locator("#A-1-price").fill("60");
   await page.getByLabel("Nombre de la plantilla").fill(template);
   await page.getByRole("button", { name: "Guardar como plantilla" }).click();

@@ -20,6 +20,14 @@ import { Fact, RecordList } from "~/ui/customers/customer-record-lists";
 import type { Route } from "./+types/admin-customer";
 
 /** One customer (issue 30): the record and everything tied to it, on one screen; edit, notes, merge. */
+
+/** What the owner can start for this customer, each page prefilled from the record (?cliente=). */
+const START_FOR_CUSTOMER = [
+  { to: "/admin/solicitudes/nueva", label: "Solicitud nueva" },
+  { to: "/admin/visitas/nueva", label: "Visita nueva" },
+  { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo" },
+  { to: "/admin/pedidos/telefono", label: "Pedido por teléfono" },
+] as const;
 const recordId = (id: string | undefined) => (id && /^\d{1,9}$/.test(id) ? Number(id) : null);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -139,6 +147,13 @@ export default function CustomerRecordPage() {
           ) : null}
         </dl>
       </section>
+      <nav className="admin-actions" aria-label="Empezar para este cliente">
+        {START_FOR_CUSTOMER.map((start) => (
+          <Link key={start.to} to={`${start.to}?cliente=${record.id}`} className="button button-secondary">
+            {start.label}
+          </Link>
+        ))}
+      </nav>
       <RecordList id="ficha-solicitudes" title="Solicitudes" entries={page.requests} empty="Sin solicitudes." />
       <RecordList id="ficha-visitas" title="Visitas" entries={page.visits} empty="Sin visitas." />
       <RecordList id="ficha-presupuestos" title="Presupuestos" entries={page.quotes} empty="Sin presupuestos." />

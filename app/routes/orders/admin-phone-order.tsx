@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
+import { customerParam } from "~/server/customers/customer-prefill.server";
 import { getDb } from "~/server/db/db.server";
 import { pageUrl } from "~/server/http/page-url.server";
 import { draftPage, phoneOrderAction } from "~/server/orders/phone-order-action.server";
@@ -17,8 +18,8 @@ import type { Route } from "./+types/admin-phone-order";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = Number(pageUrl(request).searchParams.get("cliente"));
-  const values = Number.isSafeInteger(id) && id > 0 ? await customerValues(await getDb(), id) : null;
+  const id = customerParam(pageUrl(request));
+  const values = id === null ? null : await customerValues(await getDb(), id);
   return draftPage([], values ?? {}, "", randomUUID());
 }
 

@@ -62,6 +62,7 @@ export default function QuoteRequestsPage() {
           ),
         }}
         count={{ total, one: "solicitud", many: "solicitudes" }}
+        actions={<Link to="/admin/solicitudes/nueva">Solicitud nueva (por teléfono)</Link>}
         table={table}
         rows={rows}
         empty="Aún no hay solicitudes."

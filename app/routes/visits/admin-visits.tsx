@@ -10,12 +10,17 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import type { Route } from "./+types/admin-visits";
+import { pageUrl } from "~/server/http/page-url.server";
 import { FormReply } from "~/ui/admin/form-reply";
 
 /** /admin/visitas (issue 17): upcoming visits, and the availability the free slots are made of. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return readVisitsAdmin(await getDb());
+  const url = pageUrl(request);
+  // After «Visita nueva» (admin-visit-new.tsx): what was done, and a technician who could not be given it.
+  const booked = /^\d{1,9}$/.test(url.searchParams.get("reservada") ?? "");
+  const technicianProblem = booked ? (url.searchParams.get("tecnico") ?? "").slice(0, 300) : "";
+  return { ...(await readVisitsAdmin(await getDb())), booked, technicianProblem };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -118,6 +123,17 @@ export default function VisitsPage() {
   return (
     <>
       <h1>Visitas</h1>
+      <p>
+        <Link to="/admin/visitas/nueva" className="button">
+          Visita nueva
+        </Link>
+      </p>
+      {page.booked && !reply ? (
+        <p role="status" className="admin-reply">
+          Visita reservada: el cliente recibe la confirmación por correo.
+          {page.technicianProblem ? ` No se le ha dado al técnico: ${page.technicianProblem}` : ""}
+        </p>
+      ) : null}
       <Reply reply={reply} intents={[]} />
       {page.yearsWithoutHolidays.length > 0 ? (
         <p className="admin-warning" role="status">

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { linesForProduct, maintenanceLine } from "~/domain/basket/basket";
 import { summarize } from "~/domain/basket/basket-pricing";
 import { isFamily, type BasketLine } from "~/domain/catalogue/product";
@@ -7,7 +6,7 @@ import { fieldName } from "~/domain/orders/order-form";
 import { EMAIL_FIELD, MAX_DRAFT_LINES } from "~/domain/orders/phone-order-fields";
 import { addChoiceSchema, PHONE_ORDER_MESSAGES } from "~/domain/orders/phone-order-form";
 import { findProduct, pricingProducts } from "../catalogue/catalogue.server";
-import { customers } from "../customers/customers-schema.server";
+import { customerToStartFrom } from "../customers/customer-prefill.server";
 import type { Database } from "../db/client.server";
 import { orderFormBasket } from "./order-form-facts.server";
 
@@ -56,7 +55,7 @@ export async function addToDraft(form: FormData, intent: string, lines: BasketLi
 
 /** The form's fields from a customer record: both addresses start as the record's. */
 export async function customerValues(db: Database, id: number): Promise<Record<string, string> | null> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  const row = await customerToStartFrom(db, id);
   if (!row) return null;
   const [nombre = "", ...rest] = row.name.trim().split(/\s+/);
   const field = (name: Parameters<typeof fieldName>[1]) => fieldName("envio", name);

@@ -25,6 +25,7 @@ import { newRequestAlert } from "~/domain/alerts/alert-messages";
 import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { clientAddress, contactRateLimit, hitRateLimit } from "../rate-limit.server";
 import { log } from "../log.server";
+import { audit } from "../audit.server";
 import { bookingCookieHeader } from "../visits/booking-token.server";
 import { factsOfContact } from "~/domain/customers/customer-sources";
 import { customerFor } from "../customers/customer-records.server";
@@ -115,7 +116,7 @@ type ContactFailureValues = Extract<ContactReply, { ok: false }>["values"];
 export async function storeContactRequest(
   db: Database,
   values: ContactValues,
-  origin: { productId: number | null; sourcePage: string },
+  origin: { productId: number | null; sourcePage: string; staff?: { email: string; customerId: number | null } },
 ): Promise<number> {
   const shop = publicShopInfo();
   const product = origin.productId ? await findProductSummary(db, origin.productId, shop.baseUrl) : null;
@@ -123,6 +124,7 @@ export async function storeContactRequest(
     const customerId = await customerFor(
       tx,
       factsOfContact({ name: values.nameAndSurname, email: values.email, phone: values.phone, address: values.adress, town: values.state }),
+      origin.staff?.customerId ?? null,
     );
     const [row] = await tx
       .insert(contactRequests)
@@ -152,6 +154,11 @@ export async function storeContactRequest(
     // The back office shows both deliveries on the request (issue 11).
     const ref = { ref: contactRef(row!.id) };
     await enqueue(tx, "trello_card", summary, ref);
+    if (origin.staff) {
+      // Typed by the owner from a phone call (issue 30): the task card, but no e-mail or alert to herself.
+      await audit(tx, origin.staff, { action: "anotar solicitud", entity: "solicitud", entityId: row!.id, after: { cliente: customerId } });
+      return row!.id;
+    }
     const mail = {
       to: config().SHOP_EMAIL,
       subject: contactMailSubject(summary),

@@ -14,7 +14,7 @@ import type { Database } from "../db/client.server";
 import { contactRequests, quoteResponses, quotes, quoteVersions } from "./quotes-schema.server";
 import { nextDocumentNumber } from "../numbering.server";
 import { factsOfParty } from "~/domain/customers/customer-sources";
-import { customerFor } from "../customers/customer-records.server";
+import { customerFor, type CustomerRow } from "../customers/customer-records.server";
 
 /*
  * Written quotes (issue 17): creation with its number, the draft the owner edits, and what the
@@ -54,17 +54,26 @@ export async function prefillFromRequest(db: Database, requestId: number) {
   return { requestId: request.id, customer, workPlace: { address: request.address, postcode: "", town: request.town, province: "" }, draft };
 }
 
-/** A new draft with its number, from scratch, from a request (`requestId`) and/or a template (its name, for the log). */
+/** A new quote's customer and place from a customer record (?cliente=): a company is named by its name. */
+export function prefillFromCustomer(row: CustomerRow) {
+  const place = { address: row.address, postcode: row.postcode, town: row.town, province: row.province };
+  const customer: QuoteParty = { ...emptyParty(), name: row.company || row.name, nif: row.nif, email: row.email, phone: row.phone, ...place };
+  return { customerId: row.id, customer, workPlace: place, draft: emptyDraft() };
+}
+
+/** A new draft with its number, from scratch, from a request (`requestId`) or a customer record (`customerId`), and/or a template (its name, for the log). */
 export async function createQuote(
   db: Database,
   actor: { email: string },
-  input: { requestId?: number | null; customer?: QuoteParty; workPlace?: WorkPlace; draft?: QuoteDraft; template?: string },
+  input: { requestId?: number | null; customerId?: number; customer?: QuoteParty; workPlace?: WorkPlace; draft?: QuoteDraft; template?: string },
   now = new Date(),
 ): Promise<Quote> {
   return db.transaction(async (tx) => {
     // The next "P" number of Madrid's year; a creation that rolls back leaves no gap.
     const { number, year, sequence } = await nextDocumentNumber(tx, "P", now);
-    const customerId = input.customer ? await customerFor(tx, factsOfParty(input.customer)) : null;
+    // From a customer record (?cliente=), the quote stays with it while it names the same customer.
+    const keep = input.customerId ?? null;
+    const customerId = input.customer ? await customerFor(tx, factsOfParty(input.customer), keep) : keep;
     const [quote] = await tx
       .insert(quotes)
       .values({

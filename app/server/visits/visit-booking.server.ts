@@ -75,7 +75,7 @@ async function notFree(db: Database, slotStart: string, now: Date): Promise<Book
 /** Books a current free slot for the customer; the confirmation e-mail goes with it. */
 export async function bookVisit(
   db: Database,
-  input: { slotStart: string; contact: VisitContact; contactRequestId: number | null },
+  input: { slotStart: string; contact: VisitContact; contactRequestId: number | null; staff?: { email: string; customerId: number | null } },
   now = new Date(),
 ): Promise<BookingResult> {
   const slot = (await currentFreeSlots(db, now)).find((s) => Date.parse(s.start) === Date.parse(input.slotStart));
@@ -83,7 +83,8 @@ export async function bookVisit(
   const { contact } = input;
   try {
     const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
-      const customerId = await customerFor(tx, factsOfContact(contact));
+      // Booked by the owner from a customer record: the visit stays on it while it is the same customer.
+      const customerId = await customerFor(tx, factsOfContact(contact), input.staff?.customerId ?? null);
       const [row] = await tx
         .insert(visits)
         .values({
@@ -101,6 +102,7 @@ export async function bookVisit(
         })
         .returning();
       await enqueueVisitMails(tx, row!, "reservada");
+      if (input.staff) await audit(tx, input.staff, { action: "reservar visita", entity: "visita", entityId: row!.id, after: { cliente: customerId, hora: slot.start } });
       return row!;
     }));
     return { ok: true, visit };

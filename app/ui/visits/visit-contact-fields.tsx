@@ -4,6 +4,8 @@ import { VISIT_LABELS, VISIT_MAX_LENGTH, type FieldErrors, type VisitField, type
 type Props = {
   values: VisitFormValues;
   errors?: FieldErrors;
+  /** "Sus datos" for the customer; the owner's «Visita nueva» says whose they are. */
+  legend?: string;
 };
 
 const AUTOCOMPLETE: Record<VisitField, string> = {
@@ -18,7 +20,7 @@ const AUTOCOMPLETE: Record<VisitField, string> = {
 const TYPES: Partial<Record<VisitField, string>> = { phone: "tel", email: "email" };
 
 /** The customer's details for the visit, prefilled from the request; each field says what is wrong with it. */
-export function VisitContactFields({ values, errors = {} }: Props) {
+export function VisitContactFields({ values, errors = {}, legend = "Sus datos" }: Props) {
   const field = (name: VisitField, required = true) => {
     const id = `visita-${name}`;
     const errorId = `${id}-error`;
@@ -57,7 +59,7 @@ export function VisitContactFields({ values, errors = {} }: Props) {
   };
   return (
     <fieldset className="visit-contact">
-      <legend className="visit-slots-legend">Sus datos</legend>
+      <legend className="visit-slots-legend">{legend}</legend>
       <div className="visit-contact-grid">
         {field("name")}
         {field("phone")}
