@@ -63,6 +63,7 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/payments/quote-payment-return.tsx": ["intento"],
   "routes/orders/coverage.tsx": ["cp", "contexto", "volver"],
   "routes/payments/order-payment.tsx": ["intento"],
+  "routes/payments/order-link-payment.tsx": ["intento"],
   "routes/payments/order-payment-return.tsx": ["intento", "Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"],
   "routes/accounts/auth-api.ts": ["callbackURL", "redirectTo", "errorCallbackURL", "token", "error", "code", "state", "disableCookieCache"],
 };
@@ -213,6 +214,11 @@ export const VALID_FORMS: Record<string, Fields> = {
   "routes/orders/order-detail.tsx": [
     ["intent", "desistir"],
     ["motivo", "No lo necesito"],
+  ],
+  // A phone order's payment link (issue 30): pay by card (the token is fuzzed with the path).
+  "routes/payments/order-link-payment.tsx": [
+    ["intent", "pagar"],
+    ["metodo", "tarjeta"],
   ],
   // Redsys's notification (issue 12): well formed, signed with the public test key.
   "routes/payments/redsys-notification.ts": [
