@@ -14,6 +14,7 @@ import { lighthousePages } from "./lighthouse";
 import { lighthouseTable } from "./lighthouse-figures";
 
 const PORT = Number(process.env.PORT ?? 7930);
+const ADMIN_PERFORMANCE = 0.95;
 const OWNER = "lighthouse-admin@termoclima.test";
 const PAGES: [string, string][] = [
   ["Hoy", "/admin"],
@@ -36,6 +37,12 @@ async function main() {
       log: (line) => console.log(line),
     });
     for (const line of lighthouseTable(results)) console.log(line);
+    // The table's «cumple» is the shop's budget (SEO 1 included); the back office is noindex on
+    // purpose, and issue 30 asks performance 0.95 on Hoy, with accessibility and best practices 1.
+    for (const page of results) {
+      const meets = page.performance >= ADMIN_PERFORMANCE && page.accessibility >= 1 && page.bestPractices >= 1;
+      console.log(`${page.page}: rendimiento ${page.performance} (objetivo ≥ ${ADMIN_PERFORMANCE}), accesibilidad ${page.accessibility}, buenas prácticas ${page.bestPractices}: ${meets ? "cumple" : "NO cumple"}`);
+    }
   } finally {
     await browser.close().catch(() => {});
     await server.stop();
