@@ -20,7 +20,7 @@ const QUOTES = Math.round(ORDERS / 5);
 const JOBS = Math.round(QUOTES / 2);
 const INVOICES = Math.round(ORDERS * 0.6);
 const VISITS = Math.round(REQUESTS * 0.4);
-const ACCOUNTS = Math.round(ORDERS * 0.3);
+const CUSTOMERS = Math.round(ORDERS * 0.3);
 const RUNS = Number(process.env.RUNS ?? 100);
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -84,8 +84,8 @@ async function fill(handle: DatabaseHandle) {
     from generate_series(1, ${VISITS}) as i`);
   await run(`insert into customers (name, email, phone, phone_key, address, town, created_at, updated_at)
     select ${p.first} || ' ' || ${p.surnames}, ${p.email}, ${p.phone}, right(regexp_replace(${p.phone}, '[^0-9]', '', 'g'), 9), ${p.street}, ${p.town},
-      ${when(ACCOUNTS)}, ${when(ACCOUNTS)}
-    from generate_series(1, ${ACCOUNTS}) as i`);
+      ${when(CUSTOMERS)}, ${when(CUSTOMERS)}
+    from generate_series(1, ${CUSTOMERS}) as i`);
   for (const table of ["orders", "contact_requests", "quotes", "jobs", "invoices", "visits", "customers"]) await run(`vacuum analyze ${table}`);
 }
 
@@ -131,7 +131,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function measure(label: string, handle: DatabaseHandle) {
   const started = performance.now();
   await fill(handle);
-  console.log(`${label}: ${ORDERS} pedidos, ${REQUESTS} solicitudes, ${QUOTES} presupuestos, ${JOBS} trabajos, ${INVOICES} facturas, ${VISITS} visitas y ${ACCOUNTS} cuentas creados en ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`${label}: ${ORDERS} pedidos, ${REQUESTS} solicitudes, ${QUOTES} presupuestos, ${JOBS} trabajos, ${INVOICES} facturas, ${VISITS} visitas y ${CUSTOMERS} fichas de cliente creados en ${((performance.now() - started) / 1000).toFixed(0)} s`);
   const list = cases(await samples(handle));
   // One unmeasured round first, as a server that has been up a while has its plans and pages warm.
   for (const [, typed] of list) await search(handle, typed(0));

@@ -7,8 +7,7 @@ import { linkPaymentAction, loadLinkPayment } from "~/server/payments/link-payme
 import { ErrorPage } from "~/ui/error-page";
 import { OrderLinesSection, TransferDetails } from "~/ui/orders/order-view";
 import { PaymentOptions } from "~/ui/payments/order-payment";
-import { RedsysRedirectForm } from "~/ui/payments/redsys-redirect-form";
-import { Price } from "~/ui/price";
+import { RedsysRedirectPage } from "~/ui/payments/redsys-redirect-form";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/order-link-payment";
 
@@ -41,15 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData: loaded }) => {
 export default function OrderLinkPayment({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.kind === "redsys") {
     const { number, code, method, amountCents, form } = loaderData;
-    return (
-      <div className="container payment-redirect">
-        <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
-        <p>
-          Pedido <strong>{number}</strong> · Importe <Price cents={amountCents} />
-        </p>
-        <RedsysRedirectForm code={code} method={method} form={form} />
-      </div>
-    );
+    return <RedsysRedirectPage what={<>Pedido <strong>{number}</strong></>} amountCents={amountCents} code={code} method={method} form={form} />;
   }
   const order = loaderData;
   return (

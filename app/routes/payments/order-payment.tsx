@@ -7,8 +7,7 @@ import { getDb } from "~/server/db/db.server";
 import { findMyOrder } from "~/server/orders/my-orders.server";
 import { findAttempt, paymentForm, returnPagePath } from "~/server/payments/attempts.server";
 import { requireUser } from "~/server/session.server";
-import { Price } from "~/ui/price";
-import { RedsysRedirectForm } from "~/ui/payments/redsys-redirect-form";
+import { RedsysRedirectPage } from "~/ui/payments/redsys-redirect-form";
 import type { Route } from "./+types/order-payment";
 import { pageUrl } from "~/server/http/page-url.server";
 
@@ -53,15 +52,10 @@ export const meta: Route.MetaFunction = ({ matches, params }) => {
 export default function OrderPayment({ loaderData }: Route.ComponentProps) {
   const { number, code, method, amountCents, form } = loaderData;
   return (
-    <div className="container payment-redirect">
-      <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
-      <p>
-        Pedido <strong>{number}</strong> · Importe <Price cents={amountCents} />
-      </p>
-      <RedsysRedirectForm code={code} method={method} form={form} />
+    <RedsysRedirectPage what={<>Pedido <strong>{number}</strong></>} amountCents={amountCents} code={code} method={method} form={form}>
       <p>
         <Link to={`/login/pedidos/${encodeURIComponent(number)}`}>Volver al pedido</Link>
       </p>
-    </div>
+    </RedsysRedirectPage>
   );
 }

@@ -4,8 +4,7 @@ import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { getDb } from "~/server/db/db.server";
 import { chargePaymentForm } from "~/server/jobs/job-payment-page.server";
 import { isQuoteToken } from "~/server/quotes/quote-store.server";
-import { Price } from "~/ui/price";
-import { RedsysRedirectForm } from "~/ui/payments/redsys-redirect-form";
+import { RedsysRedirectPage } from "~/ui/payments/redsys-redirect-form";
 import type { Route } from "./+types/quote-payment";
 import { pageUrl } from "~/server/http/page-url.server";
 
@@ -34,15 +33,10 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function QuotePayment({ loaderData }: Route.ComponentProps) {
   const { what, quoteNumber, code, method, amountCents, form, token } = loaderData;
   return (
-    <div className="container payment-redirect">
-      <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
-      <p>
-        {what} del presupuesto <strong>{quoteNumber}</strong> · Importe <Price cents={amountCents} />
-      </p>
-      <RedsysRedirectForm code={code} method={method} form={form} />
+    <RedsysRedirectPage what={<>{what} del presupuesto <strong>{quoteNumber}</strong></>} amountCents={amountCents} code={code} method={method} form={form}>
       <p>
         <Link to={`/presupuestos/${token}`}>Volver al presupuesto</Link>
       </p>
-    </div>
+    </RedsysRedirectPage>
   );
 }

@@ -20,6 +20,7 @@ import { takeStock } from "../catalogue/stock.server";
 import { fgasDeclarations, orderLines, orders } from "./orders-schema.server";
 import { factsOfOrder } from "~/domain/customers/customer-sources";
 import { customerFor } from "../customers/customer-records.server";
+import type { OrderMailFacts } from "./order-emails.server";
 
 /*
  * The one way an order is written (spec sections 3 "Order", 4, 9; issues 4, 10, 12, 15, 30),
@@ -74,6 +75,25 @@ export type WrittenOrder = {
   /** F-gas equipment sold without installation (its declaration was written). */
   undeclared: string[];
 };
+
+/** What every order e-mail says of a written order (the checkout's and the phone order's). */
+export function mailFactsOf(order: WrittenOrder, values: Pick<OrderFormValues, "shipping" | "billing">, customerEmail: string, now: Date): OrderMailFacts {
+  return {
+    number: order.number,
+    createdAt: now,
+    customerEmail,
+    lines: order.lines.map((line) => ({ title: line.title, type: line.type, gas: line.gas, region: line.region, priceCents: line.priceCents })),
+    shippingCents: order.totals.shippingCents,
+    totalCents: order.totals.totalCents,
+    withoutVatCents: order.totals.withoutVatCents,
+    vatExempt: order.totals.vatExempt,
+    shipping: values.shipping,
+    billing: values.billing,
+    payMethod: order.payMethod,
+    payBy: order.payBy,
+    fgas: order.undeclared.length > 0 ? { orderId: order.id, equipment: order.undeclared } : undefined,
+  };
+}
 
 function problemMessage(lines: PricedLine[], totalCents: number): string {
   const names = lines.filter((line) => line.problem).map((line) => (line.title === "Artículo no disponible" ? `el artículo ${line.id}` : line.title));

@@ -3,7 +3,7 @@ import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import type { OrderFormValues } from "~/domain/orders/order-form";
 import { orderEmails } from "./order-emails.server";
-import { BUSY_MESSAGE, OrderRefused, orderTransaction, writeOrder, type OrderResult } from "./order-writer.server";
+import { BUSY_MESSAGE, mailFactsOf, OrderRefused, orderTransaction, writeOrder, type OrderResult } from "./order-writer.server";
 import { enqueue } from "../outbox.server";
 import { orderRef } from "../outbox-refs.server";
 import { enqueueAlert } from "../alerts/alert-queue.server";
@@ -45,21 +45,7 @@ async function writeWebOrder(tx: Transaction, { user, basketId, values, now }: R
     payment: { kind: "checkout", method: values.payMethod },
     now,
   });
-  const mails = orderEmails({
-    number: order.number,
-    createdAt: now,
-    customerEmail: user.email,
-    lines: order.lines.map((line) => ({ title: line.title, type: line.type, gas: line.gas, region: line.region, priceCents: line.priceCents })),
-    shippingCents: order.totals.shippingCents,
-    totalCents: order.totals.totalCents,
-    withoutVatCents: order.totals.withoutVatCents,
-    vatExempt: order.totals.vatExempt,
-    shipping: values.shipping,
-    billing: values.billing,
-    payMethod: values.payMethod,
-    payBy: order.payBy,
-    fgas: order.undeclared.length > 0 ? { orderId: order.id, equipment: order.undeclared } : undefined,
-  });
+  const mails = orderEmails(mailFactsOf(order, values, user.email, now));
   await enqueue(tx, "email", mails.customer);
   await enqueue(tx, "email", mails.shop);
   await enqueueAlert(tx, newOrderAlert({ number: order.number, totalCents: order.totals.totalCents, payMethod: payMethodLabel(values.payMethod) }), orderRef(order.id));

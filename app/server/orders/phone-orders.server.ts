@@ -13,7 +13,7 @@ import { enqueue } from "../outbox.server";
 import { orderRef } from "../outbox-refs.server";
 import { phoneOrderEmail, type OrderMailFacts } from "./order-emails.server";
 import { orderLines, orders } from "./orders-schema.server";
-import { OrderRefused, orderTransaction, writeOrder, type OrderResult } from "./order-writer.server";
+import { mailFactsOf, OrderRefused, orderTransaction, writeOrder, type OrderResult } from "./order-writer.server";
 import { recordOrderNote } from "./order-moves.server";
 
 /*
@@ -65,22 +65,7 @@ export async function placePhoneOrder({ admin, lines, values, now = new Date(), 
       entityId: order.number,
       after: { cliente: values.email, importe: order.totals.totalCents, lineas: order.lines.length, reservaHasta: holdUntil.toISOString() },
     });
-    const mail = phoneOrderEmail({
-      number: order.number,
-      createdAt: now,
-      customerEmail: values.email,
-      lines: order.lines.map((line) => ({ title: line.title, type: line.type, gas: line.gas, region: line.region, priceCents: line.priceCents })),
-      shippingCents: order.totals.shippingCents,
-      totalCents: order.totals.totalCents,
-      withoutVatCents: order.totals.withoutVatCents,
-      vatExempt: order.totals.vatExempt,
-      shipping: values.shipping,
-      billing: values.billing,
-      payMethod: order.payMethod,
-      payBy: holdUntil,
-      payLink: payLinkUrl(token),
-      fgas: order.undeclared.length > 0 ? { orderId: order.id, equipment: order.undeclared } : undefined,
-    });
+    const mail = phoneOrderEmail({ ...mailFactsOf(order, values, values.email, now), payBy: holdUntil, payLink: payLinkUrl(token) });
     await enqueue(tx, "email", mail, { ref: orderRef(order.id) });
     return { number: order.number };
   });

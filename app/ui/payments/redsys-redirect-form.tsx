@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { PAY_BUTTON_LABELS } from "~/domain/payments/payment-methods";
 import type { OnlineMethod } from "~/domain/payments/payment-states";
+import { Price } from "../price";
 
 /*
  * The signed form of one Redsys attempt (issue 12; used by a job's payments, issue 17). With
@@ -38,5 +39,19 @@ export function RedsysRedirectForm({ code, method, form }: { code: string; metho
         </button>
       </form>
     </>
+  );
+}
+
+/** The page between the shop and Redsys: what is paid and how much, the form, and the way back (`children`). */
+export function RedsysRedirectPage({ what, amountCents, code, method, form, children }: { what: ReactNode; amountCents: number; code: string; method: OnlineMethod; form: SignedRedsysForm; children?: ReactNode }) {
+  return (
+    <div className="container payment-redirect">
+      <h1 className="page-title">Pago con {method === "bizum" ? "Bizum" : "tarjeta"}</h1>
+      <p>
+        {what} · Importe <Price cents={amountCents} />
+      </p>
+      <RedsysRedirectForm code={code} method={method} form={form} />
+      {children}
+    </div>
   );
 }
