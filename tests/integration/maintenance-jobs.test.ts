@@ -14,6 +14,7 @@ import {
   purgeRateLimits,
 } from "~/server/scheduled/maintenance.server";
 import { runDueTasks, schedulerSettings, startScheduler, type ScheduledTask } from "~/server/scheduled/scheduler.server";
+import { madridTime, nextMadridTime } from "~/domain/dates/madrid-dates";
 import { contactRateLimit } from "~/server/rate-limit.server";
 import { setupTestDatabase } from "../db-utils";
 import { gate } from "../support/gate";
@@ -51,6 +52,22 @@ describe("scheduled tasks", () => {
     await db.update(scheduledTasks).set({ nextRunAt: ago(1000) }).where(eq(scheduledTasks.name, "prueba-diaria"));
     expect(await runDueTasks([task])).toEqual(["prueba-diaria"]);
     expect(runs).toBe(2);
+  });
+
+  it("a task at a time of day waits for it on Madrid's clock, first and after each run (decision 0034)", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const { db } = await ready;
+    let runs = 0;
+    const task: ScheduledTask = { name: "prueba-a-las-ocho", everyMs: DAY_MS, at: "08:00", run: async () => `hecho ${++runs}` };
+    const expected = () => nextMadridTime(new Date(), "08:00").getTime();
+    expect(await runDueTasks([task])).toEqual([]);
+    expect(Math.abs((await taskRow("prueba-a-las-ocho")).nextRunAt.getTime() - expected())).toBeLessThan(60_000);
+    await db.update(scheduledTasks).set({ nextRunAt: ago(1000) }).where(eq(scheduledTasks.name, "prueba-a-las-ocho"));
+    expect(await runDueTasks([task])).toEqual(["prueba-a-las-ocho"]);
+    const next = (await taskRow("prueba-a-las-ocho")).nextRunAt;
+    expect(Math.abs(next.getTime() - expected())).toBeLessThan(60_000);
+    expect(madridTime(next)).toBe("08:00");
+    expect(runs).toBe(1);
   });
 
   it("a failing task is logged and retried sooner; the others still run", async () => {

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, monthAndYear, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
+import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, monthAndYear, nextMadridTime, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
 
 describe("Madrid days", () => {
   it("knows real calendar days", () => {
@@ -80,5 +81,31 @@ describe("a month in words", () => {
   it("the month and year of a calendar day, whatever the day", () => {
     expect(monthAndYear("2026-11-01")).toBe("noviembre de 2026");
     expect(monthAndYear("2026-12-31")).toBe("diciembre de 2026");
+  });
+});
+
+describe("the next time of day in Madrid (scheduled tasks, decision 0034)", () => {
+  it("today's when it is still ahead, else tomorrow's, across the clock changes", () => {
+    expect(nextMadridTime(new Date("2026-11-29T06:00:00Z"), "08:00").toISOString()).toBe("2026-11-29T07:00:00.000Z");
+    expect(nextMadridTime(new Date("2026-11-29T07:00:00Z"), "08:00").toISOString()).toBe("2026-11-30T07:00:00.000Z");
+    // Saturday 28 March 2026, 09:00 in Madrid: Sunday's 08:00 is already summer time (UTC+2).
+    expect(nextMadridTime(new Date("2026-03-28T08:00:00Z"), "08:00").toISOString()).toBe("2026-03-29T06:00:00.000Z");
+    // Saturday 24 October 2026: Sunday's 08:00 is winter time again (UTC+1).
+    expect(nextMadridTime(new Date("2026-10-24T08:00:00Z"), "08:00").toISOString()).toBe("2026-10-25T07:00:00.000Z");
+  });
+
+  it("is always later, at most a day and an hour away, and reads the time asked on Madrid's clock", () => {
+    const times = fc.tuple(fc.integer({ min: 0, max: 23 }).filter((h) => h !== 2), fc.integer({ min: 0, max: 59 }));
+    const instants = fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(instants, times, (now, [h, m]) => {
+        const time = `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+        const next = nextMadridTime(now, time);
+        expect(next.getTime()).toBeGreaterThan(now.getTime());
+        expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(25 * 3_600_000);
+        expect(madridTime(next)).toBe(time);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

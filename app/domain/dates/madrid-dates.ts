@@ -87,6 +87,18 @@ export function madridInstant(ymd: string, time = "00:00"): Date {
   return new Date(instant);
 }
 
+/**
+ * The first instant after `now` at which Madrid's clock reads `time` ("08:00"): today's, or
+ * tomorrow's once today's has passed. For the scheduled tasks that run at a time of day
+ * (decision 0034); times between 02:00 and 03:00 are not used (on the last Sunday of March
+ * Madrid's clock skips them).
+ */
+export function nextMadridTime(now: Date, time: string): Date {
+  const today = madridDay(now);
+  const todays = madridInstant(today, time);
+  return todays.getTime() > now.getTime() ? todays : madridInstant(addDays(today, 1), time);
+}
+
 /** "28/03/2026" from "2026-03-28" (no Intl: a quote's hashed text must not change with ICU). */
 export function formatYmd(ymd: string): string {
   const [y, m, d] = ymd.split("-");

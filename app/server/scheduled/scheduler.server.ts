@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { nextMadridTime } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { scheduledTasks } from "../db/shared-schema.server";
@@ -18,7 +19,14 @@ import { startPolling } from "../poller.server";
 export type ScheduledTask = {
   /** The row's key: keep it stable, or the task starts over with a new row. */
   name: string;
+  /** How long after a run the next one is due; a retry after a failure comes sooner. */
   everyMs: number;
+  /**
+   * A time of day on Madrid's clock ("08:00"): the task runs then, once a day, instead of
+   * every `everyMs` counted from the last run (decision 0034: the after-sales e-mails go out
+   * in the morning). Its first run waits for that time too.
+   */
+  at?: string;
   /** Does the work; returns one line saying what it did (it is logged and kept in the row). */
   run: (db: Database) => Promise<string>;
 };
@@ -28,8 +36,18 @@ export const schedulerSettings = { pollMs: 60_000, leaseMs: 10 * 60_000, heartbe
 
 const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
+/** Milliseconds from now to the task's next run after a successful one. */
+function nextRunIn(task: ScheduledTask): number {
+  if (!task.at) return task.everyMs;
+  const now = new Date();
+  return nextMadridTime(now, task.at).getTime() - now.getTime();
+}
+
 async function claim(db: Database, task: ScheduledTask): Promise<string | null> {
-  await db.insert(scheduledTasks).values({ name: task.name }).onConflictDoNothing();
+  await db
+    .insert(scheduledTasks)
+    .values({ name: task.name, ...(task.at ? { nextRunAt: nextMadridTime(new Date(), task.at) } : {}) })
+    .onConflictDoNothing();
   const token = randomUUID();
   const result = await db.execute(sql`
     update ${scheduledTasks}
@@ -88,7 +106,7 @@ export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Da
       const news = lastLines.get(task.name) !== line;
       lastLines.set(task.name, line);
       log("tareas")[news ? "info" : "debug"]({ task: task.name }, `${task.name}: ${line}`);
-      await finish(db, task, token, task.everyMs, line, false);
+      await finish(db, task, token, nextRunIn(task), line, false);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryIn = Math.min(task.everyMs, schedulerSettings.retryMs);
