@@ -1,6 +1,7 @@
+import { addMonths as dateFnsAddMonths, format, parseISO } from "date-fns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, monthAndYear, nextMadridTime, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
+import { addDays, addMonths, formatDate, formatDateTime, formatYmd, isYmd, longDay, madridClock, madridDay, madridInstant, madridTime, monthAndYear, nextMadridTime, shortDay, spanishCalendarDay, spanishDay } from "./madrid-dates";
 
 describe("Madrid days", () => {
   it("knows real calendar days", () => {
@@ -106,6 +107,28 @@ describe("the next time of day in Madrid (scheduled tasks, decision 0034)", () =
         expect(madridTime(next)).toBe(time);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("months later", () => {
+  it("keeps the day, or the month's last day when it has none", () => {
+    expect(addMonths("2026-08-31", 6)).toBe("2027-02-28");
+    expect(addMonths("2027-08-31", 6)).toBe("2028-02-29");
+    expect(addMonths("2028-02-29", 12)).toBe("2029-02-28");
+    expect(addMonths("2028-02-29", 48)).toBe("2032-02-29");
+    expect(addMonths("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
+    expect(addMonths("2026-12-15", 1)).toBe("2027-01-15");
+  });
+
+  it("agrees with date-fns's addMonths on every day of a leap cycle", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4 * 366 }), fc.integer({ min: -60, max: 60 }), (offset, months) => {
+        const day = addDays("2027-01-01", offset);
+        expect(addMonths(day, months)).toBe(format(dateFnsAddMonths(parseISO(day), months), "yyyy-MM-dd"));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -59,6 +59,18 @@ export function addDays(ymd: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The same day `months` later (or earlier), clamped to the month's end: 31 August + 6 months
+ * is 28 February (29 in a leap year), 29 February 2028 + 12 months is 28 February 2029.
+ * Warranties, maintenance periods and plan renewals count months this way.
+ */
+export function addMonths(ymd: string, months: number): string {
+  const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay))).toISOString().slice(0, 10);
+}
+
 /** The Monday of the week a Madrid day "YYYY-MM-DD" falls in (weeks start on Monday; a Sunday belongs to the week before). */
 export function mondayOf(ymd: string): string {
   const [y, m, d] = ymd.split("-").map(Number) as [number, number, number];

@@ -1,4 +1,4 @@
-import { addMonths, format, parseISO } from "date-fns";
+import { addMonths } from "../dates/madrid-dates";
 import { isValidCif, normalizeSpanishId } from "../spanish-ids";
 
 /*
@@ -18,10 +18,6 @@ export const CONSUMER_GUARANTEE_MONTHS = 36;
 
 export type WarrantyEnds = { labourWarrantyUntil: string; partsWarrantyUntil: string; legalGuaranteeUntil: string | null };
 
-function plusMonths(ymd: string, months: number): string {
-  return format(addMonths(parseISO(ymd), months), "yyyy-MM-dd");
-}
-
 /** Whether the customer buys as a consumer: anyone but a company (CIF). */
 export function buysAsConsumer(customerId: string): boolean {
   const id = normalizeSpanishId(customerId);
@@ -30,8 +26,8 @@ export function buysAsConsumer(customerId: string): boolean {
 
 export function warrantyEnds(installedOn: string, customerId: string): WarrantyEnds {
   return {
-    labourWarrantyUntil: plusMonths(installedOn, LABOUR_WARRANTY_MONTHS),
-    partsWarrantyUntil: plusMonths(installedOn, PARTS_WARRANTY_MONTHS),
-    legalGuaranteeUntil: buysAsConsumer(customerId) ? plusMonths(installedOn, CONSUMER_GUARANTEE_MONTHS) : null,
+    labourWarrantyUntil: addMonths(installedOn, LABOUR_WARRANTY_MONTHS),
+    partsWarrantyUntil: addMonths(installedOn, PARTS_WARRANTY_MONTHS),
+    legalGuaranteeUntil: buysAsConsumer(customerId) ? addMonths(installedOn, CONSUMER_GUARANTEE_MONTHS) : null,
   };
 }
