@@ -96,8 +96,10 @@ test("the owner saves a quote's draft as a template; a name already used is refu
   await page.locator("#A-1-price").fill("60");
   await page.getByLabel("Nombre de la plantilla").fill(template);
   await page.getByRole("button", { name: "Guardar como plantilla" }).click();
-  await page.getByRole("button", { name: `Reemplazar la plantilla «${template}»` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Plantilla reemplazada: «${template}»` })).toBeVisible();
+  await page.getByRole("button", { name: `Reemplazar la plantilla «${template}»`, exact: true }).click();
+  // Exact: the earlier status named the same template in capitals, and a text filter ignores case.
+  await expect(page.getByRole("status").filter({ hasText: new RegExp(`Plantilla reemplazada: «${template.replace(/[()]/g, "\\$&")}»`) })).toBeVisible();
+  await expect(page.getByLabel("Nombre de la plantilla")).toHaveValue("");
 });
 
 test("a new quote starts from the template: its options, lines and totals, without the customer", { tag: "@movil" }, async () => {

@@ -27,7 +27,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  if (!isLinkToken(params.token)) throw data(null, { status: 404 });
   return linkPaymentAction(request, params.token);
 }
 

@@ -159,7 +159,9 @@ export default function QuoteEditorPage({ actionData }: Route.ComponentProps) {
           ) : null}
         </div>
       ) : null}
-      <Form method="post" key={`${page.updatedAt}-${failed ? "x" : ""}`} className="quote-editor" noValidate onInput={onInput} onChange={onInput}>
+      {/* A new form only when the saved draft changes (its time): once, when the revalidated
+          draft arrives, after the answer's message. A refusal keeps the form as typed. */}
+      <Form method="post" key={String(page.updatedAt)} className="quote-editor" noValidate onInput={onInput} onChange={onInput}>
         {actions}
         <PartyFields {...values} />
         <TermsFields {...values} />

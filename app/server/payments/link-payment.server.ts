@@ -8,6 +8,7 @@ import { config, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
+import { isLinkToken } from "../link-tokens.server";
 import { orderLines } from "../orders/orders-schema.server";
 import { paymentView, transferView } from "../orders/my-orders.server";
 import { orderByPayToken, payLinkPath } from "../orders/phone-orders.server";
@@ -76,8 +77,10 @@ export async function loadLinkPayment(db: Database, token: string, code: string 
 const CHOICES = new Set<string>(["tarjeta", "bizum"]);
 
 /** The three forms of the page: pay by card or Bizum (to Redsys), or switch to a transfer (back here). */
-export async function linkPaymentAction(request: Request, token: string) {
+export async function linkPaymentAction(request: Request, token: string | undefined) {
+  // The body first (413, 415 like every form), then the link: an unknown one is a 404.
   const form = await readForm(request);
+  if (!isLinkToken(token)) throw data(null, { status: 404 });
   const intent = form.get("intent");
   const method = form.get("metodo");
   const choice: PayAgainChoice | null = intent === "transferencia" ? "transferencia" : intent === "pagar" && typeof method === "string" && CHOICES.has(method) ? (method as PayAgainChoice) : null;
