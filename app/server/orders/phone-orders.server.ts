@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { BasketLine } from "~/domain/catalogue/product";
 import { orderVat } from "~/domain/basket/basket-vat";
-import type { PhoneOrderValues } from "~/domain/orders/phone-order-form";
+import { PHONE_ORDER_MESSAGES, type PhoneOrderValues } from "~/domain/orders/phone-order-form";
 import { user } from "../accounts/accounts-schema.server";
 import type { Admin } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
@@ -27,8 +27,6 @@ import { recordOrderNote } from "./order-moves.server";
  * the unpaid order is cancelled after TRANSFER_EXPIRY_DAYS, as every unpaid order is.
  */
 
-export const PHONE_EMPTY = "Añada al pedido algún artículo o servicio.";
-
 /** Where the customer pays (no sign-in: the token is the key). */
 export function payLinkPath(token: string): string {
   return `/pedido/pagar/${token}`;
@@ -49,7 +47,7 @@ export async function placePhoneOrder({ admin, lines, values, now = new Date(), 
   const db = given ?? (await getDb());
   const mine = (order: { placedBy: string | null }) => order.placedBy === admin.email;
   return orderTransaction(db, values.idempotencyKey, mine, async (tx) => {
-    if (lines.length === 0) throw new OrderRefused(PHONE_EMPTY);
+    if (lines.length === 0) throw new OrderRefused(PHONE_ORDER_MESSAGES.noLines);
     const token = newLinkToken();
     const holdUntil = new Date(now.getTime() + config().PHONE_ORDER_PAYMENT_HOURS * 3_600_000);
     const order = await writeOrder(tx, {
