@@ -11,21 +11,24 @@ import { auditLog } from "./db/shared-schema.server";
 /** Who acts: an administrator's e-mail, or the scheduled jobs. */
 export type Actor = { email: string } | "sistema";
 
+/** What an audit line is about; the log's filter offers the same list. */
+export const AUDIT_ENTITIES = [
+  "pedido", "desistimiento", "producto", "solicitud", "cliente", "sitio", "entrega",
+  // Installation jobs, free visits and written quotes (issue 17).
+  "trabajo", "visita", "presupuesto",
+  // Quote templates (issue 30): the template's id.
+  "plantilla",
+  // Staff accounts' sign-ins and failures (issue 28): the account's user id.
+  "cuenta",
+  // One customer record (issue 30): its number.
+  "ficha",
+  // Maintenance plans (issue 31): the plan's number.
+  "plan",
+] as const;
+
 export type AuditEntry = {
   action: string;
-  entity: "pedido" | "desistimiento" | "producto" | "solicitud" | "cliente" | "sitio" | "entrega"
-    // Installation jobs (issue 17).
-    | "trabajo"
-    // Free visits and their availability (issue 17).
-    | "visita"
-    // Written quotes (issue 17).
-    | "presupuesto"
-    // Quote templates (issue 30): the template's id.
-    | "plantilla"
-    // Staff accounts' sign-ins and failures (issue 28): the account's user id.
-    | "cuenta"
-    // One customer record (issue 30): its number.
-    | "ficha";
+  entity: (typeof AUDIT_ENTITIES)[number];
   entityId: string | number;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

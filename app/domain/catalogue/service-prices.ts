@@ -15,8 +15,8 @@ export const MAINTENANCE_PRICE_CENTS: Partial<Record<Family, number>> = {
   aerotermia: 8500,
 };
 
-export type MaintainedFamily = "calderas" | "aires" | "aerotermia";
-export const MAINTAINED_FAMILIES: MaintainedFamily[] = ["calderas", "aires", "aerotermia"];
+export const MAINTAINED_FAMILIES = ["calderas", "aires", "aerotermia"] as const;
+export type MaintainedFamily = (typeof MAINTAINED_FAMILIES)[number];
 
 export function hasMaintenance(family: Family): family is MaintainedFamily {
   return family !== "termostatos";

@@ -3,7 +3,7 @@ import { listQuery } from "~/domain/page-numbers";
 import { z } from "zod";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { requireAdmin } from "~/server/accounts/admin-access.server";
-import { readAuditLog } from "~/server/audit.server";
+import { AUDIT_ENTITIES, readAuditLog } from "~/server/audit.server";
 import { getDb } from "~/server/db/db.server";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -12,7 +12,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 
 /** The audit log (issue 11): every change of the back office, newest first; read-only by design. */
 const querySchema = z.object({
-  entidad: z.enum(["pedido", "desistimiento", "producto", "solicitud", "cliente", "sitio", "entrega", "presupuesto", "plantilla", "visita", "trabajo", "cuenta", "ficha"]).optional().catch(undefined),
+  entidad: z.enum(AUDIT_ENTITIES).optional().catch(undefined),
   id: z.string().max(100).optional().catch(undefined),
   pagina: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
 });

@@ -6,6 +6,7 @@ import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { orderPaidAlert } from "~/domain/alerts/alert-messages";
 import { enqueueAlert } from "../alerts/alert-queue.server";
 import { orderRef } from "../outbox-refs.server";
+import { plansFollowOrder } from "../maintenance/plan-sales.server";
 
 /*
  * The one writer of an order's status once it is placed (decision 0022): the status form, a
@@ -50,6 +51,8 @@ export async function recordStatusMove(tx: Transaction, order: Order, move: Stat
   if (move.to === "Pagado" && order.status !== "Pagado") {
     await enqueueAlert(tx, orderPaidAlert({ number: updated!.number, totalCents: updated!.amountCents, how: payMethodLabel(updated!.payMethod) }), orderRef(order.id));
   }
+  // A maintenance plan sold by the order follows it: on hold when its payment is undone, ended when it is cancelled (issue 31).
+  if (move.to === "Cancelado" || move.way === "undo-payment") await plansFollowOrder(tx, order.id, move.to === "Cancelado" ? "cancelado" : "pendiente_pago", move.now);
   return updated!;
 }
 

@@ -7,7 +7,7 @@ import { actorName, audit, changedFields, type Actor } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import { orderEvents, orders } from "./orders-schema.server";
 import { enqueue } from "../outbox.server";
-import { issueInvoice } from "../invoices/issue-invoice.server";
+import { afterOrderPaid } from "./order-paid.server";
 import { cancelOrder } from "./cancel-order.server";
 import { recordStatusMove } from "./order-moves.server";
 import { statusEmail } from "./status-emails.server";
@@ -86,8 +86,8 @@ async function writeMove(tx: Transaction, actor: Actor, number: string, move: Mo
   });
   const mail = statusEmail(updated, move.to, { now, rescheduled: move.from === move.to, sequence });
   if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
-  // Paid: the invoice is issued in the same transaction, its e-mail after the payment's (issue 13).
-  if (move.to === "Pagado") await issueInvoice(tx, order.id, now);
+  // Paid: the invoice (its e-mail after the payment's) and any maintenance plan, in the same transaction.
+  if (move.to === "Pagado") await afterOrderPaid(tx, order.id, now);
   return { ok: true, order: updated };
 }
 

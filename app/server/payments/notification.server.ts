@@ -13,7 +13,7 @@ import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
 import { recordOrderNote, recordStatusMove } from "../orders/order-moves.server";
 import { takeUnits } from "../orders/order-units.server";
-import { issueInvoice } from "../invoices/issue-invoice.server";
+import { afterOrderPaid } from "../orders/order-paid.server";
 import { statusEmail } from "../orders/status-emails.server";
 import { applyJobNotification, type SettledFields } from "./job-notification.server";
 import { param, verifyMessage } from "./redsys-signature.server";
@@ -137,8 +137,8 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
     });
     const mail = statusEmail(paid, "Pagado", { now });
     if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
-    // The invoice is issued with the payment, its e-mail after the payment's (issue 13).
-    await issueInvoice(tx, order.id, now);
+    // The invoice (its e-mail after the payment's) and any maintenance plan, with the payment.
+    await afterOrderPaid(tx, order.id, now);
     if (!units.ok) await enqueue(tx, "email", outOfStockEmail(order.number, units.missing), { ref: orderRef(order.id) });
     return { kind: "pagado" as const, order, retook: units.ok && units.taken > 0 };
   });

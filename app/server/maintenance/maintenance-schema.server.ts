@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { MAINTAINED_FAMILIES } from "~/domain/catalogue/service-prices";
+import { PLAN_SOURCES, PLAN_STATES, RENEWAL_METHODS, type PlanCovers } from "~/domain/maintenance/plans";
+import { RITE_EQUIPMENT } from "~/domain/maintenance/rite-periods";
+import type { WorkPlace } from "~/domain/quotes/quote-content";
+import { products } from "../catalogue/catalogue-schema.server";
+import { customers } from "../customers/customers-schema.server";
+import { createdAt, updatedAt } from "../db/columns.server";
+import { installedUnits } from "../jobs/jobs-schema.server";
+import { orderLines, orders } from "../orders/orders-schema.server";
+
+/*
+ * Maintenance plans (issue 31): a customer's yearly maintenance of one or more units. Mis
+ * equipos lists them by the customer's verified e-mail, as it lists installed units.
+ */
+
+export const maintenancePlans = pgTable(
+  "maintenance_plans",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** Lower case: Mis equipos lists by the session's verified address. */
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone").notNull().default(""),
+    /** Where the visits are made (Madrid region). */
+    place: jsonb("place").$type<WorkPlace>().notNull(),
+    family: text("family", { enum: MAINTAINED_FAMILIES }).notNull(),
+    state: text("state", { enum: PLAN_STATES }).notNull().default("activo"),
+    /** Yearly, VAT included. */
+    priceCents: integer("price_cents").notNull(),
+    covers: jsonb("covers").$type<PlanCovers>().notNull(),
+    /** Madrid calendar days. */
+    startedOn: date("started_on", { mode: "string" }).notNull(),
+    renewsOn: date("renews_on", { mode: "string" }).notNull(),
+    renewalMethod: text("renewal_method", { enum: RENEWAL_METHODS }).notNull().default("transferencia"),
+    source: text("source", { enum: PLAN_SOURCES }).notNull(),
+    /** The shop's line that sold it: one plan per line, whatever the number of payment notifications. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "restrict" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("maintenance_plans_order_line_unique").on(t.orderLineId),
+    index("maintenance_plans_email_idx").on(sql`lower(${t.customerEmail})`),
+    index("maintenance_plans_customer_idx").on(t.customerId),
+    index("maintenance_plans_state_renews_idx").on(t.state, t.renewsOn),
+    check("maintenance_plans_price_positive", sql`${t.priceCents} > 0`),
+    check("maintenance_plans_renews_after_start", sql`${t.renewsOn} > ${t.startedOn}`),
+  ],
+);
+
+/**
+ * A unit a plan maintains: installed by us (installed_units), bought here and not yet installed
+ * (its order line), or declared by the customer (brand, model, serial, installation day).
+ */
+export const planUnits = pgTable(
+  "plan_units",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => maintenancePlans.id, { onDelete: "cascade" }),
+    installedUnitId: integer("installed_unit_id").references(() => installedUnits.id, { onDelete: "set null" }),
+    orderLineId: integer("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    equipment: text("equipment", { enum: RITE_EQUIPMENT }).notNull(),
+    brand: text("brand").notNull().default(""),
+    model: text("model").notNull().default(""),
+    serialNumber: text("serial_number").notNull().default(""),
+    /** Null while a unit bought here waits for its installation. */
+    installedOn: date("installed_on", { mode: "string" }),
+    /** Useful nominal power on the unit's plate; null when not known. */
+    powerKw: doublePrecision("power_kw"),
+    refrigerant: text("refrigerant"),
+    chargeKg: doublePrecision("charge_kg"),
+    hermeticallySealed: boolean("hermetically_sealed").notNull().default(false),
+    leakDetection: boolean("leak_detection").notNull().default(false),
+    /** The day of the last maintenance recorded by a signed report. */
+    lastMaintainedOn: date("last_maintained_on", { mode: "string" }),
+    /** True when the customer typed it (not bought or installed here). */
+    declared: boolean("declared").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("plan_units_plan_idx").on(t.planId),
+    check("plan_units_power", sql`${t.powerKw} is null or (${t.powerKw} > 0 and ${t.powerKw} < 10000)`),
+    check("plan_units_charge", sql`${t.chargeKg} is null or (${t.chargeKg} > 0 and ${t.chargeKg} < 10000)`),
+  ],
+);

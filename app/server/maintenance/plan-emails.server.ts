@@ -1,0 +1,46 @@
+import { formatYmd } from "~/domain/dates/madrid-dates";
+import { coversLines, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
+import { MAINTENANCE_TITLES } from "~/domain/site/services";
+import { formatEuros } from "~/domain/money";
+import { config, publicShopInfo } from "../config.server";
+import type { MailMessage } from "../mail.server";
+import type { maintenancePlans } from "./maintenance-schema.server";
+
+/* The customer's e-mails about a maintenance plan (issue 31). */
+
+type Plan = Pick<typeof maintenancePlans.$inferSelect, "id" | "customerEmail" | "customerName" | "family" | "priceCents" | "covers" | "renewsOn" | "renewalMethod">;
+
+export const MY_EQUIPMENT_PATH = "/login/equipos";
+
+function message(plan: Plan, subject: string, paragraphs: string[]): MailMessage {
+  const shop = publicShopInfo();
+  const text = [
+    `Hola, ${plan.customerName}:`,
+    "",
+    ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    `Puede ver el plan, sus equipos y sus certificados en «Mis equipos»: ${shop.baseUrl}${MY_EQUIPMENT_PATH}`,
+    "",
+    `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
+    "",
+    `${shop.legalName} · ${shop.address} · ${shop.baseUrl}`,
+  ].join("\n");
+  return { to: plan.customerEmail, replyTo: config().SHOP_EMAIL, subject: `${shop.name}: ${subject}`, text };
+}
+
+export function planStartedEmail(plan: Plan, unit: string | null): MailMessage {
+  return message(plan, `su plan de mantenimiento n.º ${plan.id} está activo`, [
+    `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} ya está en marcha como plan n.º ${plan.id}${unit ? `, para su ${unit}` : ""}.`,
+    ["Incluye:", ...coversLines(plan.covers).map((line) => `- ${line}`)].join("\n"),
+    `Le escribiremos seis semanas antes de cada visita para que elija el día. El plan se renueva el ${formatYmd(plan.renewsOn)} por ${formatEuros(plan.priceCents)} al año (${RENEWAL_METHOD_LABELS[plan.renewalMethod].toLowerCase()}); le avisaremos 30 días antes y puede cancelarlo cuando quiera desde «Mis equipos».`,
+    ...(unit ? [] : ["Díganos en «Mis equipos» qué equipo quiere mantener (marca, modelo, número de serie y fecha de instalación) para preparar la primera visita."]),
+  ]);
+}
+
+export function planCancelledEmail(plan: Plan, byCustomer: boolean): MailMessage {
+  return message(plan, `plan de mantenimiento n.º ${plan.id} cancelado`, [
+    byCustomer
+      ? `Hemos cancelado su plan de mantenimiento n.º ${plan.id}, como nos ha pedido. No se renovará y no le cobraremos nada más por él.`
+      : `Hemos cancelado su plan de mantenimiento n.º ${plan.id}. No se renovará y no le cobraremos nada más por él.`,
+    "Las visitas ya hechas y sus certificados siguen en «Mis equipos». Si cambia de opinión, puede contratar un plan nuevo cuando quiera.",
+  ]);
+}

@@ -1,0 +1,135 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { serviceFamily } from "~/domain/basket/basket";
+import { hasMaintenance, type MaintainedFamily } from "~/domain/catalogue/service-prices";
+import type { Family } from "~/domain/catalogue/product";
+import { madridDay } from "~/domain/dates/madrid-dates";
+import { EQUIPMENT_OF_FAMILY, PLAN_COVERS } from "~/domain/maintenance/plans";
+import { renewalOn } from "~/domain/maintenance/plan-dates";
+import { isRefrigerant } from "~/domain/maintenance/refrigerants";
+import { audit } from "../audit.server";
+import { products } from "../catalogue/catalogue-schema.server";
+import type { Transaction } from "../db/client.server";
+import { enqueue } from "../outbox.server";
+import { planRef } from "../outbox-refs.server";
+import { orderLines, orders } from "../orders/orders-schema.server";
+import { maintenancePlans, planUnits } from "./maintenance-schema.server";
+import { planStartedEmail } from "./plan-emails.server";
+
+/*
+ * A paid order's "Mantenimiento anual" lines become maintenance plans (issue 31), in the
+ * transaction that records the payment (the administrator's «Pagado» and Redsys's
+ * notification both come here). One plan per line (unique order_line_id): a second
+ * notification or a payment recorded again after an undo makes nothing new.
+ *
+ * The plan maintains the unit bought with it: the nearest earlier line of goods of the same
+ * family in the order (the basket adds a product, then its installation and maintenance). A
+ * maintenance bought alone has no unit yet: the customer declares it in Mis equipos.
+ */
+
+type Line = typeof orderLines.$inferSelect;
+
+function maintainedFamily(line: Line): MaintainedFamily | null {
+  if (line.family !== "mantenimientos" && line.family !== "mantenimiento") return null;
+  const family: Family | undefined = serviceFamily({ id: line.productId ?? 0, familia: "mantenimientos", cantidad: 1 });
+  return family && hasMaintenance(family) ? family : null;
+}
+
+/** The goods line each maintenance line maintains (or null), each goods line claimed once. */
+export function unitLinesOf(lines: readonly Line[]): Map<number, Line | null> {
+  const claimed = new Set<number>();
+  const result = new Map<number, Line | null>();
+  for (const line of lines) {
+    const family = maintainedFamily(line);
+    if (!family) continue;
+    const goods = lines
+      .filter((other) => other.position < line.position && other.family === family && !claimed.has(other.id))
+      .sort((a, b) => b.position - a.position)[0];
+    if (goods) claimed.add(goods.id);
+    result.set(line.id, goods ?? null);
+  }
+  return result;
+}
+
+export async function startPlansForOrder(tx: Transaction, orderId: number, now: Date): Promise<number[]> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return [];
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  const units = unitLinesOf(lines);
+  const startedOn = madridDay(order.paidAt ?? now);
+  const address = order.addressSend;
+  const made: number[] = [];
+  for (const line of lines) {
+    const family = maintainedFamily(line);
+    if (!family) continue;
+    // Paid again after an undo: the plan on hold goes on, with its dates.
+    const [held] = await tx
+      .update(maintenancePlans)
+      .set({ state: "activo", updatedAt: now })
+      .where(and(eq(maintenancePlans.orderLineId, line.id), eq(maintenancePlans.state, "pendiente_pago")))
+      .returning({ id: maintenancePlans.id });
+    if (held) {
+      await audit(tx, "sistema", { action: "reactivar plan de mantenimiento", entity: "plan", entityId: String(held.id), before: { state: "pendiente_pago" }, after: { state: "activo", pedido: order.number } });
+      continue;
+    }
+    const [plan] = await tx
+      .insert(maintenancePlans)
+      .values({
+        customerId: order.customerId,
+        customerEmail: order.userEmail.trim().toLowerCase(),
+        customerName: [address.nombre, address.apellidos].filter(Boolean).join(" "),
+        customerPhone: address.telefono,
+        place: { address: address.direccion, postcode: address.cp, town: address.poblacion, province: address.provincia },
+        family,
+        priceCents: line.priceCents,
+        covers: PLAN_COVERS,
+        startedOn,
+        renewsOn: renewalOn(startedOn, 1),
+        source: order.placedBy ? "telefono" : "tienda",
+        orderId: order.id,
+        orderLineId: line.id,
+      })
+      .onConflictDoNothing({ target: maintenancePlans.orderLineId })
+      .returning();
+    if (!plan) continue;
+    const goods = units.get(line.id);
+    if (goods) await addBoughtUnit(tx, plan.id, family, goods);
+    await audit(tx, "sistema", { action: "crear plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { pedido: order.number, family, priceCents: plan.priceCents, renewsOn: plan.renewsOn } });
+    await enqueue(tx, "email", { ...planStartedEmail(plan, goods ? `${goods.brand} ${goods.model}`.trim() : null) }, { ref: planRef(plan.id) });
+    made.push(plan.id);
+  }
+  return made;
+}
+
+async function addBoughtUnit(tx: Transaction, planId: number, family: MaintainedFamily, goods: Line): Promise<void> {
+  const [product] = goods.productId
+    ? await tx.select({ powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed }).from(products).where(eq(products.id, goods.productId))
+    : [];
+  const refrigerant = product?.refrigerant?.trim().toUpperCase().replace(/^R(\d)/, "R-$1") ?? null;
+  await tx.insert(planUnits).values({
+    planId,
+    orderLineId: goods.id,
+    productId: goods.productId,
+    equipment: EQUIPMENT_OF_FAMILY[family],
+    brand: goods.brand,
+    model: goods.model,
+    powerKw: product?.heatingPowerKw ?? product?.powerKw ?? null,
+    refrigerant: isRefrigerant(refrigerant) ? refrigerant : null,
+    // A split joined on site is not hermetically sealed; a monobloc's circuit is (drizzle/0013).
+    hermeticallySealed: product ? !product.notSealed && refrigerant !== null : false,
+  });
+}
+
+/**
+ * The plans an order sold follow the order: a payment undone puts them on hold ("pendiente de
+ * pago"); a cancelled order ends them. Plans already ended stay as they are.
+ */
+export async function plansFollowOrder(tx: Transaction, orderId: number, state: "pendiente_pago" | "cancelado", now: Date): Promise<void> {
+  const changed = await tx
+    .update(maintenancePlans)
+    .set(state === "cancelado" ? { state, cancelledAt: now, cancelledBy: "sistema", cancelReason: "Pedido cancelado", updatedAt: now } : { state, updatedAt: now })
+    .where(and(eq(maintenancePlans.orderId, orderId), inArray(maintenancePlans.state, ["activo", "pendiente_pago"])))
+    .returning({ id: maintenancePlans.id, state: maintenancePlans.state });
+  for (const plan of changed) {
+    await audit(tx, "sistema", { action: state === "cancelado" ? "cancelar plan de mantenimiento" : "suspender plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { state, pedido: orderId } });
+  }
+}
