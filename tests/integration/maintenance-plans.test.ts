@@ -9,6 +9,10 @@ import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { orderLines, orders } from "~/server/orders/orders-schema.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
 import { handleNotification } from "~/server/payments/notification.server";
+import { action as equipmentAction, loader as equipmentLoader } from "~/routes/jobs/my-equipment";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { auditLog } from "~/server/db/shared-schema.server";
+import { signUp } from "../support/auth-utils";
 import { setupTestDatabase } from "../db-utils";
 import { enableTestRedsys, notification, openAttempt } from "../support/redsys-notify";
 import { insertTestOrder } from "../support/transfer-orders";
@@ -108,5 +112,79 @@ describe("maintenance plans sold in the shop", () => {
       ["cancelado", "Pedido cancelado"],
       ["cancelado", "Pedido cancelado"],
     ]);
+  });
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const page = (cookie: string, form?: Record<string, string>) =>
+  new Request("http://localhost/login/equipos", form ? { method: "POST", headers: { cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) } : { headers: { cookie } });
+/** What an action answered: its status and its reply. */
+async function post(cookie: string, form: Record<string, string>) {
+  const result = (await equipmentAction(args(page(cookie, form)))) as { init: { status?: number } | null; data: { ok: boolean; message: string; errors?: Record<string, string> } };
+  return { status: result.init?.status ?? 200, ...result.data };
+}
+
+describe("maintenance plans in Mis equipos", () => {
+  it("lists the customer's plans with their units and dates; declares the unit of a plan bought alone; cancels in one form", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [boilerPlan, airPlan] = await plansOf(placed.id);
+    const email = placed.userEmail.toLowerCase();
+    const cookie = await signUp(email, "contraseña-segura-1", "Lucía García");
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+
+    const shown = (await equipmentLoader(args(page(cookie)))) as { plans: Array<Record<string, unknown>> };
+    expect(shown.plans.map((plan) => [plan.id, plan.state, plan.renewsOn, plan.nextVisitDueOn, plan.needsUnit, plan.cancellable])).toEqual([
+      [airPlan!.id, "activo", "2032-05-20", "2032-05-20", true, true],
+      [boilerPlan!.id, "activo", "2032-05-20", "2032-05-20", false, true],
+    ]);
+
+    // Bad input: a clear Spanish message per field, 400, nothing stored.
+    const refused = await post(cookie, { intent: "declarar-equipo", plan: String(airPlan!.id), tipo: "caldera-gas", marca: "", modelo: "FTXM35R", serie: "", instalado: "2099-01-01", potencia: "muchos", refrigerante: "", carga: "1,2" });
+    expect(refused.status).toBe(400);
+    expect(refused.errors).toEqual({
+      tipo: "Elija el tipo de equipo.",
+      marca: "Escriba la marca del equipo.",
+      serie: "Escriba el número de serie (está en la placa de características del equipo).",
+      instalado: "Escriba la fecha de instalación (no puede ser futura).",
+      potencia: "Escriba la potencia en kW, con un número entre 1 y 1.000 (por ejemplo, 24 o 3,5).",
+    });
+    const noGas = await post(cookie, { intent: "declarar-equipo", plan: String(airPlan!.id), tipo: "aire", marca: "Daikin", modelo: "FTXM35R", serie: "DK-1", instalado: "2024-06-15", refrigerante: "", carga: "1,2" });
+    expect(noGas).toMatchObject({ status: 400, errors: { refrigerante: "Elija también el gas refrigerante de esa carga." } });
+    expect(await db.select().from(planUnits).where(eq(planUnits.planId, airPlan!.id))).toEqual([]);
+
+    const declared = await post(cookie, { intent: "declarar-equipo", plan: String(airPlan!.id), tipo: "aire", marca: "Daikin", modelo: "FTXM35R", serie: "DK-35R-0099", instalado: "2024-06-15", potencia: "3,5", refrigerante: "R-32", carga: "1,2" });
+    expect(declared).toMatchObject({ status: 200, ok: true, message: "Equipo guardado. Con él preparamos su primera visita." });
+    expect(await db.select().from(planUnits).where(eq(planUnits.planId, airPlan!.id))).toEqual([
+      expect.objectContaining({ equipment: "aire", brand: "Daikin", serialNumber: "DK-35R-0099", installedOn: "2024-06-15", powerKw: 3.5, refrigerant: "R-32", chargeKg: 1.2, declared: true }),
+    ]);
+    expect(await post(cookie, { intent: "declarar-equipo", plan: String(airPlan!.id), tipo: "aire", marca: "Otra", modelo: "X", serie: "Y", instalado: "2024-06-15" })).toMatchObject({ status: 409 });
+
+    const cancelled = await post(cookie, { intent: "cancelar-plan", plan: String(airPlan!.id), motivo: "Me mudo" });
+    expect(cancelled).toMatchObject({ status: 200, ok: true, message: expect.stringContaining(`Plan n.º ${airPlan!.id} cancelado. No se renovará el 20/05/2032`) });
+    const [after] = await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, airPlan!.id));
+    expect(after).toMatchObject({ state: "cancelado", cancelledBy: "cliente", cancelReason: "Me mudo" });
+    const audited = await db.select().from(auditLog).where(eq(auditLog.entityId, String(airPlan!.id)));
+    expect(audited.map((line) => [line.actor, line.action])).toEqual([
+      ["sistema", "crear plan de mantenimiento"],
+      [email, "declarar equipo del plan"],
+      [email, "cancelar plan de mantenimiento"],
+    ]);
+    expect(await post(cookie, { intent: "cancelar-plan", plan: String(airPlan!.id) })).toMatchObject({ status: 409, message: "Este plan ya no se puede cancelar: está «Cancelado»." });
+  });
+
+  it("another customer's plan, an unverified address or a made-up intent get nothing", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [plan] = await plansOf(placed.id);
+    const stranger = await signUp("intrusa.planes@example.com", "contraseña-segura-1", "Intrusa");
+    expect(await post(stranger, { intent: "cancelar-plan", plan: String(plan!.id) })).toMatchObject({ status: 404 });
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, "intrusa.planes@example.com"));
+    expect(await post(stranger, { intent: "cancelar-plan", plan: String(plan!.id) })).toMatchObject({ status: 404, message: "No encontramos ese plan entre los suyos." });
+    expect(await post(stranger, { intent: "declarar-equipo", plan: String(plan!.id), tipo: "aire" })).toMatchObject({ status: 404 });
+    expect(await post(stranger, { intent: "borrar", plan: String(plan!.id) })).toMatchObject({ status: 400 });
+    expect((await plansOf(placed.id))[0]!.state).toBe("activo");
   });
 });

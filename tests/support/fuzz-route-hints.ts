@@ -211,6 +211,16 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["pago", "transferencia"],
     ["condiciones", "acepto"],
   ],
+  // Mis equipos' plan forms (issue 31): a plan that is nobody's answers 404 before the unit's fields are read.
+  "routes/jobs/my-equipment.tsx": [
+    ["intent", "declarar-equipo"],
+    ["plan", "1"],
+    ["tipo", "aire"],
+    ["marca", "Daikin"],
+    ["modelo", "FTXM35R"],
+    ["serie", "DK-1"],
+    ["instalado", "2024-06-15"],
+  ],
   "routes/orders/order-detail.tsx": [
     ["intent", "desistir"],
     ["motivo", "No lo necesito"],

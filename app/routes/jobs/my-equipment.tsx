@@ -1,24 +1,34 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useActionData } from "react-router";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { getDb } from "~/server/db/db.server";
 import { equipmentForEmail } from "~/server/jobs/my-equipment.server";
+import { myPlansAction } from "~/server/maintenance/my-plans-action.server";
+import { plansForEmail } from "~/server/maintenance/my-plans.server";
 import { requireUser } from "~/server/session.server";
 import { ErrorPage } from "~/ui/error-page";
 import { MyEquipment } from "~/ui/jobs/my-equipment";
+import { MyPlans } from "~/ui/maintenance/my-plans";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/my-equipment";
 
 /**
  * /login/equipos — "Mis equipos" (issue 17): the units the shop installed for the signed-in
- * customer, with serial numbers, guarantees and documents. Only for a verified e-mail
- * (my-equipment.server.ts says why); an unverified one is told how to verify it.
+ * customer, with serial numbers, guarantees and documents, and their maintenance plans
+ * (issue 31). Only for a verified e-mail (my-equipment.server.ts says why); an unverified one
+ * is told how to verify it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = madridDay(new Date());
-  if (!user.emailVerified) return { verified: false as const, units: [], today };
-  return { verified: true as const, units: await equipmentForEmail(await getDb(), user.email), today };
+  if (!user.emailVerified) return { verified: false as const, units: [], plans: [], today };
+  const db = await getDb();
+  const [units, plans] = await Promise.all([equipmentForEmail(db, user.email), plansForEmail(db, user.email)]);
+  return { verified: true as const, units, plans, today };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return myPlansAction(request, await requireUser(request));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -27,7 +37,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
-  const { verified, units, today } = loaderData;
+  const { verified, units, plans, today } = loaderData;
+  const reply = useActionData<typeof action>() ?? null;
   return (
     <div className="container account-page">
       <p>
@@ -39,12 +50,27 @@ export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
           Para proteger sus datos, aquí solo se muestran los equipos cuando su correo está confirmado. Entre con Google, o pulse «¿Ha olvidado su contraseña?» en la página de acceso y
           elija una contraseña desde el enlace que le enviamos: con eso queda confirmado.
         </p>
-      ) : units.length === 0 ? (
-        <p>
-          Todavía no le hemos instalado ningún equipo. Cuando terminemos una instalación, aquí verá cada equipo con su número de serie, sus garantías y sus documentos.
-        </p>
       ) : (
-        <MyEquipment units={units} today={today} />
+        <>
+          {plans.length ? (
+            <section aria-labelledby="mis-planes">
+              <h2 id="mis-planes" className="equipment-section-title">
+                Planes de mantenimiento
+              </h2>
+              <MyPlans plans={plans} reply={reply} />
+            </section>
+          ) : null}
+          {units.length === 0 ? (
+            <p>
+              Todavía no le hemos instalado ningún equipo. Cuando terminemos una instalación, aquí verá cada equipo con su número de serie, sus garantías y sus documentos.
+            </p>
+          ) : (
+            <>
+              {plans.length ? <h2 className="equipment-section-title">Equipos instalados</h2> : null}
+              <MyEquipment units={units} today={today} />
+            </>
+          )}
+        </>
       )}
     </div>
   );

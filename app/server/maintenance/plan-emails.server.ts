@@ -18,7 +18,7 @@ function message(plan: Plan, subject: string, paragraphs: string[]): MailMessage
     `Hola, ${plan.customerName}:`,
     "",
     ...paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    `Puede ver el plan, sus equipos y sus certificados en «Mis equipos»: ${shop.baseUrl}${MY_EQUIPMENT_PATH}`,
+    `Puede ver el plan, sus equipos y sus documentos en «Mis equipos»: ${shop.baseUrl}${MY_EQUIPMENT_PATH}`,
     "",
     `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
     "",

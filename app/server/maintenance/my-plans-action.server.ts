@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { madridDay } from "~/domain/dates/madrid-dates";
+import { fieldErrors } from "~/domain/fields/field-errors";
+import { unitFormSchema } from "~/domain/maintenance/unit-form";
+import type { PlanReply } from "~/domain/maintenance/my-plan";
+import { getDb } from "../db/db.server";
+import { readForm } from "../http/request-body.server";
+import type { SessionUser } from "../session.server";
+import { cancelMyPlan, declareMyUnit, familyOfMyPlan, MY_PLAN_MESSAGES } from "./my-plans.server";
+
+/*
+ * Mis equipos' plan forms (issue 31): «Sí, cancelar el plan» and «Guardar el equipo». Only the
+ * signed-in customer's own plans, by a verified e-mail (the loader's rule); anything else is the
+ * same "not found" as a plan that does not exist.
+ */
+
+const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo"]), plan: z.coerce.number().int().positive() });
+
+export async function myPlansAction(request: Request, user: SessionUser) {
+  const form = await readForm(request, { maxBytes: 8_000 });
+  const values = Object.fromEntries([...form].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+  const parsed = intentSchema.safeParse(values);
+  if (!parsed.success) return data<PlanReply>({ ok: false, planId: 0, message: "Esa acción no existe." }, { status: 400 });
+  const { intent, plan: planId } = parsed.data;
+  if (!user.emailVerified) return data<PlanReply>({ ok: false, planId, message: MY_PLAN_MESSAGES.notFound }, { status: 404 });
+  const db = await getDb();
+  if (intent === "cancelar-plan") {
+    const result = await cancelMyPlan(db, user.email, planId, (values.motivo ?? "").slice(0, 200));
+    return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
+  }
+  const family = await familyOfMyPlan(db, user.email, planId);
+  if (!family) return data<PlanReply>({ ok: false, planId, message: MY_PLAN_MESSAGES.notFound }, { status: 404 });
+  const unit = unitFormSchema(family, madridDay(new Date())).safeParse(values);
+  if (!unit.success) return data<PlanReply>({ ok: false, planId, message: "Revise los datos marcados.", errors: fieldErrors(unit.error), values }, { status: 400 });
+  const result = await declareMyUnit(db, user.email, planId, unit.data);
+  return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
+}

@@ -1,0 +1,122 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { MaintainedFamily } from "~/domain/catalogue/service-prices";
+import { formatYmd } from "~/domain/dates/madrid-dates";
+import { coversLines, isCancellable, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
+import { isRefrigerant } from "~/domain/maintenance/refrigerants";
+import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
+import type { MyPlan } from "~/domain/maintenance/my-plan";
+import type { DeclaredUnit } from "~/domain/maintenance/unit-form";
+import { MAINTENANCE_TITLES } from "~/domain/site/services";
+import { audit } from "../audit.server";
+import type { Database, Transaction } from "../db/client.server";
+import { enqueue } from "../outbox.server";
+import { planRef } from "../outbox-refs.server";
+import { maintenancePlans, planUnits } from "./maintenance-schema.server";
+import { planCancelledEmail } from "./plan-emails.server";
+
+/*
+ * The customer's maintenance plans in Mis equipos (issue 31), listed by the session's verified
+ * e-mail like the installed units (my-equipment.server.ts says why): what each covers, its
+ * units, when the next visit and leak check are due, when it renews; cancelling one and
+ * declaring the unit of a plan bought alone.
+ */
+
+type UnitRow = typeof planUnits.$inferSelect;
+
+export function unitFacts(unit: UnitRow): PlanUnitFacts {
+  return {
+    equipment: unit.equipment,
+    powerKw: unit.powerKw,
+    installedOn: unit.installedOn,
+    lastMaintainedOn: unit.lastMaintainedOn,
+    refrigerant: isRefrigerant(unit.refrigerant) ? unit.refrigerant : null,
+    chargeKg: unit.chargeKg,
+    hermeticallySealed: unit.hermeticallySealed,
+    leakDetection: unit.leakDetection,
+  };
+}
+
+const byEmail = (email: string) => sql`lower(${maintenancePlans.customerEmail}) = ${email.trim().toLowerCase()}`;
+
+export async function plansForEmail(db: Pick<Database, "select">, email: string): Promise<MyPlan[]> {
+  const plans = await db.select().from(maintenancePlans).where(byEmail(email)).orderBy(desc(maintenancePlans.startedOn), desc(maintenancePlans.id));
+  if (plans.length === 0) return [];
+  const units = await db.select().from(planUnits).where(inArray(planUnits.planId, plans.map((plan) => plan.id))).orderBy(asc(planUnits.id));
+  return plans.map((plan) => {
+    const own = units.filter((unit) => unit.planId === plan.id);
+    const live = plan.state === "activo";
+    return {
+      id: plan.id,
+      title: MAINTENANCE_TITLES[plan.family],
+      family: plan.family,
+      state: plan.state,
+      priceCents: plan.priceCents,
+      startedOn: plan.startedOn,
+      renewsOn: plan.renewsOn,
+      renewalMethod: plan.renewalMethod,
+      covers: coversLines(plan.covers),
+      place: [plan.place.address, `${plan.place.postcode} ${plan.place.town}`.trim()].filter(Boolean).join(", "),
+      units: own.map((unit) => ({
+        id: unit.id,
+        title: `${unit.brand} ${unit.model}`.trim() || RITE_EQUIPMENT_LABELS[unit.equipment],
+        equipment: RITE_EQUIPMENT_LABELS[unit.equipment],
+        serialNumber: unit.serialNumber,
+        installedOn: unit.installedOn,
+        leakCheckDueOn: live ? unitLeakCheckDueOn(unitFacts(unit), plan.startedOn) : null,
+      })),
+      nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
+      cancellable: isCancellable(plan.state),
+      needsUnit: own.length === 0 && isCancellable(plan.state),
+    };
+  });
+}
+
+/** The family of one of the customer's plans (what its unit form offers), or null when it is not theirs. */
+export async function familyOfMyPlan(db: Pick<Database, "select">, email: string, planId: number): Promise<MaintainedFamily | null> {
+  const [plan] = await db.select({ family: maintenancePlans.family }).from(maintenancePlans).where(and(eq(maintenancePlans.id, planId), byEmail(email)));
+  return plan?.family ?? null;
+}
+
+export const MY_PLAN_MESSAGES = {
+  notFound: "No encontramos ese plan entre los suyos.",
+  notCancellable: (state: string) => `Este plan ya no se puede cancelar: está «${state}».`,
+  cancelled: (id: number, renewsOn: string) => `Plan n.º ${id} cancelado. No se renovará el ${formatYmd(renewsOn)} y no le cobraremos nada más por él. Le hemos enviado la confirmación por correo.`,
+  hasUnit: "Este plan ya tiene su equipo. Si ha cambiado de equipo, llámenos y lo actualizamos.",
+  declared: "Equipo guardado. Con él preparamos su primera visita.",
+} as const;
+
+export type PlanActionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+async function ownPlanForUpdate(tx: Transaction, email: string, planId: number) {
+  const [plan] = await tx.select().from(maintenancePlans).where(and(eq(maintenancePlans.id, planId), byEmail(email))).for("update");
+  return plan ?? null;
+}
+
+export async function cancelMyPlan(db: Database, email: string, planId: number, reason: string, now = new Date()): Promise<PlanActionResult> {
+  return db.transaction(async (tx) => {
+    const plan = await ownPlanForUpdate(tx, email, planId);
+    if (!plan) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
+    if (!isCancellable(plan.state)) return { ok: false, status: 409, message: MY_PLAN_MESSAGES.notCancellable(plan.state === "vencido" ? "Vencido" : "Cancelado") };
+    const cancelReason = reason.trim() || "Cancelado por el cliente en Mis equipos";
+    const [cancelled] = await tx
+      .update(maintenancePlans)
+      .set({ state: "cancelado", cancelledAt: now, cancelledBy: "cliente", cancelReason, updatedAt: now })
+      .where(eq(maintenancePlans.id, plan.id))
+      .returning();
+    await audit(tx, { email }, { action: "cancelar plan de mantenimiento", entity: "plan", entityId: String(plan.id), before: { state: plan.state }, after: { state: "cancelado", motivo: cancelReason } });
+    await enqueue(tx, "email", { ...planCancelledEmail(cancelled!, true) }, { ref: planRef(plan.id) });
+    return { ok: true, message: MY_PLAN_MESSAGES.cancelled(plan.id, plan.renewsOn) };
+  });
+}
+
+export async function declareMyUnit(db: Database, email: string, planId: number, unit: DeclaredUnit): Promise<PlanActionResult> {
+  return db.transaction(async (tx) => {
+    const plan = await ownPlanForUpdate(tx, email, planId);
+    if (!plan || !isCancellable(plan.state)) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
+    const [existing] = await tx.select({ id: planUnits.id }).from(planUnits).where(eq(planUnits.planId, plan.id)).limit(1);
+    if (existing) return { ok: false, status: 409, message: MY_PLAN_MESSAGES.hasUnit };
+    const [row] = await tx.insert(planUnits).values({ planId: plan.id, ...unit, declared: true }).returning({ id: planUnits.id });
+    await audit(tx, { email }, { action: "declarar equipo del plan", entity: "plan", entityId: String(plan.id), after: { unidad: row!.id, ...unit } });
+    return { ok: true, message: MY_PLAN_MESSAGES.declared };
+  });
+}

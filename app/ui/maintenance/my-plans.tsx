@@ -1,0 +1,177 @@
+import { Form } from "react-router";
+import { formatYmd } from "~/domain/dates/madrid-dates";
+import { PLAN_STATE_LABELS, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
+import { REFRIGERANTS } from "~/domain/maintenance/refrigerants";
+import { equipmentOptions, UNIT_FIELDS } from "~/domain/maintenance/unit-form";
+import type { MyPlan, PlanReply } from "~/domain/maintenance/my-plan";
+import { Price } from "../price";
+
+/*
+ * The customer's maintenance plans in Mis equipos (issue 31): state, what it covers, its units
+ * with the next visit and leak check, the renewal; cancelling in two clicks (the button, then
+ * «Sí, cancelar»), and declaring the unit of a plan bought alone. Plain forms: they work
+ * without JavaScript.
+ */
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DeclareUnit({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
+  const mine = reply && reply.planId === plan.id && !reply.ok ? reply : null;
+  const errors = mine?.errors ?? {};
+  const values = mine?.values ?? {};
+  const id = (name: string) => `plan-${plan.id}-${name}`;
+  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${id(name)}-error` } : {});
+  return (
+    <Form method="post" className="plan-unit-form">
+      <h3>¿Qué equipo quiere mantener?</h3>
+      <p className="field-hint">Lo encontrará en la placa de características del equipo. Con estos datos preparamos la primera visita.</p>
+      <input type="hidden" name="intent" value="declarar-equipo" />
+      <input type="hidden" name="plan" value={plan.id} />
+      <Field id={id("tipo")} label="Tipo de equipo" error={errors[UNIT_FIELDS.equipment]}>
+        <select id={id("tipo")} name={UNIT_FIELDS.equipment} defaultValue={values[UNIT_FIELDS.equipment] ?? ""} {...described(UNIT_FIELDS.equipment)}>
+          <option value="">Elija…</option>
+          {equipmentOptions(plan.family).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {(
+        [
+          [UNIT_FIELDS.brand, "Marca", "text", 60],
+          [UNIT_FIELDS.model, "Modelo", "text", 80],
+          [UNIT_FIELDS.serial, "Número de serie", "text", 60],
+          [UNIT_FIELDS.installedOn, "Fecha de instalación", "date", 10],
+          [UNIT_FIELDS.powerKw, "Potencia en kW (opcional)", "text", 10],
+        ] as const
+      ).map(([name, label, type, max]) => (
+        <Field key={name} id={id(name)} label={label} error={errors[name]}>
+          <input id={id(name)} name={name} type={type} maxLength={max} defaultValue={values[name] ?? ""} inputMode={name === UNIT_FIELDS.powerKw ? "decimal" : undefined} {...described(name)} />
+        </Field>
+      ))}
+      <Field id={id("refrigerante")} label="Gas refrigerante (opcional; aires y aerotermia)" error={errors[UNIT_FIELDS.refrigerant]}>
+        <select id={id("refrigerante")} name={UNIT_FIELDS.refrigerant} defaultValue={values[UNIT_FIELDS.refrigerant] ?? ""} {...described(UNIT_FIELDS.refrigerant)}>
+          <option value="">No lo sé o no tiene</option>
+          {REFRIGERANTS.map((gas) => (
+            <option key={gas} value={gas}>
+              {gas}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id("carga")} label="Carga de refrigerante en kg (opcional)" error={errors[UNIT_FIELDS.chargeKg]}>
+        <input id={id("carga")} name={UNIT_FIELDS.chargeKg} type="text" inputMode="decimal" maxLength={10} defaultValue={values[UNIT_FIELDS.chargeKg] ?? ""} {...described(UNIT_FIELDS.chargeKg)} />
+      </Field>
+      <div className="field">
+        <label className="choice" htmlFor={id("sellado")}>
+          <input id={id("sellado")} name={UNIT_FIELDS.sealed} type="checkbox" value="si" defaultChecked={values[UNIT_FIELDS.sealed] === "si"} />
+          <span>La placa dice «sellado herméticamente»</span>
+        </label>
+      </div>
+      <button type="submit" className="button">
+        Guardar el equipo
+      </button>
+    </Form>
+  );
+}
+
+function CancelPlan({ plan }: { plan: MyPlan }) {
+  return (
+    <details className="plan-cancel">
+      <summary>Cancelar el plan</summary>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancelar-plan" />
+        <input type="hidden" name="plan" value={plan.id} />
+        <p>El plan no se renovará el {formatYmd(plan.renewsOn)} y no le cobraremos nada más por él. Las visitas hechas y sus certificados seguirán aquí.</p>
+        <div className="field">
+          <label htmlFor={`plan-${plan.id}-motivo`}>¿Por qué lo cancela? (opcional)</label>
+          <input id={`plan-${plan.id}-motivo`} name="motivo" type="text" maxLength={200} />
+        </div>
+        <button type="submit" className="button button-secondary">
+          Sí, cancelar el plan
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | null }) {
+  return (
+    <ul className="equipment-list">
+      {plans.map((plan) => (
+        <li key={plan.id} className="equipment-card" id={`plan-${plan.id}`}>
+          <h2>
+            {plan.title} <span className="plan-number">(plan n.º {plan.id})</span>
+          </h2>
+          {reply && reply.planId === plan.id && (reply.ok || !reply.errors) ? (
+            <p role={reply.ok ? "status" : "alert"} className={reply.ok ? "form-ok notice" : "form-error notice"}>
+              {reply.message}
+            </p>
+          ) : null}
+          <dl className="equipment-facts">
+            <dt>Estado</dt>
+            <dd>{PLAN_STATE_LABELS[plan.state]}</dd>
+            <dt>Precio</dt>
+            <dd>
+              <Price cents={plan.priceCents} /> al año
+            </dd>
+            <dt>Desde el</dt>
+            <dd>{formatYmd(plan.startedOn)}</dd>
+            {plan.cancellable ? (
+              <>
+                <dt>Se renueva el</dt>
+                <dd>
+                  {formatYmd(plan.renewsOn)} ({RENEWAL_METHOD_LABELS[plan.renewalMethod].toLowerCase()})
+                </dd>
+              </>
+            ) : null}
+            {plan.nextVisitDueOn ? (
+              <>
+                <dt>Próxima visita</dt>
+                <dd>antes del {formatYmd(plan.nextVisitDueOn)}: le escribiremos seis semanas antes para que elija el día</dd>
+              </>
+            ) : null}
+            <dt>Dirección</dt>
+            <dd>{plan.place}</dd>
+          </dl>
+          <h3 className="equipment-docs-title">Incluye</h3>
+          <ul className="equipment-docs">
+            {plan.covers.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {plan.units.length ? (
+            <>
+              <h3 className="equipment-docs-title">Equipos del plan</h3>
+              <ul className="equipment-docs">
+                {plan.units.map((unit) => (
+                  <li key={unit.id}>
+                    {unit.title} ({unit.equipment.toLowerCase()}
+                    {unit.serialNumber ? `, n.º de serie ${unit.serialNumber}` : ""}
+                    {unit.installedOn ? `, instalado el ${formatYmd(unit.installedOn)}` : ", pendiente de instalar"})
+                    {unit.leakCheckDueOn ? `. Control de fugas de gas fluorado antes del ${formatYmd(unit.leakCheckDueOn)}.` : ""}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {plan.needsUnit ? <DeclareUnit plan={plan} reply={reply} /> : null}
+          {plan.cancellable ? <CancelPlan plan={plan} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

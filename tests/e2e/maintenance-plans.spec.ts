@@ -1,0 +1,147 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import { addMonths, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { formatEuros } from "~/domain/money";
+import { adminContext } from "../support/admin-e2e";
+import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { confirmCheckout } from "../support/customer-e2e";
+import { startSmtpCapture } from "../support/smtp-capture";
+import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
+
+/*
+ * Issue 31, the plan's first steps as people take them, at 375 px and on a desktop: a customer
+ * buys a boiler with its yearly maintenance and an air conditioner's maintenance alone; the
+ * owner marks the transfer paid; the customer, her address proven, finds both plans in «Mis
+ * equipos», declares the air conditioner (a wrong form first), and cancels that plan.
+ */
+const PORT = specPort(188);
+const base = `http://127.0.0.1:${PORT}`;
+const OWNER = "admin-planes@termoclima.test";
+const BOILER = "/tienda/detalle/calderas/4";
+const PASSWORD = "contraseña-de-marta-1";
+
+const state: { server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>> } = {};
+let admin: { context: BrowserContext; page: Page };
+let customer: { context: BrowserContext; page: Page };
+let email = "";
+let orderNumber = "";
+const mailTo = (to: string, subject: RegExp): Promise<ParsedMail> => waitForMail(state.smtp!.messages, to, subject);
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async ({ browser }, info) => {
+  email = `marta.planes.${info.project.name.replace(/\W/g, "")}@example.com`;
+  state.smtp = await startSmtpCapture();
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir: freshDataDir(`planes-${info.project.name}`),
+    env: { SMTP_URL: state.smtp.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER },
+  });
+  const viewport = info.project.use.viewport ?? undefined;
+  admin = await adminContext(browser, base, OWNER, { viewport });
+  const context = await browser.newContext({ baseURL: base, viewport, locale: "es-ES" });
+  customer = { context, page: await context.newPage() };
+});
+
+test.afterAll(async () => {
+  await admin?.context.close().catch(() => {});
+  await customer?.context.close().catch(() => {});
+  await state.server?.stop();
+  await state.smtp?.close();
+});
+
+test("a boiler with its yearly maintenance and an air conditioner's maintenance, paid by transfer, become two plans", { tag: "@movil" }, async () => {
+  const { page } = customer;
+  // An account whose address is proven: registered, then the e-mailed link of «¿Ha olvidado su contraseña?».
+  await page.goto("/login?modo=registro");
+  await rejectCookies(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Usuario creado correctamente. Puede iniciar sesión.");
+  await page.goto("/login?modo=recuperar");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Enviar email" }).click();
+  const reset = await mailTo(email, /restablecer su contraseña/);
+  await page.goto(/http:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(reset.text ?? "")![0]);
+  await page.getByLabel("Contraseña nueva", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Repita la contraseña nueva", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+  await expect(page.getByRole("status")).toHaveText("Contraseña cambiada. Ya puede iniciar sesión.");
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+
+  await page.goto(BOILER);
+  await page.waitForFunction(() => {
+    const element = document.querySelector("form.detail-form button[type=submit]");
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  });
+  await page.getByLabel(/^Mantenimiento anual/).selectOption("SI");
+  await page.getByRole("button", { name: "Añadir al carrito" }).click();
+  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  await page.goto("/tienda/mantenimientos");
+  await page.getByRole("button", { name: "Añadir al carrito: Mantenimiento anual de aire acondicionado" }).click();
+  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  await confirmCheckout(page, "transferencia");
+  await expect(page).toHaveURL(/\/carrito\/pedido\?pedido=\d{1,5}-\d{6}$/);
+  orderNumber = decodeURIComponent(page.url().split("pedido=")[1]!);
+
+  const owner = admin.page;
+  await owner.goto(`/admin/pedidos/${orderNumber}`);
+  const paid = owner.getByRole("form", { name: "Marcar como pagado" });
+  await paid.getByLabel("Referencia bancaria").fill("TRF-PLAN-1");
+  await paid.getByRole("button", { name: "Marcar como pagado" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
+
+  const started = await mailTo(email, /su plan de mantenimiento n\.º \d+ está activo/);
+  expect(started.text).toContain(`El plan se renueva el ${formatYmd(addMonths(madridDay(new Date()), 12))} por ${formatEuros(8500)} al año`);
+});
+
+test("«Mis equipos» shows both plans; the customer declares the air conditioner, then cancels its plan", { tag: "@movil" }, async () => {
+  const { page } = customer;
+  await page.goto("/login/equipos");
+  await expect(page.getByRole("heading", { level: 2, name: "Planes de mantenimiento" })).toBeVisible();
+  const air = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de aire acondicionado" });
+  const boiler = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
+  const renews = formatYmd(addMonths(madridDay(new Date()), 12));
+  await expect(boiler.locator(".equipment-facts")).toContainText("Activo");
+  await expect(boiler.locator(".equipment-facts")).toContainText(renews);
+  await expect(boiler.getByText(/pendiente de instalar/)).toBeVisible();
+  await expect(air.getByRole("heading", { level: 3, name: "¿Qué equipo quiere mantener?" })).toBeVisible();
+  await expectAccessible(page);
+  await lookAtBothWidths(page, "mis-equipos-planes");
+
+  // A wrong form first: each field says what is wrong, what was typed stays.
+  await air.getByLabel("Tipo de equipo").selectOption("Aire acondicionado");
+  await air.getByLabel("Marca").fill("Daikin");
+  await air.getByLabel("Modelo").fill("FTXM35R");
+  await air.getByLabel("Potencia en kW (opcional)").fill("tres");
+  await air.getByRole("button", { name: "Guardar el equipo" }).click();
+  await expect(air.getByText("Escriba el número de serie (está en la placa de características del equipo).")).toBeVisible();
+  await expect(air.getByText("Escriba la fecha de instalación (no puede ser futura).")).toBeVisible();
+  await expect(air.getByText(/Escriba la potencia en kW/)).toBeVisible();
+  await expect(air.getByLabel("Marca")).toHaveValue("Daikin");
+  await lookAtBothWidths(page, "mis-equipos-plan-errores");
+
+  await air.getByLabel("Número de serie").fill("DK-35R-0099");
+  await air.getByLabel("Fecha de instalación").fill("2024-06-15");
+  await air.getByLabel("Potencia en kW (opcional)").fill("3,5");
+  await air.getByLabel(/^Gas refrigerante/).selectOption("R-32");
+  await air.getByLabel(/^Carga de refrigerante/).fill("1,2");
+  await air.getByRole("button", { name: "Guardar el equipo" }).click();
+  await expect(air.getByRole("status")).toHaveText("Equipo guardado. Con él preparamos su primera visita.");
+  await expect(air.getByText(/Daikin FTXM35R \(aire acondicionado, n\.º de serie DK-35R-0099, instalado el 15\/06\/2024\)/)).toBeVisible();
+
+  // Cancelling: the disclosure, then «Sí, cancelar el plan».
+  await air.getByText("Cancelar el plan", { exact: true }).click();
+  await air.getByLabel("¿Por qué lo cancela? (opcional)").fill("Lo mantiene el instalador del edificio");
+  await air.getByRole("button", { name: "Sí, cancelar el plan" }).click();
+  await expect(air.getByRole("status")).toContainText(`No se renovará el ${renews}`);
+  await expect(air.locator(".equipment-facts")).toContainText("Cancelado");
+  await expect(air.getByText("Cancelar el plan", { exact: true })).toHaveCount(0);
+  await mailTo(email, /plan de mantenimiento n\.º \d+ cancelado/);
+  await expect(boiler.locator(".equipment-facts")).toContainText("Activo");
+});
