@@ -135,6 +135,8 @@ export default [
     route("tecnicos", "routes/accounts/admin-technicians.tsx"),
     route("cuentas", "routes/accounts/admin-accounts.tsx"),
     route("cuentas/:id", "routes/accounts/admin-account.tsx"),
+    // admin: maintenance plans, what falls due month by month (issue 31)
+    route("mantenimiento", "routes/maintenance/admin-due.tsx"),
     route("clientes", "routes/customers/admin-customers.tsx"),
     route("clientes/nuevo", "routes/customers/admin-customer-new.tsx"),
     route("clientes/:id", "routes/customers/admin-customer.tsx"),

@@ -14,7 +14,7 @@ export function jobRef(jobId: number): string {
   return `trabajo:${jobId}`;
 }
 
-/** A maintenance plan's e-mails (its page in the back office lists them). */
+/** A maintenance plan's e-mails (issue 31). */
 export function planRef(planId: number): string {
   return `plan:${planId}`;
 }
@@ -58,7 +58,7 @@ export function refPage(ref: string | null): { order: number } | { href: string;
   if (what === "invitacion") return { href: "/admin/tecnicos", about: "de una invitación a un técnico" };
   if (!/^\d+$/.test(id)) return null;
   if (what === "order") return { order: Number(id) };
-  if (what === "plan") return { href: `/admin/mantenimiento/planes/${id}`, about: `del plan de mantenimiento n.º ${id}` };
+  if (what === "plan") return { href: "/admin/mantenimiento", about: `del plan de mantenimiento n.º ${id}` };
   if (what === "trabajo") return { href: `/admin/trabajos/${id}`, about: `del trabajo n.º ${id}` };
   if (`${what}:` === CONTACT) return { href: `/admin/solicitudes/${id}#solicitud-entregas`, about: `de la solicitud n.º ${id}` };
   return null;

@@ -206,6 +206,8 @@ test("the back office of an administrator stays within the budget", async ({ bro
     await list("calendario", "/admin/calendario");
     await list("calendario, un día", "/admin/calendario?vista=dia");
     await list("técnicos", "/admin/tecnicos");
+    // Maintenance plans: what falls due (issue 31).
+    await list("mantenimiento", "/admin/mantenimiento");
     expectWithinBudget(loads);
   } finally {
     await admin.context.close();

@@ -97,7 +97,19 @@ test("a boiler with its yearly maintenance and an air conditioner's maintenance,
   await expect(owner.getByRole("status").filter({ hasText: "Estado cambiado a «Pagado»." })).toBeVisible();
 
   const started = await mailTo(email, /su plan de mantenimiento n\.º \d+ está activo/);
-  expect(started.text).toContain(`El plan se renueva el ${formatYmd(addMonths(madridDay(new Date()), 12))} por ${formatEuros(8500)} al año`);
+  const renewsOn = addMonths(madridDay(new Date()), 12);
+  expect(started.text).toContain(`El plan se renueva el ${formatYmd(renewsOn)} por ${formatEuros(8500)} al año`);
+
+  // The owner's due list, at the renewal's month: both renewals and what they bring.
+  await owner.goto(`/admin/mantenimiento?mes=${renewsOn.slice(0, 7)}`);
+  await expect(owner.getByRole("heading", { level: 1, name: "Mantenimiento" })).toBeVisible();
+  const month = owner.locator("section").first();
+  await expect(month.getByRole("row").filter({ hasText: "Renovación del plan" })).toHaveCount(2);
+  await expect(month).toContainText(`renovaciones: ${formatEuros(17000)}`);
+  // The boiler's yearly visit, and the air conditioner's, whose unit is still to be told.
+  await expect(month.getByRole("row").filter({ hasText: "Visita de mantenimiento" })).toHaveCount(2);
+  await expect(month.getByRole("row").filter({ hasText: "(equipo por indicar)" })).toHaveCount(1);
+  await lookAtBothWidths(owner, "admin-mantenimiento");
 });
 
 test("«Mis equipos» shows both plans; the customer declares the air conditioner, then cancels its plan", { tag: "@movil" }, async () => {

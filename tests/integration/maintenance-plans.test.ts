@@ -4,6 +4,7 @@ import { SERVICE_LINE_ID } from "~/domain/basket/basket";
 import { redsysConfig } from "~/server/config.server";
 import { outbox } from "~/server/db/shared-schema.server";
 import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
+import { dueInMonth } from "~/server/maintenance/due-list.server";
 import { maintenancePlans, planUnits } from "~/server/maintenance/maintenance-schema.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { orderLines, orders } from "~/server/orders/orders-schema.server";
@@ -186,5 +187,32 @@ describe("maintenance plans in Mis equipos", () => {
     expect(await post(stranger, { intent: "declarar-equipo", plan: String(plan!.id), tipo: "aire" })).toMatchObject({ status: 404 });
     expect(await post(stranger, { intent: "borrar", plan: String(plan!.id) })).toMatchObject({ status: 400 });
     expect((await plansOf(placed.id))[0]!.state).toBe("activo");
+  });
+});
+
+describe("the owner's due list", () => {
+  it("a month's visits, renewals with their money, leak checks and guarantees ending, by date", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [boilerPlan, airPlan] = await plansOf(placed.id);
+    // A split with 8 kg of R-32 (5,4 t CO2e): a leak check a year after its installation.
+    await db.insert(planUnits).values({ planId: airPlan!.id, equipment: "aire", brand: "Daikin", model: "VRV", serialNumber: "DK-8", installedOn: "2031-06-03", powerKw: 20, refrigerant: "R-32", chargeKg: 8, declared: true });
+    const may = await dueInMonth(db, "2032-05-01");
+    const mine = may.items.filter((item) => item.planId === boilerPlan!.id || item.planId === airPlan!.id);
+    expect(mine.map((item) => [item.kind, item.on, item.planId, item.amountCents])).toEqual([
+      ["visita", "2032-05-20", boilerPlan!.id, null],
+      ["renovacion", "2032-05-20", boilerPlan!.id, 8500],
+      ["renovacion", "2032-05-20", airPlan!.id, 8500],
+    ]);
+    expect(may.renewalsCents).toBeGreaterThanOrEqual(17000);
+    const june = await dueInMonth(db, "2032-06-01");
+    expect(june.items.filter((item) => item.planId === airPlan!.id).map((item) => [item.kind, item.on, item.what])).toEqual([
+      ["visita", "2032-06-03", "Mantenimiento anual de aire acondicionado: Daikin VRV"],
+      ["fugas", "2032-06-03", "Daikin VRV (R-32, 8 kg)"],
+    ]);
+    // A cancelled plan leaves the list.
+    await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "Prueba" } }, NOW);
+    expect((await dueInMonth(db, "2032-05-01")).items.filter((item) => item.planId === boilerPlan!.id)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return myPlansAction(request, await requireUser(request));
+  return myPlansAction(request);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

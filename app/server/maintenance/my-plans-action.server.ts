@@ -6,7 +6,7 @@ import { unitFormSchema } from "~/domain/maintenance/unit-form";
 import type { PlanReply } from "~/domain/maintenance/my-plan";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
-import type { SessionUser } from "../session.server";
+import { requireUser } from "../session.server";
 import { cancelMyPlan, declareMyUnit, familyOfMyPlan, MY_PLAN_MESSAGES } from "./my-plans.server";
 
 /*
@@ -17,8 +17,10 @@ import { cancelMyPlan, declareMyUnit, familyOfMyPlan, MY_PLAN_MESSAGES } from ".
 
 const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo"]), plan: z.coerce.number().int().positive() });
 
-export async function myPlansAction(request: Request, user: SessionUser) {
+/** The body is read first, as every action does: an oversized or non-form one is 413/415 before the sign-in's redirect. */
+export async function myPlansAction(request: Request) {
   const form = await readForm(request, { maxBytes: 8_000 });
+  const user = await requireUser(request);
   const values = Object.fromEntries([...form].map(([key, value]) => [key, typeof value === "string" ? value : ""]));
   const parsed = intentSchema.safeParse(values);
   if (!parsed.success) return data<PlanReply>({ ok: false, planId: 0, message: "Esa acción no existe." }, { status: 400 });

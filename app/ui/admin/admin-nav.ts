@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/visitas", label: "Visitas" },
   { to: "/admin/trabajos", label: "Trabajos" },
   { to: "/admin/calendario", label: "Calendario" },
+  { to: "/admin/mantenimiento", label: "Mantenimiento" },
   { to: "/admin/tecnicos", label: "Técnicos" },
   { to: "/admin/catalogo", label: "Catálogo" },
   { to: "/admin/sitio", label: "Sitio" },

@@ -1,0 +1,24 @@
+/* What the owner's due list shows (issue 31; app/server/maintenance/due-list.server.ts). */
+
+export const DUE_KINDS = ["visita", "renovacion", "fugas", "garantia"] as const;
+export type DueKind = (typeof DUE_KINDS)[number];
+
+export const DUE_KIND_LABELS: Record<DueKind, string> = {
+  visita: "Visita de mantenimiento",
+  renovacion: "Renovación del plan",
+  fugas: "Control de fugas (gases fluorados)",
+  garantia: "Fin de garantía",
+};
+
+export type DueItem = {
+  kind: DueKind;
+  on: string;
+  what: string;
+  customerName: string;
+  customerId: number | null;
+  planId: number | null;
+  /** What it brings in (a renewal's price), VAT included. */
+  amountCents: number | null;
+};
+
+export type DueMonth = { firstDay: string; items: DueItem[]; renewalsCents: number };
