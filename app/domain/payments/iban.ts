@@ -8,6 +8,7 @@
  * "dígitos de control" of the old CCC, which a wrong account number usually breaks even when
  * someone computed the IBAN's check digits from it.
  */
+import { mod97, mod97CheckDigits } from "./iso7064";
 
 /**
  * IBAN lengths of the countries in the SEPA schemes' geographical scope: EU and EEA, CH, GB,
@@ -44,22 +45,9 @@ export function normalizeIban(value: string): string {
   return value.replace(/[\s-]/g, "").toUpperCase();
 }
 
-/** The remainder mod 97 of a long number written in digits, taken digit by digit. */
-function mod97(digits: string): number {
-  let rest = 0;
-  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
-  return rest;
-}
-
-/** Letters as ISO 13616 reads them: A = 10 ... Z = 35. */
-function lettersAsDigits(value: string): string {
-  return value.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
-}
-
 /** The two check digits of the IBAN of `bban` in `country` ("ES", "21000418450200051332" -> "91"). */
 export function ibanCheckDigits(country: string, bban: string): string {
-  const rest = mod97(lettersAsDigits(`${bban}${country}00`));
-  return String(98 - rest).padStart(2, "0");
+  return mod97CheckDigits(`${bban}${country}`);
 }
 
 const CCC_WEIGHTS = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6];
@@ -90,7 +78,7 @@ export function checkIban(value: string): IbanCheck {
   if (iban.length !== length) {
     return { ok: false, error: "length", message: `Un IBAN de ${country} tiene ${length} caracteres y este tiene ${iban.length}.` };
   }
-  if (mod97(lettersAsDigits(`${iban.slice(4)}${iban.slice(0, 4)}`)) !== 1) return refuse("checksum");
+  if (mod97(`${iban.slice(4)}${iban.slice(0, 4)}`) !== 1) return refuse("checksum");
   if (country === "ES") {
     if (!/^\d+$/.test(iban.slice(4))) return refuse("checksum");
     if (iban.slice(12, 14) !== spanishAccountControlDigits(iban.slice(4, 12), iban.slice(14))) return refuse("spanish-account");
