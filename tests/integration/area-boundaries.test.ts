@@ -24,7 +24,7 @@ const AREA_READS: Record<string, string[]> = {
   admin: ["catalogue", "customers", "invoices", "jobs", "orders", "payments", "quotes", "visits"],
   basket: [],
   catalogue: [],
-  customers: ["accounts", "invoices", "jobs", "orders", "quotes", "visits"],
+  customers: ["accounts", "invoices", "jobs", "maintenance", "orders", "quotes", "visits"],
   images: ["catalogue", "orders", "site"],
   invoices: ["jobs", "orders", "payments", "quotes"],
   jobs: ["accounts", "catalogue", "images", "invoices", "payments", "quotes", "visits"],

@@ -14,6 +14,10 @@ import { action as equipmentAction, loader as equipmentLoader } from "~/routes/j
 import { user } from "~/server/accounts/accounts-schema.server";
 import { auditLog } from "~/server/db/shared-schema.server";
 import { signUp } from "../support/auth-utils";
+import { customers } from "~/server/customers/customers-schema.server";
+import { linkUntiedRows } from "~/server/customers/customer-links.server";
+import { mergeCustomers } from "~/server/customers/customer-edits.server";
+import { customerRecord } from "~/server/customers/customer-record.server";
 import { setupTestDatabase } from "../db-utils";
 import { enableTestRedsys, notification, openAttempt } from "../support/redsys-notify";
 import { insertTestOrder } from "../support/transfer-orders";
@@ -214,5 +218,30 @@ describe("the owner's due list", () => {
     // A cancelled plan leaves the list.
     await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "Prueba" } }, NOW);
     expect((await dueInMonth(db, "2032-05-01")).items.filter((item) => item.planId === boilerPlan!.id)).toEqual([]);
+  });
+});
+
+describe("plans and the customer record", () => {
+  it("the linking task ties a plan to its customer's record; a merge moves it; the record's page lists it", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [plan] = await plansOf(placed.id);
+    const [keep, other] = await db
+      .insert(customers)
+      .values([
+        { name: "Lucía García Pérez", email: "lucia.otra@example.com" },
+        { name: "Lucía García", email: plan!.customerEmail },
+      ])
+      .returning();
+    await db.update(maintenancePlans).set({ customerId: null }).where(eq(maintenancePlans.orderId, placed.id));
+    await linkUntiedRows(db);
+    expect((await plansOf(placed.id)).map((row) => row.customerId)).toEqual([other!.id, other!.id]);
+    expect((await mergeCustomers(db, owner, keep!.id, other!.id)).ok).toBe(true);
+    expect((await plansOf(placed.id)).map((row) => row.customerId)).toEqual([keep!.id, keep!.id]);
+    const record = await customerRecord(db, keep!.id);
+    expect(record!.plans.map((row) => [row.id, row.state, row.priceCents])).toEqual(
+      (await plansOf(placed.id)).reverse().map((row) => [row.id, "activo", 8500]),
+    );
   });
 });

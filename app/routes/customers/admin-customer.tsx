@@ -17,6 +17,8 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { CustomerDetailsForm, MergeForm, type RecordReply } from "~/ui/customers/customer-record-forms";
 import { Fact, RecordList } from "~/ui/customers/customer-record-lists";
+import { PLAN_STATE_LABELS } from "~/domain/maintenance/plans";
+import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import type { Route } from "./+types/admin-customer";
 
 /** One customer (issue 30): the record and everything tied to it, on one screen; edit, notes, merge. */
@@ -71,6 +73,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       href: `/admin/trabajos/${u.jobId}`,
       title: `${u.brand} ${u.model}`.trim() || "Equipo",
       details: [`nº de serie ${u.serialNumber}`, `instalado el ${formatYmd(u.installedOn)}`, `garantía de piezas hasta el ${formatYmd(u.partsWarrantyUntil)}`],
+    })),
+    plans: found.plans.map((p) => ({
+      key: `m${p.id}`,
+      href: `/admin/mantenimiento?mes=${p.renewsOn.slice(0, 7)}`,
+      title: `${MAINTENANCE_TITLES[p.family]} (plan nº ${p.id})`,
+      details: [PLAN_STATE_LABELS[p.state], `desde el ${formatYmd(p.startedOn)}`, `se renueva el ${formatYmd(p.renewsOn)}`],
+      cents: p.priceCents,
     })),
     merged: found.merged.map((m) => ({ id: m.id, label: customerLabel(m), email: m.email })),
     candidates: found.candidates,
@@ -161,6 +170,7 @@ export default function CustomerRecordPage() {
       <RecordList id="ficha-pedidos" title="Pedidos" entries={page.orders} empty="Sin pedidos." />
       <RecordList id="ficha-facturas" title="Facturas" entries={page.invoices} empty="Sin facturas." />
       <RecordList id="ficha-equipos" title="Equipos instalados" entries={page.units} empty="Sin equipos instalados por la tienda." />
+      <RecordList id="ficha-planes" title="Planes de mantenimiento" entries={page.plans} empty="Sin planes de mantenimiento." />
       <CustomerDetailsForm details={record} reply={answer} />
       <p>
         <Link to={`/admin/registro?entidad=ficha&id=${record.id}`}>Historial de cambios de esta ficha</Link>

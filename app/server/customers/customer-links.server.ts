@@ -5,19 +5,21 @@ import { orders } from "../orders/orders-schema.server";
 import { quoteTie, requestTie } from "../quotes/quote-customers.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visitTie } from "../visits/visit-customers.server";
+import { planTie } from "../maintenance/plan-customers.server";
+import { maintenancePlans } from "../maintenance/maintenance-schema.server";
 import { visits } from "../visits/visits-schema.server";
 import { customerFor } from "./customer-records.server";
 import { customers } from "./customers-schema.server";
 
 /*
- * Rows without a customer record get one (issue 30): the requests, visits, quotes and orders
+ * Rows without a customer record get one (issue 30): the requests, visits, quotes, orders and plans
  * written before records existed, the first time the task runs after the upgrade, in batches.
  * New rows are tied when they are written; a row whose facts name nobody (no e-mail, id or
  * phone) stays untied (each run reads past it, by id).
  */
 
 /** Every kind of document tied to records, each written by its own area. */
-export const CUSTOMER_TIES = [requestTie, visitTie, quoteTie, orderTie] as const;
+export const CUSTOMER_TIES = [requestTie, visitTie, quoteTie, orderTie, planTie] as const;
 
 /** Ties every untied row of each kind, `batch` rows a read; says how many of each. */
 export async function linkUntiedRows(db: Database, batch = 500): Promise<string> {
@@ -56,6 +58,7 @@ export async function deleteForgottenCustomers(tx: Pick<Database, "execute">, cu
        and not exists (select 1 from ${visits} v where v.customer_id = c.id)
        and not exists (select 1 from ${quotes} q where q.customer_id = c.id)
        and not exists (select 1 from ${orders} o where o.customer_id = c.id)
+       and not exists (select 1 from ${maintenancePlans} p where p.customer_id = c.id)
        and not exists (select 1 from ${customers} m where m.merged_into_id = c.id)
     returning c.id`);
   return result.rows.length;

@@ -8,13 +8,14 @@ import { installedUnits, jobCharges, jobs } from "../jobs/jobs-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visits } from "../visits/visits-schema.server";
+import { plansOfCustomer } from "../maintenance/plan-customers.server";
 import { listedCustomers } from "./customer-list.server";
 import { customers } from "./customers-schema.server";
 
 /*
  * One customer's page (issue 30): the record, and everything tied to it on one screen:
  * requests, visits, quotes, orders, the jobs of its quotes, the invoices of its orders and
- * jobs, the units installed for it, the notes; records merged into it, and the records that
+ * jobs, the units installed for it, its maintenance plans, the notes; records merged into it, and the records that
  * may be the same customer (same name or same address), to merge.
  */
 
@@ -91,7 +92,8 @@ export async function customerRecord(db: Database, id: number) {
     .from(customers)
     .where(eq(customers.mergedIntoId, id))
     .orderBy(asc(customers.id));
-  return { record, account, requests, visits: visitRows, quotes: quoteRows, orders: orderRows, jobs: jobRows, invoices: invoiceRows, units, merged, candidates: await mergeCandidates(db, record) };
+  const plans = await plansOfCustomer(db, id);
+  return { record, account, requests, visits: visitRows, quotes: quoteRows, orders: orderRows, jobs: jobRows, invoices: invoiceRows, units, plans, merged, candidates: await mergeCandidates(db, record) };
 }
 
 /** Other live records with the same name or the same address: perhaps the same customer. */
