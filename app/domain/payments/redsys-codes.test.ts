@@ -29,6 +29,7 @@ describe("response codes", () => {
     expect(responseMeaning("0000")).toBe("Operación autorizada");
     expect(responseMeaning("190")).toBe("Denegación del emisor sin especificar motivo");
     expect(responseMeaning("9915")).toBe("El cliente canceló el pago");
+    expect(responseMeaning("0173")).toBe("Denegada, no repetir sin actualizar los datos de la tarjeta");
     expect(responseMeaning("0900")).toBe("Devolución o confirmación aceptada");
     expect(responseMeaning("0777")).toBe("Operación denegada (código 0777)");
     expect(responseMeaning("SIS0051")).toBe("Error de Redsys SIS0051");

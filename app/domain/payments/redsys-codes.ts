@@ -42,6 +42,10 @@ const MEANINGS: Record<string, string> = {
   "0125": "Tarjeta no efectiva",
   "0129": "Código de seguridad (CVV2/CVC2) incorrecto",
   "0167": "Sospecha de fraude",
+  // The issuer's "do not retry" answers, mostly to charges without the customer (issue 31).
+  "0172": "Denegada, no repetir",
+  "0173": "Denegada, no repetir sin actualizar los datos de la tarjeta",
+  "0174": "Denegada, no repetir antes de 72 horas",
   "0180": "Tarjeta ajena al servicio",
   "0184": "Error en la autenticación del titular",
   "0190": "Denegación del emisor sin especificar motivo",
