@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeRedsys, type SeenRequest as Seen, signedAnswer as signedWith, silentFetch } from "../../../tests/support/fake-redsys-rest";
 import type { RedsysConfig } from "../config.server";
 import { requestRefund } from "./redsys-rest.server";
-import { decodeParameters, signedMessage, verify } from "./redsys-signature.server";
+import { decodeParameters, verify } from "./redsys-signature.server";
 
 /*
  * The REST refund against a fake Redsys (a fetch function): what we send (signed, type 3,
@@ -20,23 +21,8 @@ const cfg: RedsysConfig = {
 };
 const ASK = { code: "1234AbCdEfGh", amountCents: 1250 };
 
-type Seen = { url: string; body: Record<string, string> };
-
-/** A fake Redsys: records the request, answers with `answer(parameters)` (an object sent as JSON, or raw text). */
-function fakeRedsys(answer: (parameters: Record<string, string>) => unknown, status = 200) {
-  const seen: Seen[] = [];
-  const impl = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body)) as Record<string, string>;
-    seen.push({ url: String(url), body });
-    const parameters = decodeParameters(body.Ds_MerchantParameters!) ?? {};
-    const reply = answer(parameters);
-    return new Response(typeof reply === "string" ? reply : JSON.stringify(reply), { status, headers: { "Content-Type": "application/json" } });
-  });
-  return { impl: impl as unknown as typeof fetch, seen };
-}
-
 function signedAnswer(fields: Record<string, string>, key = KEY) {
-  return signedMessage(key, fields.Ds_Order!, fields);
+  return signedWith(key, fields);
 }
 
 const answerFor = (parameters: Record<string, string>, extra: Record<string, string> = {}) => ({
@@ -148,18 +134,11 @@ describe("reading the answer", () => {
 
   it("no answer before the timeout: unknown, and the request is abandoned", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    let aborted = false;
-    const silent = ((_url: string, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener("abort", () => {
-          aborted = true;
-          reject(init.signal!.reason);
-        });
-      })) as unknown as typeof fetch;
+    const silent = silentFetch();
     const started = Date.now();
-    const outcome = await requestRefund(cfg, ASK, silent, { timeoutMs: 150 });
+    const outcome = await requestRefund(cfg, ASK, silent.impl, { timeoutMs: 150 });
     expect(outcome).toEqual({ kind: "unknown", reason: "sin respuesta en 0,15 s" });
-    expect(aborted).toBe(true);
+    expect(silent.aborted()).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
