@@ -6,6 +6,7 @@ import { config, publicBaseUrl, type RedsysConfig } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { paymentAttempts } from "./payments-schema.server";
 import { signedMessage, type SignedMessage } from "./redsys-signature.server";
+import { FIRST_PAYMENT_STORES_CARD } from "./redsys-stored-card.server";
 
 /*
  * Payment attempts (issue 12): each trip of the customer to Redsys gets its own row and its
@@ -56,12 +57,25 @@ export function windowEnd(cfg: RedsysConfig, now: Date): Date {
 export type PaymentPurpose = { returnPath: string; description: string; merchantData: string };
 
 /**
+ * storeCard (issue 31): the customer also agrees that Redsys keeps the card for the plan's
+ * renewals; an authorised notification then brings what storedCardFrom reads. Card only:
+ * Bizum cannot be kept.
+ */
+export type PaymentFormOptions = { storeCard?: boolean };
+
+/**
  * The signed form the browser posts to Redsys: amount in cents, euros (978), a plain
  * authorisation (type 0), the method (card only, or Bizum), where to notify and where to
  * send the customer back. The merchant data carries our reference (the order's or the
  * quote's number) for the bank's portal.
  */
-export function signedPaymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, purpose: PaymentPurpose): { action: string; fields: SignedMessage } {
+export function signedPaymentForm(
+  cfg: RedsysConfig,
+  attempt: Pick<Attempt, "code" | "amountCents" | "method">,
+  purpose: PaymentPurpose,
+  { storeCard = false }: PaymentFormOptions = {},
+): { action: string; fields: SignedMessage } {
+  if (storeCard && attempt.method !== "tarjeta") throw new Error("signedPaymentForm: solo se puede guardar una tarjeta, no un pago con Bizum");
   const base = publicBaseUrl();
   const back = `${base}${purpose.returnPath}`;
   const parameters: Record<string, string> = {
@@ -79,6 +93,7 @@ export function signedPaymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "cod
     DS_MERCHANT_MERCHANTNAME: config().SHOP_NAME.slice(0, 25),
     DS_MERCHANT_MERCHANTDATA: purpose.merchantData,
     DS_MERCHANT_CONSUMERLANGUAGE: "001",
+    ...(storeCard ? FIRST_PAYMENT_STORES_CARD : {}),
   };
   return { action: cfg.url, fields: signedMessage(cfg.secretKey, attempt.code, parameters) };
 }
