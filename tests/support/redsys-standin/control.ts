@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import { formatEuros } from "~/domain/money";
 import { escapeHtml, page } from "./html";
-import { parseModeChange } from "./mode";
+import { CHARGE_LABELS, parseModeChange } from "./mode";
 import { deliverHeld } from "./notification";
 import type { StandInState } from "./state";
 
@@ -69,6 +69,10 @@ ${option("send", "Enviar al momento", mode.notification)}${option("delay", "Retr
 <label for="refund">Devoluciones</label>
 <select id="refund" name="refund">
 ${option("accept", "Aceptar (0900)", mode.refund)}${option("deny", "Denegar (0950)", mode.refund)}${option("error", "Error SIS0057", mode.refund)}
+</select>
+<label for="charge">Cobros con tarjeta guardada</label>
+<select id="charge" name="charge">
+${Object.entries(CHARGE_LABELS).map(([value, label]) => option(value, label[0]!.toUpperCase() + label.slice(1), mode.charge)).join("")}
 </select>
 <p><button class="pagar" type="submit">Guardar modo</button></p>
 </form>

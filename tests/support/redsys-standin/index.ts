@@ -12,8 +12,8 @@ import { createState, type LogEntry, type Mode } from "./state";
 
 /*
  * A local stand-in of Redsys (issue 12, "Tests and a local sandbox"): the redirection
- * interface (/sis/realizarPago), the REST refunds (/sis/rest/trataPeticionREST) and a
- * control interface (/control). It checks what the shop sends with its own signature code,
+ * interface (/sis/realizarPago), the REST refunds and charges to a stored card
+ * (/sis/rest/trataPeticionREST) and a control interface (/control). It checks what the shop sends with its own signature code,
  * shows a payment page with "Pagar" and "Denegar", notifies the shop and sends the browser
  * back, as Redsys does. Everything lives in memory for the life of the process.
  */

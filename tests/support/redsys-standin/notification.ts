@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { signFields } from "./signature";
 import type { PendingNotification, Session, StandInState } from "./state";
+import { keepCard } from "./stored-cards";
 
 /*
  * The notification Redsys posts to the shop's DS_MERCHANT_MERCHANTURL once the customer
@@ -75,6 +76,8 @@ export function buildNotification(state: StandInState, session: Session, paid: b
     authorisationCode: paid ? newAuthorisationCode() : "++++++",
     method: session.method,
   });
+  // A first payment that asked for a reference: only an authorised one keeps the card.
+  if (paid && session.storeCard) Object.assign(parameters, keepCard(state));
   return { session, responseCode, fields: signFields(state.config.secretKey, session.order, parameters, true) };
 }
 

@@ -5,6 +5,7 @@ import { buildNotification, dispatchNotification } from "./notification";
 import { absoluteHttpUrl, checkSignedRequest, type Refused } from "./request-checks";
 import { SIS_MESSAGES, type SisCode } from "./sis-codes";
 import type { Method, StandInState } from "./state";
+import { firstPaymentCofRefusal } from "./stored-cards";
 
 /*
  * The redirection interface: the shop's browser form arrives at /sis/realizarPago; a valid
@@ -27,7 +28,7 @@ const PAY_METHODS: Record<string, Method> = { "": "tarjeta", C: "tarjeta", z: "b
 
 export function realizarPago(state: StandInState) {
   return (req: Request, res: Response) => {
-    const checked = checkSignedRequest(req.body, state.config, "0");
+    const checked = checkSignedRequest(req.body, state.config, ["0"]);
     if (!checked.ok) return refuse(state, res, checked);
     const { order, amount, field } = checked;
     const stricter = (code: SisCode, detail: string) => refuse(state, res, { code, order, amount, detail: `${detail} (comprobación del simulador)` });
@@ -38,6 +39,8 @@ export function realizarPago(state: StandInState) {
     }
     const method = PAY_METHODS[field("DS_MERCHANT_PAYMETHODS") ?? ""];
     if (!method) return stricter("SIS0031", "DS_MERCHANT_PAYMETHODS: el simulador admite «C» (tarjeta) o «z» (Bizum)");
+    const cof = firstPaymentCofRefusal(field, method);
+    if (cof) return cof.detail ? stricter(cof.code, cof.detail) : refuse(state, res, { code: cof.code, order, amount });
     if (state.operations.has(order)) return refuse(state, res, { code: "SIS0051", order, amount });
 
     const id = randomBytes(16).toString("hex");
@@ -53,6 +56,7 @@ export function realizarPago(state: StandInState) {
       urlOk: field(urls.urlOk)!,
       urlKo: field(urls.urlKo)!,
       merchantData: field("DS_MERCHANT_MERCHANTDATA") ?? "",
+      storeCard: field("DS_MERCHANT_IDENTIFIER") !== undefined,
       decided: false,
     });
     state.record({ kind: "payment-form", order, amount, method });

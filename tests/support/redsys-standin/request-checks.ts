@@ -10,7 +10,8 @@ import type { SisCode } from "./sis-codes";
 
 export type StandInConfig = { merchantCode: string; terminal: string; secretKey: string };
 
-export type Refused = { ok: false; code: SisCode; order?: string; amount?: number; detail?: string };
+/** `field` when the parameters could be read, so that the caller can tell what was asked. */
+export type Refused = { ok: false; code: SisCode; order?: string; amount?: number; detail?: string; field?: (name: string) => string | undefined };
 export type Accepted = { ok: true; order: string; amount: number; field: (name: string) => string | undefined };
 
 /** Redsys's rule for Ds_Merchant_Order: 4 to 12 characters, the first 4 digits, the rest letters or digits. */
@@ -39,8 +40,8 @@ function readParameters(encoded: string): Map<string, string> | SisCode {
   return fields;
 }
 
-/** Checks a signed request (the browser's form, or a REST body) for `transactionType`. */
-export function checkSignedRequest(body: unknown, config: StandInConfig, transactionType: "0" | "3"): Accepted | Refused {
+/** Checks a signed request (the browser's form, or a REST body) for one of `transactionTypes`. */
+export function checkSignedRequest(body: unknown, config: StandInConfig, transactionTypes: readonly string[]): Accepted | Refused {
   const message = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const { Ds_SignatureVersion: version, Ds_MerchantParameters: encoded, Ds_Signature: signature } = message;
   if (version !== SIGNATURE_VERSION) return { ok: false, code: "SIS0429" };
@@ -51,8 +52,8 @@ export function checkSignedRequest(body: unknown, config: StandInConfig, transac
 
   const order = field("DS_MERCHANT_ORDER");
   const orderCode = orderRefusal(order);
-  if (orderCode) return { ok: false, code: orderCode, order };
-  const refuse = (code: SisCode, detail?: string): Refused => ({ ok: false, code, order, detail });
+  if (orderCode) return { ok: false, code: orderCode, order, field };
+  const refuse = (code: SisCode, detail?: string): Refused => ({ ok: false, code, order, detail, field });
 
   const merchant = field("DS_MERCHANT_MERCHANTCODE");
   if (!merchant) return refuse("SIS0008");
@@ -75,9 +76,9 @@ export function checkSignedRequest(body: unknown, config: StandInConfig, transac
   const amount = Number(amountText);
 
   const type = field("DS_MERCHANT_TRANSACTIONTYPE");
-  if (!type || !/^[0-9A-Za-z]{1,2}$/.test(type)) return { ok: false, code: "SIS0022", order, amount };
-  if (type !== transactionType) {
-    return { ok: false, code: "SIS0023", order, amount, detail: `aquí solo se admite el tipo de operación ${transactionType}` };
+  if (!type || !/^[0-9A-Za-z]{1,2}$/.test(type)) return { ok: false, code: "SIS0022", order, amount, field };
+  if (!transactionTypes.includes(type)) {
+    return { ok: false, code: "SIS0023", order, amount, field, detail: `aquí solo se admite el tipo de operación ${transactionTypes.join(" o ")}` };
   }
   return { ok: true, order: order!, amount, field };
 }

@@ -1,12 +1,14 @@
 import type { Request, Response } from "express";
 import { newAuthorisationCode } from "./notification";
 import { checkSignedRequest } from "./request-checks";
+import { chargeStoredCard } from "./rest-charge";
 import { signFields } from "./signature";
 import { SIS_MESSAGES, type SisCode } from "./sis-codes";
 import type { StandInState } from "./state";
 
 /*
- * Redsys's REST entry for refunds (transaction type 3). It always answers 200 with JSON:
+ * Redsys's REST entry for refunds (transaction type 3) and, since issue 31, for charges to a
+ * stored card (type 0 with DS_MERCHANT_IDENTIFIER, rest-charge.ts). It always answers 200 with JSON:
  * {"errorCode": "SISxxxx"} when it refuses the request itself, or a signed answer whose
  * Ds_Response says what happened (0900 accepted, 0950 refund not allowed). It refunds only
  * operations it authorised, and never more than was paid less what went back already.
@@ -34,13 +36,25 @@ function answerParameters(state: StandInState, order: string, amount: number, re
 
 export function trataPeticionRest(state: StandInState) {
   return (req: Request, res: Response) => {
+    const checked = checkSignedRequest(req.body, state.config, ["3", "0"]);
+    // A type-0 request with a reference is a charge; anything else is logged as a refund, as before.
+    const kind = checked.field?.("DS_MERCHANT_TRANSACTIONTYPE") === "0" && checked.field("DS_MERCHANT_IDENTIFIER") ? "charge" : "refund";
     const error = (code: SisCode, order?: string, amount?: number, detail?: string) => {
-      state.record({ kind: "refund", order, amount, code, error: detail ? `${SIS_MESSAGES[code]} (${detail})` : SIS_MESSAGES[code] });
+      state.record({ kind, order, amount, code, error: detail ? `${SIS_MESSAGES[code]} (${detail})` : SIS_MESSAGES[code] });
       res.status(200).json({ errorCode: code });
     };
-    const checked = checkSignedRequest(req.body, state.config, "3");
     if (!checked.ok) return error(checked.code, checked.order, checked.amount, checked.detail);
-    const { order, amount } = checked;
+    const { order, amount, field } = checked;
+
+    if (kind === "charge") {
+      const charged = chargeStoredCard(state, checked);
+      if (!("answer" in charged)) return error(charged.code, order, amount, charged.detail);
+      state.record({ kind, order, amount, method: "tarjeta", code: charged.responseCode });
+      return res.status(200).json(charged.answer);
+    }
+    if (field("DS_MERCHANT_TRANSACTIONTYPE") !== "3") {
+      return error("SIS0023", order, amount, "por REST el simulador admite devoluciones (3) y cobros con tarjeta guardada (0 con DS_MERCHANT_IDENTIFIER)");
+    }
 
     const operation = state.operations.get(order);
     if (!operation || operation.state === "presented") return error("SIS0054", order, amount);

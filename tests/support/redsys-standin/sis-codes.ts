@@ -27,9 +27,19 @@ export const SIS_MESSAGES = {
   SIS0074: "Falta Ds_Merchant_Order",
   SIS0075: "El número de pedido tiene menos de 4 posiciones o más de 12",
   SIS0076: "Las cuatro primeras posiciones del número de pedido no son numéricas",
+  // Stored cards and charges without the customer (issue 31).
+  SIS0186: "Faltan datos para operación",
+  SIS0274: "Tipo de operación desconocida o no permitida por esta entrada al SIS",
+  SIS0296: "No se encuentra la operación Tarjeta en Archivo inicial",
   SIS0429: "Error en la versión enviada por el comercio (Ds_SignatureVersion)",
   SIS0430: "Error al decodificar el parámetro Ds_MerchantParameters",
   SIS0431: "Error del objeto JSON que se envía codificado en el parámetro Ds_MerchantParameters",
+  SIS0466: "La referencia que se está utilizando no existe",
+  SIS0541: "La referencia enviada es demasiado larga (más de 40 posiciones)",
+  SIS0616: "Error del parámetro DS_MERCHANT_EXCEP_SCA tiene un valor erróneo",
+  SIS0617: "Error del parámetro DS_MERCHANT_EXCEP_SCA es de tipo MIT y no vienen datos de COF o de pago por referencia",
+  SIS0651: "Se exige SCA y el comercio no está preparado para autenticar",
+  SIS0802: "Envía un valor incorrecto en el parámetro DS_MERCHANT_COF_TYPE",
 } as const;
 
 export type SisCode = keyof typeof SIS_MESSAGES;
