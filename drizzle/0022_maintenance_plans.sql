@@ -4,6 +4,7 @@ CREATE TABLE "maintenance_plans" (
 	"customer_email" text NOT NULL,
 	"customer_name" text NOT NULL,
 	"customer_phone" text DEFAULT '' NOT NULL,
+	"buyer" jsonb NOT NULL,
 	"place" jsonb NOT NULL,
 	"family" text NOT NULL,
 	"state" text DEFAULT 'activo' NOT NULL,
@@ -22,6 +23,23 @@ CREATE TABLE "maintenance_plans" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "maintenance_plans_price_positive" CHECK ("maintenance_plans"."price_cents" > 0),
 	CONSTRAINT "maintenance_plans_renews_after_start" CHECK ("maintenance_plans"."renews_on" > "maintenance_plans"."started_on")
+);
+--> statement-breakpoint
+CREATE TABLE "plan_renewals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"plan_id" integer NOT NULL,
+	"renews_on" date NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"method" text NOT NULL,
+	"state" text DEFAULT 'pendiente' NOT NULL,
+	"notified_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	"bank_reference" text,
+	"paid_recorded_by" text,
+	"closed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_renewals_amount_positive" CHECK ("plan_renewals"."amount_cents" > 0)
 );
 --> statement-breakpoint
 CREATE TABLE "plan_units" (
@@ -47,9 +65,12 @@ CREATE TABLE "plan_units" (
 	CONSTRAINT "plan_units_charge" CHECK ("plan_units"."charge_kg" is null or ("plan_units"."charge_kg" > 0 and "plan_units"."charge_kg" < 10000))
 );
 --> statement-breakpoint
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_order_or_job_charge";--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "plan_renewal_id" integer;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_renewals" ADD CONSTRAINT "plan_renewals_plan_id_maintenance_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."maintenance_plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_units" ADD CONSTRAINT "plan_units_plan_id_maintenance_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."maintenance_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_units" ADD CONSTRAINT "plan_units_installed_unit_id_installed_units_id_fk" FOREIGN KEY ("installed_unit_id") REFERENCES "public"."installed_units"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_units" ADD CONSTRAINT "plan_units_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -58,4 +79,9 @@ CREATE UNIQUE INDEX "maintenance_plans_order_line_unique" ON "maintenance_plans"
 CREATE INDEX "maintenance_plans_email_idx" ON "maintenance_plans" USING btree (lower("customer_email"));--> statement-breakpoint
 CREATE INDEX "maintenance_plans_customer_idx" ON "maintenance_plans" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "maintenance_plans_state_renews_idx" ON "maintenance_plans" USING btree ("state","renews_on");--> statement-breakpoint
-CREATE INDEX "plan_units_plan_idx" ON "plan_units" USING btree ("plan_id");
+CREATE UNIQUE INDEX "plan_renewals_plan_day_unique" ON "plan_renewals" USING btree ("plan_id","renews_on");--> statement-breakpoint
+CREATE INDEX "plan_renewals_state_idx" ON "plan_renewals" USING btree ("state","renews_on");--> statement-breakpoint
+CREATE INDEX "plan_units_plan_idx" ON "plan_units" USING btree ("plan_id");--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_plan_renewal_id_plan_renewals_id_fk" FOREIGN KEY ("plan_renewal_id") REFERENCES "public"."plan_renewals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoices_plan_renewal_idx" ON "invoices" USING btree ("plan_renewal_id");--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_or_job_charge" CHECK (num_nonnulls("invoices"."order_id", "invoices"."job_charge_id", "invoices"."plan_renewal_id") = 1);

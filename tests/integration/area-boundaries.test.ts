@@ -26,7 +26,7 @@ const AREA_READS: Record<string, string[]> = {
   catalogue: [],
   customers: ["accounts", "invoices", "jobs", "maintenance", "orders", "quotes", "visits"],
   images: ["catalogue", "orders", "site"],
-  invoices: ["jobs", "orders", "payments", "quotes"],
+  invoices: ["jobs", "maintenance", "orders", "payments", "quotes"],
   jobs: ["accounts", "catalogue", "images", "invoices", "payments", "quotes", "visits"],
   maintenance: ["catalogue", "customers", "jobs", "orders"],
   orders: ["accounts", "catalogue", "customers", "payments"],

@@ -5,7 +5,10 @@ import { redsysConfig } from "~/server/config.server";
 import { outbox } from "~/server/db/shared-schema.server";
 import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
 import { dueInMonth } from "~/server/maintenance/due-list.server";
-import { maintenancePlans, planUnits } from "~/server/maintenance/maintenance-schema.server";
+import { maintenancePlans, planRenewals, planUnits } from "~/server/maintenance/maintenance-schema.server";
+import { recordRenewalTransfer, renewalsTask } from "~/server/maintenance/plan-renewals.server";
+import { invoices } from "~/server/invoices/invoices-schema.server";
+import { invoicePdf } from "~/server/invoices/invoice-document.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { orderLines, orders } from "~/server/orders/orders-schema.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
@@ -243,5 +246,80 @@ describe("plans and the customer record", () => {
     expect(record!.plans.map((row) => [row.id, row.state, row.priceCents])).toEqual(
       (await plansOf(placed.id)).reverse().map((row) => [row.id, "activo", 8500]),
     );
+  });
+});
+
+describe("renewals by transfer", () => {
+  it("30 days before: one notice with the price and the transfer's concept; due on the day; the owner records the transfer: invoice, a year on; unpaid 30 days: the plan ends", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [boilerPlan, airPlan] = await plansOf(placed.id);
+    const mine = (rows: { planId: number }[]) => rows.filter((row) => row.planId === boilerPlan!.id || row.planId === airPlan!.id);
+    const renewalsOf = async () => mine(await db.select().from(planRenewals).orderBy(asc(planRenewals.planId)));
+
+    // 31 days before: nothing yet; 30 days before (2032-04-20, 08:00 Madrid): one notice each, however often the task runs.
+    await renewalsTask(db, new Date("2032-04-19T06:00:00Z"));
+    expect(await renewalsOf()).toEqual([]);
+    await renewalsTask(db, new Date("2032-04-20T06:00:00Z"));
+    await renewalsTask(db, new Date("2032-04-20T06:05:00Z"));
+    const renewals = await renewalsOf();
+    expect(renewals.map((row) => [row.planId, row.renewsOn, row.amountCents, row.method, row.state])).toEqual([
+      [boilerPlan!.id, "2032-05-20", 8500, "transferencia", "pendiente"],
+      [airPlan!.id, "2032-05-20", 8500, "transferencia", "pendiente"],
+    ]);
+    const notices = await db.select().from(outbox).where(eq(outbox.ref, `plan:${boilerPlan!.id}`));
+    const notice = notices.map((row) => row.payload as { subject: string; text: string }).filter((mail) => /se renueva el 20\/05\/2032/.test(mail.subject));
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain(`Concepto: Plan ${boilerPlan!.id} 2032`);
+    expect(notice[0]!.text).toContain("IBAN: ES91 2100 0418 4502 0005 1332");
+    expect(notice[0]!.text).toContain("antes del 19/06/2032, el plan terminará");
+
+    // The renewal day: unpaid plans are "pendiente de pago".
+    await renewalsTask(db, new Date("2032-05-20T06:00:00Z"));
+    expect((await plansOf(placed.id)).map((plan) => plan.state)).toEqual(["pendiente_pago", "pendiente_pago"]);
+
+    // The owner records the boiler plan's transfer.
+    expect(await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-23", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 400 });
+    const paid = await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"));
+    expect(paid).toMatchObject({ ok: true });
+    expect(await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 409 });
+    const [invoice] = await db.select().from(invoices).where(eq(invoices.planRenewalId, renewals[0]!.id));
+    expect(invoice).toMatchObject({
+      series: "F",
+      issuedOn: "2032-05-22",
+      operationOn: "2032-05-21",
+      totalCents: 8500,
+      baseCents: 7025,
+      vatCents: 1475,
+      vatRate: 21,
+      payMethod: "Transferencia bancaria",
+      buyer: { name: "Lucía García Pérez", nif: "12345678Z" },
+    });
+    expect(invoice!.lines.map((line) => line.description)).toEqual([`Mantenimiento anual de caldera (plan n.º ${boilerPlan!.id}), del 20/05/2032 al 19/05/2033`]);
+    const invoiceMail = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${boilerPlan!.id}`))).map((row) => row.payload as { subject: string; attachInvoice?: number }).find((mail) => mail.attachInvoice === invoice!.id);
+    expect(invoiceMail?.subject).toContain(`factura ${invoice!.number} del plan de mantenimiento n.º ${boilerPlan!.id}`);
+    const pdf = await invoicePdf(db, invoice!.id);
+    expect(pdf?.pdf.length).toBeGreaterThan(1000);
+
+    // 30 days after the renewal day, the air plan ends unpaid; the paid one goes on.
+    await renewalsTask(db, new Date("2032-06-18T06:00:00Z"));
+    expect((await plansOf(placed.id)).map((plan) => [plan.state, plan.renewsOn])).toEqual([["activo", "2033-05-20"], ["pendiente_pago", "2032-05-20"]]);
+    await renewalsTask(db, new Date("2032-06-19T06:00:00Z"));
+    await renewalsTask(db, new Date("2032-06-19T06:30:00Z"));
+    expect((await plansOf(placed.id)).map((plan) => [plan.state, plan.renewsOn])).toEqual([["activo", "2033-05-20"], ["vencido", "2032-05-20"]]);
+    expect((await renewalsOf()).map((row) => row.state)).toEqual(["pagada", "vencida"]);
+    const lapsed = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${airPlan!.id}`))).filter((row) => /ha terminado/.test((row.payload as { subject: string }).subject));
+    expect(lapsed).toHaveLength(1);
+  });
+
+  it("a plan cancelled with its renewal waiting annuls the renewal", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [plan] = await plansOf(placed.id);
+    await renewalsTask(db, new Date("2032-04-25T06:00:00Z"));
+    await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "Prueba" } }, NOW);
+    expect((await db.select().from(planRenewals).where(eq(planRenewals.planId, plan!.id))).map((row) => row.state)).toEqual(["anulada"]);
   });
 });

@@ -21,11 +21,6 @@ export type OrderRow = {
   statusNote: string | null;
 };
 
-/** "ES91 2100 0418 4502 0005 1332": the IBAN as people copy it. */
-export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
-}
-
 export type AddressView = {
   nombre: string;
   apellidos: string;

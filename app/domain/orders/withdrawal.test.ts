@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate } from "../dates/madrid-dates";
-import { formatIban, addressLines, addressSummary } from "./my-orders";
+import { addressLines, addressSummary } from "./my-orders";
+import { formatIban } from "../payments/iban";
 import { isOrderNumber } from "./order-number";
 import { cleanReason, withdrawalDeadline, withdrawalState } from "./withdrawal";
 

@@ -1,6 +1,6 @@
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { isValidPostcode } from "~/domain/fields/postcode";
-import { formatIban } from "~/domain/orders/my-orders";
+import { formatIban } from "~/domain/payments/iban";
 import { readForm } from "~/server/http/request-body.server";
 import { randomUUID } from "node:crypto";
 import { useState } from "react";

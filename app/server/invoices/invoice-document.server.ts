@@ -6,6 +6,7 @@ import type { Database } from "../db/client.server";
 import { orders } from "../orders/orders-schema.server";
 import { invoiceAnnulments, invoices, type Invoice } from "./invoices-schema.server";
 import { chargeContext } from "../jobs/job-charges.server";
+import { planRenewals } from "../maintenance/maintenance-schema.server";
 import { renderInvoicePdf } from "./invoice-pdf.server";
 
 /*
@@ -17,8 +18,12 @@ import { renderInvoicePdf } from "./invoice-pdf.server";
 
 type Executor = Pick<Database, "select">;
 
-/** What the invoice is for: its order, or the quote of its job's charge. */
-export async function referenceOf(db: Executor, invoice: Pick<Invoice, "orderId" | "jobChargeId">): Promise<InvoiceReference> {
+/** What the invoice is for: its order, the quote of its job's charge, or (issue 31) the plan it renews. */
+export async function referenceOf(db: Executor, invoice: Pick<Invoice, "orderId" | "jobChargeId" | "planRenewalId">): Promise<InvoiceReference> {
+  if (invoice.planRenewalId !== null) {
+    const [renewal] = await db.select({ planId: planRenewals.planId }).from(planRenewals).where(eq(planRenewals.id, invoice.planRenewalId));
+    return { label: "Plan de mantenimiento", value: `n.º ${renewal?.planId ?? ""}` };
+  }
   if (invoice.orderId !== null) {
     const [order] = await db.select({ number: orders.number }).from(orders).where(eq(orders.id, invoice.orderId));
     return { label: "Pedido", value: order?.number ?? "" };

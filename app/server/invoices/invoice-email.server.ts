@@ -1,5 +1,5 @@
 import { formatYmd } from "~/domain/dates/madrid-dates";
-import { jobRef, orderRef } from "../outbox-refs.server";
+import { jobRef, orderRef, planRef } from "../outbox-refs.server";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
@@ -30,10 +30,16 @@ const NOT_ATTACHED = "No hemos podido adjuntarla: puede descargarla en el enlace
  * final balance, whose page is where the customer downloads it (and pays what is owed);
  * `more`: paragraphs after the invoice's (the final invoice's way to pay).
  */
-export type InvoiceMailAbout = { kind: "pedido"; number: string } | { kind: "presupuesto"; number: string; token: string; jobId: number; more?: string[] };
+export type InvoiceMailAbout =
+  | { kind: "pedido"; number: string }
+  | { kind: "presupuesto"; number: string; token: string; jobId: number; more?: string[] }
+  | { kind: "plan"; planId: number };
 
 function where(about: InvoiceMailAbout) {
   const base = publicShopInfo().baseUrl;
+  if (about.kind === "plan") {
+    return { of: `del plan de mantenimiento n.º ${about.planId}`, yours: `de la renovación de su plan de mantenimiento n.º ${about.planId}`, download: `«Mis equipos»: ${base}/login/equipos`, ref: planRef(about.planId) };
+  }
   return about.kind === "pedido"
     ? { of: `del pedido ${about.number}`, yours: `de su pedido ${about.number}`, download: `«Mis Pedidos»: ${base}/login/pedidos/${about.number}`, ref: null }
     : {

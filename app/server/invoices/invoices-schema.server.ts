@@ -3,6 +3,7 @@ import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, u
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
 import { compactOf, searchedText } from "../db/columns.server";
 import { jobCharges } from "../jobs/jobs-schema.server";
+import { planRenewals } from "../maintenance/maintenance-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { refunds } from "../payments/payments-schema.server";
 
@@ -22,9 +23,10 @@ export const invoices = pgTable(
     series: text("series", { enum: ["F", "R"] }).notNull(),
     year: integer("year").notNull(),
     sequence: integer("sequence").notNull(),
-    /** The order invoiced, or (issue 17) the job's deposit or final balance: exactly one of the two. */
+    /** The order invoiced, or (issue 17) the job's deposit or final balance, or (issue 31) a plan's renewal: exactly one. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
     jobChargeId: integer("job_charge_id").references(() => jobCharges.id, { onDelete: "restrict" }),
+    planRenewalId: integer("plan_renewal_id").references(() => planRenewals.id, { onDelete: "restrict" }),
     /** A rectifying invoice: the invoice it corrects, and the refund that caused it if any. */
     rectifiesId: integer("rectifies_id"),
     refundId: integer("refund_id").references(() => refunds.id, { onDelete: "restrict" }),
@@ -51,7 +53,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_sequence_unique").on(t.series, t.year, t.sequence),
     index("invoices_order_idx").on(t.orderId),
     index("invoices_job_charge_idx").on(t.jobChargeId),
-    check("invoices_order_or_job_charge", sql`num_nonnulls(${t.orderId}, ${t.jobChargeId}) = 1`),
+    index("invoices_plan_renewal_idx").on(t.planRenewalId),
+    check("invoices_order_or_job_charge", sql`num_nonnulls(${t.orderId}, ${t.jobChargeId}, ${t.planRenewalId}) = 1`),
     index("invoices_issued_idx").on(t.issuedOn, t.id),
     check("invoices_total_is_base_plus_vat", sql`${t.totalCents} = ${t.baseCents} + ${t.vatCents}`),
   ],

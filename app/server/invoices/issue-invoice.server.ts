@@ -70,7 +70,7 @@ export function buyer(address: AddressView & { id: string }): InvoiceParty {
   return { name: address.empresa?.trim() || person, nif: address.id.toUpperCase(), address: lines };
 }
 
-function lineViews(amounts: InvoiceAmounts): InvoiceLineView[] {
+export function lineViews(amounts: InvoiceAmounts): InvoiceLineView[] {
   return amounts.lines.map((line) => ({ description: line.description, quantity: 1, unitBaseCents: line.baseCents, baseCents: line.baseCents, vatRate: amounts.rate }));
 }
 

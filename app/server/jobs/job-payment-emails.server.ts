@@ -1,4 +1,4 @@
-import { formatIban } from "~/domain/orders/my-orders";
+import { transferLines } from "../payments/transfer-details.server";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { MailMessage } from "../mail.server";
@@ -17,7 +17,6 @@ export function quotePageUrl(token: string): string {
 
 /** How to pay `amountCents` of the quote `quoteNumber`: paragraphs for the customer's e-mail. */
 export function howToPay(amountCents: number, quoteNumber: string, token: string): string[] {
-  const c = config();
   const amount = formatEuros(amountCents);
   return [
     redsysConfig()
@@ -25,10 +24,7 @@ export function howToPay(amountCents: number, quoteNumber: string, token: string
       : `Puede ver lo pendiente en la página de su presupuesto: ${quotePageUrl(token)}`,
     "",
     "O por transferencia bancaria:",
-    `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
-    `IBAN: ${formatIban(c.BANK_IBAN)}`,
-    `Importe: ${amount}`,
-    `Concepto: ${quoteNumber}`,
+    ...transferLines(amountCents, quoteNumber),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
-import { formatIban } from "~/domain/orders/my-orders";
+import { formatIban } from "~/domain/payments/iban";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-states";
 import { config, redsysConfig } from "../config.server";

@@ -4,6 +4,8 @@ import { MAINTAINED_FAMILIES } from "~/domain/catalogue/service-prices";
 import { PLAN_SOURCES, PLAN_STATES, RENEWAL_METHODS, type PlanCovers } from "~/domain/maintenance/plans";
 import { RITE_EQUIPMENT } from "~/domain/maintenance/rite-periods";
 import type { WorkPlace } from "~/domain/quotes/quote-content";
+import type { InvoiceParty } from "~/domain/invoices/invoice-document";
+import { RENEWAL_STATES } from "~/domain/maintenance/renewals";
 import { products } from "../catalogue/catalogue-schema.server";
 import { customers } from "../customers/customers-schema.server";
 import { createdAt, updatedAt } from "../db/columns.server";
@@ -24,6 +26,8 @@ export const maintenancePlans = pgTable(
     customerEmail: text("customer_email").notNull(),
     customerName: text("customer_name").notNull(),
     customerPhone: text("customer_phone").notNull().default(""),
+    /** Who the renewals' invoices are made out to (the order's billing party). */
+    buyer: jsonb("buyer").$type<InvoiceParty>().notNull(),
     /** Where the visits are made (Madrid region). */
     place: jsonb("place").$type<WorkPlace>().notNull(),
     family: text("family", { enum: MAINTAINED_FAMILIES }).notNull(),
@@ -91,5 +95,39 @@ export const planUnits = pgTable(
     index("plan_units_plan_idx").on(t.planId),
     check("plan_units_power", sql`${t.powerKw} is null or (${t.powerKw} > 0 and ${t.powerKw} < 10000)`),
     check("plan_units_charge", sql`${t.chargeKg} is null or (${t.chargeKg} > 0 and ${t.chargeKg} < 10000)`),
+  ],
+);
+
+/**
+ * A plan's renewal for one year (issue 31): made when the customer is told, 30 days before the
+ * renewal day (unique per plan and day: however many instances run the task, one notice);
+ * paid, it issues its invoice and moves the plan's renewal day a year on; unpaid 30 days after
+ * the renewal day, the plan ends.
+ */
+export const planRenewals = pgTable(
+  "plan_renewals",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => maintenancePlans.id, { onDelete: "restrict" }),
+    /** The renewal day: the year paid for starts here. */
+    renewsOn: date("renews_on", { mode: "string" }).notNull(),
+    /** VAT included. */
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method", { enum: RENEWAL_METHODS }).notNull(),
+    state: text("state", { enum: RENEWAL_STATES }).notNull().default("pendiente"),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    bankReference: text("bank_reference"),
+    paidRecordedBy: text("paid_recorded_by"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("plan_renewals_plan_day_unique").on(t.planId, t.renewsOn),
+    index("plan_renewals_state_idx").on(t.state, t.renewsOn),
+    check("plan_renewals_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

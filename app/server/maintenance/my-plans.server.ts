@@ -13,6 +13,7 @@ import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planUnits } from "./maintenance-schema.server";
 import { planCancelledEmail } from "./plan-emails.server";
+import { cancelPendingRenewal } from "./plan-renewals.server";
 
 /*
  * The customer's maintenance plans in Mis equipos (issue 31), listed by the session's verified
@@ -103,6 +104,7 @@ export async function cancelMyPlan(db: Database, email: string, planId: number, 
       .set({ state: "cancelado", cancelledAt: now, cancelledBy: "cliente", cancelReason, updatedAt: now })
       .where(eq(maintenancePlans.id, plan.id))
       .returning();
+    await cancelPendingRenewal(tx, plan.id, now);
     await audit(tx, { email }, { action: "cancelar plan de mantenimiento", entity: "plan", entityId: String(plan.id), before: { state: plan.state }, after: { state: "cancelado", motivo: cancelReason } });
     await enqueue(tx, "email", { ...planCancelledEmail(cancelled!, true) }, { ref: planRef(plan.id) });
     return { ok: true, message: MY_PLAN_MESSAGES.cancelled(plan.id, plan.renewsOn) };

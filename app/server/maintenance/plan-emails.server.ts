@@ -4,7 +4,10 @@ import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { formatEuros } from "~/domain/money";
 import { config, publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
-import type { maintenancePlans } from "./maintenance-schema.server";
+import type { maintenancePlans, planRenewals } from "./maintenance-schema.server";
+import { transferLines } from "../payments/transfer-details.server";
+import { renewalTransferConcept } from "~/domain/maintenance/renewals";
+import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 
 /* The customer's e-mails about a maintenance plan (issue 31). */
 
@@ -42,5 +45,26 @@ export function planCancelledEmail(plan: Plan, byCustomer: boolean): MailMessage
       ? `Hemos cancelado su plan de mantenimiento n.º ${plan.id}, como nos ha pedido. No se renovará y no le cobraremos nada más por él.`
       : `Hemos cancelado su plan de mantenimiento n.º ${plan.id}. No se renovará y no le cobraremos nada más por él.`,
     "Las visitas ya hechas y sus certificados siguen en «Mis equipos». Si cambia de opinión, puede contratar un plan nuevo cuando quiera.",
+  ]);
+}
+
+type Renewal = Pick<typeof planRenewals.$inferSelect, "renewsOn" | "amountCents" | "method">;
+
+/** Thirty days before the renewal day: the price, the year it pays for and how to pay. */
+export function renewalNoticeEmail(plan: Plan, renewal: Renewal): MailMessage {
+  const concept = renewalTransferConcept(plan.id, renewal.renewsOn);
+  return message(plan, `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`, [
+    `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} (plan n.º ${plan.id}) se renueva el ${formatYmd(renewal.renewsOn)} por un año más: ${formatEuros(renewal.amountCents)} (IVA incluido).`,
+    ["Cómo pagar: transferencia bancaria", ...transferLines(renewal.amountCents, concept)].join("\n"),
+    `Indique «${concept}» como concepto: así identificamos su pago y le enviamos la factura. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
+    "Si no quiere renovarlo, no tiene que hacer nada más que no pagar, o cancelarlo en «Mis equipos».",
+  ]);
+}
+
+/** Thirty days after an unpaid renewal day: the plan has ended. */
+export function renewalLapsedEmail(plan: Plan, renewal: Renewal): MailMessage {
+  return message(plan, `su plan de mantenimiento n.º ${plan.id} ha terminado`, [
+    `No hemos recibido el pago de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id}, así que el plan ha terminado. No le cobraremos nada por él.`,
+    "Las visitas hechas y sus documentos siguen en «Mis equipos». Si quiere volver a tener el plan, puede contratarlo de nuevo en la tienda o llamarnos.",
   ]);
 }

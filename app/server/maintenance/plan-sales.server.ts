@@ -7,6 +7,7 @@ import { EQUIPMENT_OF_FAMILY, PLAN_COVERS } from "~/domain/maintenance/plans";
 import { renewalOn } from "~/domain/maintenance/plan-dates";
 import { isRefrigerant } from "~/domain/maintenance/refrigerants";
 import { audit } from "../audit.server";
+import { buyer } from "../invoices/issue-invoice.server";
 import { products } from "../catalogue/catalogue-schema.server";
 import type { Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
@@ -14,6 +15,7 @@ import { planRef } from "../outbox-refs.server";
 import { orderLines, orders } from "../orders/orders-schema.server";
 import { maintenancePlans, planUnits } from "./maintenance-schema.server";
 import { planStartedEmail } from "./plan-emails.server";
+import { cancelPendingRenewal } from "./plan-renewals.server";
 
 /*
  * A paid order's "Mantenimiento anual" lines become maintenance plans (issue 31), in the
@@ -78,6 +80,7 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
         customerEmail: order.userEmail.trim().toLowerCase(),
         customerName: [address.nombre, address.apellidos].filter(Boolean).join(" "),
         customerPhone: address.telefono,
+        buyer: buyer(order.addressBill),
         place: { address: address.direccion, postcode: address.cp, town: address.poblacion, province: address.provincia },
         family,
         priceCents: line.priceCents,
@@ -130,6 +133,7 @@ export async function plansFollowOrder(tx: Transaction, orderId: number, state: 
     .where(and(eq(maintenancePlans.orderId, orderId), inArray(maintenancePlans.state, ["activo", "pendiente_pago"])))
     .returning({ id: maintenancePlans.id, state: maintenancePlans.state });
   for (const plan of changed) {
+    if (state === "cancelado") await cancelPendingRenewal(tx, plan.id, now);
     await audit(tx, "sistema", { action: state === "cancelado" ? "cancelar plan de mantenimiento" : "suspender plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { state, pedido: orderId } });
   }
 }

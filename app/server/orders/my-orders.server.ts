@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { formatDate, formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
-import { addressLines, addressSummary, formatIban, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/orders/my-orders";
+import { formatIban } from "~/domain/payments/iban";
+import { addressLines, addressSummary, installationText, shipmentText, statusNote, type OrderRow } from "~/domain/orders/my-orders";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { orderVat } from "~/domain/basket/basket-vat";
 import { withdrawalState } from "~/domain/orders/withdrawal";

@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
-import { addressLines, formatIban } from "~/domain/orders/my-orders";
+import { addressLines } from "~/domain/orders/my-orders";
+import { transferLines } from "../payments/transfer-details.server";
 import type { OrderAddress } from "~/domain/orders/order-form";
 import { certificateDueAt } from "~/domain/orders/fgas";
 import { EXEMPT_NOTE } from "~/domain/basket/basket-vat";
@@ -131,7 +132,6 @@ function totalLines(facts: OrderMailFacts): string[] {
 }
 
 function howToPay(facts: OrderMailFacts): string[] {
-  const c = config();
   if (facts.payLink) {
     return [
       "Cómo pagar: con tarjeta, con Bizum o por transferencia, en este enlace:",
@@ -143,10 +143,7 @@ function howToPay(facts: OrderMailFacts): string[] {
   if (facts.payMethod === "transferencia") {
     return [
       "Cómo pagar: transferencia bancaria",
-      `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
-      `IBAN: ${formatIban(c.BANK_IBAN)}`,
-      `Importe: ${formatEuros(facts.totalCents)}`,
-      `Concepto: ${facts.number}`,
+      ...transferLines(facts.totalCents, facts.number),
       "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
     ];
   }

@@ -1,6 +1,5 @@
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
-import { formatIban } from "~/domain/orders/my-orders";
-import { formatEuros } from "~/domain/money";
+import { transferLines } from "../payments/transfer-details.server";
 import { config, publicShopInfo } from "../config.server";
 import type { orders } from "./orders-schema.server";
 import type { MailMessage } from "../mail.server";
@@ -24,10 +23,7 @@ export function transferReminderEmail(order: ReminderFacts, deadline: Date): Mai
       `Su pedido ${order.number} del ${formatDateTime(order.createdAt)} (hora de Madrid) sigue pendiente de pago: aún no hemos recibido su transferencia.`,
       "",
       "Cómo pagar: transferencia bancaria",
-      `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
-      `IBAN: ${formatIban(c.BANK_IBAN)}`,
-      `Importe: ${formatEuros(order.amountCents)}`,
-      `Concepto: ${order.number}`,
+      ...transferLines(order.amountCents, order.number),
       "",
       `Si no recibimos la transferencia antes del ${formatDateTime(deadline)} (hora de Madrid), el pedido se cancelará y los artículos volverán a estar a la venta.`,
       "Si ya la ha hecho, no tiene que hacer nada: una transferencia puede tardar uno o dos días hábiles en llegar.",

@@ -3,8 +3,7 @@ import { orderRef } from "../outbox-refs.server";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { isAwaitingPayment } from "~/domain/orders/order-status";
 import { isOnlineMethod, type OnlineMethod } from "~/domain/payments/payment-states";
-import { formatEuros } from "~/domain/money";
-import { formatIban } from "~/domain/orders/my-orders";
+import { transferLines } from "./transfer-details.server";
 import { config, publicShopInfo, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { orders } from "../orders/orders-schema.server";
@@ -87,10 +86,7 @@ function transferDetailsEmail(order: typeof orders.$inferSelect) {
       "",
       `Ha elegido pagar su pedido ${order.number} por transferencia bancaria. Estos son los datos:`,
       "",
-      `Titular: ${c.BANK_ACCOUNT_HOLDER}`,
-      `IBAN: ${formatIban(c.BANK_IBAN)}`,
-      `Importe: ${formatEuros(order.amountCents)}`,
-      `Concepto: ${order.number}`,
+      ...transferLines(order.amountCents, order.number),
       "",
       "Indique el número de pedido como concepto: así identificamos su pago. Preparamos el pedido en cuanto lo recibimos.",
       order.payToken ? `Puede ver el pedido en: ${payLinkUrl(order.payToken)}` : `Puede ver el pedido en «Mis Pedidos»: ${shop.baseUrl}/login/pedidos/${order.number}`,

@@ -15,6 +15,7 @@ import { purgeStockAlerts } from "../stock-alerts/stock-alerts.server";
 import { quoteRemindersTask } from "../quotes/quote-reminders.server";
 import { jobRemindersTask } from "../jobs/job-reminders.server";
 import { depositWindowsTask } from "../jobs/deposit-windows.server";
+import { renewalsTask } from "../maintenance/plan-renewals.server";
 import { deleteForgottenCustomers, linkUntiedRows } from "../customers/customer-links.server";
 
 /*
@@ -130,4 +131,6 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "deposit-windows", everyMs: 15 * MINUTE_MS, run: (db) => depositWindowsTask(db) },
   // One customer record (issue 30): rows written before records existed get theirs.
   { name: "customer-links", everyMs: 15 * MINUTE_MS, run: (db) => linkUntiedRows(db) },
+  // Maintenance plans (issue 31): renewal notices 30 days before, plans due, plans ended unpaid; at 08:00 Madrid.
+  { name: "plan-renewals", everyMs: DAY_MS, at: "08:00", run: (db) => renewalsTask(db) },
 ];

@@ -1,0 +1,198 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { addDays, formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
+import { renewalOn, RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
+import { renewalInvoiceLine, renewalTransferConcept } from "~/domain/maintenance/renewals";
+import { invoiceAmounts } from "~/domain/invoices/invoice-amounts";
+import { MAINTENANCE_TITLES } from "~/domain/site/services";
+import { audit, type Actor, actorName } from "../audit.server";
+import type { Database, Transaction } from "../db/client.server";
+import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
+import { lineViews, storeCompleteInvoice } from "../invoices/issue-invoice.server";
+import { enqueue } from "../outbox.server";
+import { planRef } from "../outbox-refs.server";
+import { maintenancePlans, planRenewals } from "./maintenance-schema.server";
+import { renewalLapsedEmail, renewalNoticeEmail } from "./plan-emails.server";
+
+/*
+ * A plan's yearly renewal (issue 31), paid by transfer:
+ * - RENEWAL_NOTICE_DAYS_BEFORE (30) days before the renewal day, the customer is told the price
+ *   and how to pay; the renewal row is made with the notice, unique per plan and day, so
+ *   however many instances run the task, one notice goes out;
+ * - from the renewal day, an unpaid plan is "pendiente de pago";
+ * - paid (the owner records the transfer), the renewal issues its invoice (VERI*FACTU), e-mailed
+ *   with the PDF, and the plan's renewal day moves a year on;
+ * - unpaid UNPAID_RENEWAL_ENDS_AFTER_DAYS (30) after the renewal day, the plan ends
+ *   ("vencido") and the customer is told.
+ * The card kept with Redsys and SEPA direct debit (app/server/payments) will charge the same
+ * rows; today every plan renews by transfer.
+ */
+
+type Plan = typeof maintenancePlans.$inferSelect;
+type Renewal = typeof planRenewals.$inferSelect;
+
+/** The daily task (08:00 Madrid): notices, plans due today, lapses. Returns its log line. */
+export async function renewalsTask(db: Database, now = new Date()): Promise<string> {
+  const today = madridDay(now);
+  const notified = await sendNotices(db, today, now);
+  const due = await markDue(db, today, now);
+  const lapsed = await lapseUnpaid(db, today, now);
+  return `renovaciones de planes: ${notified} avisos, ${due} pendientes de pago, ${lapsed} vencidos`;
+}
+
+async function sendNotices(db: Database, today: string, now: Date): Promise<number> {
+  const horizon = addDays(today, RENEWAL_NOTICE_DAYS_BEFORE);
+  const plans = await db
+    .select()
+    .from(maintenancePlans)
+    .where(
+      and(
+        eq(maintenancePlans.state, "activo"),
+        lte(maintenancePlans.renewsOn, horizon),
+        sql`not exists (select 1 from ${planRenewals} r where r.plan_id = ${maintenancePlans.id} and r.renews_on = ${maintenancePlans.renewsOn})`,
+      ),
+    )
+    .orderBy(asc(maintenancePlans.id));
+  let sent = 0;
+  for (const plan of plans) {
+    const made = await db.transaction(async (tx) => {
+      const [renewal] = await tx
+        .insert(planRenewals)
+        .values({ planId: plan.id, renewsOn: plan.renewsOn, amountCents: plan.priceCents, method: plan.renewalMethod, notifiedAt: now })
+        .onConflictDoNothing({ target: [planRenewals.planId, planRenewals.renewsOn] })
+        .returning();
+      if (!renewal) return false;
+      await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal) }, { ref: planRef(plan.id) });
+      return true;
+    });
+    if (made) sent++;
+  }
+  return sent;
+}
+
+async function markDue(db: Database, today: string, now: Date): Promise<number> {
+  const changed = await db
+    .update(maintenancePlans)
+    .set({ state: "pendiente_pago", updatedAt: now })
+    .where(
+      and(
+        eq(maintenancePlans.state, "activo"),
+        lte(maintenancePlans.renewsOn, today),
+        sql`exists (select 1 from ${planRenewals} r where r.plan_id = ${maintenancePlans.id} and r.renews_on = ${maintenancePlans.renewsOn} and r.state = 'pendiente')`,
+      ),
+    )
+    .returning({ id: maintenancePlans.id });
+  return changed.length;
+}
+
+async function lapseUnpaid(db: Database, today: string, now: Date): Promise<number> {
+  const ended = addDays(today, -UNPAID_RENEWAL_ENDS_AFTER_DAYS);
+  const unpaid = await db.select().from(planRenewals).where(and(eq(planRenewals.state, "pendiente"), lte(planRenewals.renewsOn, ended))).orderBy(asc(planRenewals.id));
+  let lapsed = 0;
+  for (const candidate of unpaid) {
+    const done = await db.transaction(async (tx) => {
+      const [renewal] = await tx.select().from(planRenewals).where(eq(planRenewals.id, candidate.id)).for("update");
+      if (renewal?.state !== "pendiente") return false;
+      await tx.update(planRenewals).set({ state: "vencida", closedAt: now, updatedAt: now }).where(eq(planRenewals.id, renewal.id));
+      const [plan] = await tx
+        .update(maintenancePlans)
+        .set({ state: "vencido", updatedAt: now })
+        .where(and(eq(maintenancePlans.id, renewal.planId), inArray(maintenancePlans.state, ["activo", "pendiente_pago"])))
+        .returning();
+      if (plan) {
+        await audit(tx, "sistema", { action: "vencer plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { state: "vencido", renovacion: renewal.renewsOn } });
+        await enqueue(tx, "email", { ...renewalLapsedEmail(plan, renewal) }, { ref: planRef(plan.id) });
+      }
+      return true;
+    });
+    if (done) lapsed++;
+  }
+  return lapsed;
+}
+
+export const RENEWAL_PAYMENT_MESSAGES = {
+  notFound: "Esta renovación no existe.",
+  notPending: (state: string) => `Esta renovación ya no espera un pago: está «${state}».`,
+  futureDay: "El día del pago no puede ser posterior a hoy.",
+  paid: (invoice: string) => `Renovación cobrada: factura ${invoice} emitida y enviada al cliente.`,
+} as const;
+
+export type RenewalPaymentResult = { ok: true; message: string; invoice: string } | { ok: false; status: 404 | 409 | 400; message: string };
+
+/** The owner records the renewal's transfer: the invoice, the plan a year on, the customer's e-mail. */
+export async function recordRenewalTransfer(
+  db: Database,
+  actor: Actor,
+  renewalId: number,
+  payment: { paidOn: string; bankReference: string },
+  now = new Date(),
+): Promise<RenewalPaymentResult> {
+  if (payment.paidOn > madridDay(now)) return { ok: false, status: 400, message: RENEWAL_PAYMENT_MESSAGES.futureDay };
+  return db.transaction(async (tx) => {
+    const [renewal] = await tx.select().from(planRenewals).where(eq(planRenewals.id, renewalId)).for("update");
+    if (!renewal) return { ok: false, status: 404, message: RENEWAL_PAYMENT_MESSAGES.notFound };
+    if (renewal.state !== "pendiente") return { ok: false, status: 409, message: RENEWAL_PAYMENT_MESSAGES.notPending(renewal.state) };
+    const [plan] = await tx.select().from(maintenancePlans).where(eq(maintenancePlans.id, renewal.planId)).for("update");
+    const paidAt = payment.paidOn === madridDay(now) ? now : madridInstant(payment.paidOn, "12:00");
+    await tx
+      .update(planRenewals)
+      .set({ state: "pagada", paidAt, bankReference: payment.bankReference || null, paidRecordedBy: actorName(actor), closedAt: now, updatedAt: now })
+      .where(eq(planRenewals.id, renewal.id));
+    const invoice = await issueRenewalInvoice(tx, plan!, renewal, "Transferencia bancaria", payment.paidOn, now);
+    await tx
+      .update(maintenancePlans)
+      .set({ state: "activo", renewsOn: renewalOn(renewal.renewsOn, 1), updatedAt: now })
+      .where(eq(maintenancePlans.id, plan!.id));
+    await audit(tx, actor, {
+      action: "cobrar renovación de plan",
+      entity: "plan",
+      entityId: String(plan!.id),
+      before: { state: plan!.state, renewsOn: plan!.renewsOn },
+      after: { state: "activo", renewsOn: renewalOn(renewal.renewsOn, 1), factura: invoice.number, referencia: payment.bankReference, pagadoEl: payment.paidOn },
+    });
+    return { ok: true, message: RENEWAL_PAYMENT_MESSAGES.paid(invoice.number), invoice: invoice.number };
+  });
+}
+
+async function issueRenewalInvoice(tx: Transaction, plan: Plan, renewal: Renewal, payMethod: string, paidOn: string, now: Date) {
+  const endsOn = addDays(renewalOn(renewal.renewsOn, 1), -1);
+  const amounts = invoiceAmounts([{ description: renewalInvoiceLine(MAINTENANCE_TITLES[plan.family], plan.id, renewal.renewsOn, endsOn), inclusiveCents: renewal.amountCents }], true);
+  const invoice = await storeCompleteInvoice(
+    tx,
+    {
+      planRenewalId: renewal.id,
+      buyer: plan.buyer,
+      lines: lineViews(amounts),
+      vatRate: amounts.rate,
+      baseCents: amounts.baseCents,
+      vatCents: amounts.vatCents,
+      totalCents: amounts.totalCents,
+      exemption: null,
+      payMethod,
+    },
+    paidOn,
+    now,
+  );
+  await enqueueInvoiceEmail(tx, invoice, plan.customerEmail, { kind: "plan", planId: plan.id });
+  return invoice;
+}
+
+/** Renewals waiting for a payment, oldest renewal day first, for the owner's list. */
+export async function pendingRenewals(db: Pick<Database, "select">) {
+  return db
+    .select({ renewal: planRenewals, plan: { id: maintenancePlans.id, customerName: maintenancePlans.customerName, customerId: maintenancePlans.customerId, family: maintenancePlans.family } })
+    .from(planRenewals)
+    .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
+    .where(eq(planRenewals.state, "pendiente"))
+    .orderBy(asc(planRenewals.renewsOn), asc(planRenewals.id))
+    .limit(200);
+}
+
+/** The customer's transfer details for a renewal: concept and last day before the plan ends. */
+export function transferFacts(plan: Pick<Plan, "id">, renewal: Pick<Renewal, "renewsOn">) {
+  return { concept: renewalTransferConcept(plan.id, renewal.renewsOn), lastDay: formatYmd(unpaidRenewalEndsOn(renewal.renewsOn)) };
+}
+
+/** A plan cancelled (by the customer, or with its order): its unpaid renewal goes with it. */
+export async function cancelPendingRenewal(tx: Transaction, planId: number, now: Date): Promise<void> {
+  await tx.update(planRenewals).set({ state: "anulada", closedAt: now, updatedAt: now }).where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente")));
+}
