@@ -26,6 +26,8 @@ export default [
   route("login/pedidos/:number", "routes/orders/order-detail.tsx"),
   // "Mis equipos" (issue 17): the units installed for the customer, their guarantees and documents.
   route("login/equipos", "routes/jobs/my-equipment.tsx"),
+  // A maintenance plan's renewal invoice (issue 31).
+  route("login/equipos/facturas/:invoice", "routes/maintenance/my-plan-invoice-pdf.ts"),
   // Card and Bizum through Redsys (issue 12): the signed form, the way back, the notification.
   route("login/pedidos/:number/pago", "routes/payments/order-payment.tsx"),
   route("login/pedidos/:number/pago/vuelta", "routes/payments/order-payment-return.tsx"),

@@ -2,17 +2,20 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import { addMonths, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/money";
-import { adminContext } from "../support/admin-e2e";
+import { adminContext, signInAsAdmin, type AdminSession } from "../support/admin-e2e";
+import path from "node:path";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { confirmCheckout } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
- * Issue 31, the plan's first steps as people take them, at 375 px and on a desktop: a customer
+ * Issue 31, the plan's first year as people live it, at 375 px and on a desktop: a customer
  * buys a boiler with its yearly maintenance and an air conditioner's maintenance alone; the
  * owner marks the transfer paid; the customer, her address proven, finds both plans in «Mis
- * equipos», declares the air conditioner (a wrong form first), and cancels that plan.
+ * equipos», declares the air conditioner (a wrong form first), and cancels that plan. Then the
+ * shop restarts 340 days later (its clock moved): the renewal notice arrives, «Mis equipos»
+ * shows how to pay it, the owner records the transfer, and the invoice arrives and downloads.
  */
 const PORT = specPort(188);
 const base = `http://127.0.0.1:${PORT}`;
@@ -21,9 +24,11 @@ const BOILER = "/tienda/detalle/calderas/4";
 const PASSWORD = "contraseña-de-marta-1";
 
 const state: { server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>> } = {};
-let admin: { context: BrowserContext; page: Page };
+let admin: AdminSession;
 let customer: { context: BrowserContext; page: Page };
 let email = "";
+let dataDir = "";
+const serverEnv = (extra: Record<string, string> = {}) => ({ SMTP_URL: state.smtp!.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER, ...extra });
 let orderNumber = "";
 const mailTo = (to: string, subject: RegExp): Promise<ParsedMail> => waitForMail(state.smtp!.messages, to, subject);
 
@@ -32,11 +37,8 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(async ({ browser }, info) => {
   email = `marta.planes.${info.project.name.replace(/\W/g, "")}@example.com`;
   state.smtp = await startSmtpCapture();
-  state.server = await startAppServer({
-    port: PORT,
-    dataDir: freshDataDir(`planes-${info.project.name}`),
-    env: { SMTP_URL: state.smtp.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER },
-  });
+  dataDir = freshDataDir(`planes-${info.project.name}`);
+  state.server = await startAppServer({ port: PORT, dataDir, env: serverEnv() });
   const viewport = info.project.use.viewport ?? undefined;
   admin = await adminContext(browser, base, OWNER, { viewport });
   const context = await browser.newContext({ baseURL: base, viewport, locale: "es-ES" });
@@ -103,7 +105,7 @@ test("a boiler with its yearly maintenance and an air conditioner's maintenance,
   // The owner's due list, at the renewal's month: both renewals and what they bring.
   await owner.goto(`/admin/mantenimiento?mes=${renewsOn.slice(0, 7)}`);
   await expect(owner.getByRole("heading", { level: 1, name: "Mantenimiento" })).toBeVisible();
-  const month = owner.locator("section").first();
+  const month = owner.locator("section[aria-labelledby^='mes-']").first();
   await expect(month.getByRole("row").filter({ hasText: "Renovación del plan" })).toHaveCount(2);
   await expect(month).toContainText(`renovaciones: ${formatEuros(17000)}`);
   // The boiler's yearly visit, and the air conditioner's, whose unit is still to be told.
@@ -156,4 +158,60 @@ test("«Mis equipos» shows both plans; the customer declares the air conditione
   await expect(air.getByText("Cancelar el plan", { exact: true })).toHaveCount(0);
   await mailTo(email, /plan de mantenimiento n\.º \d+ cancelado/);
   await expect(boiler.locator(".equipment-facts")).toContainText("Activo");
+});
+
+test("340 days later: the renewal notice, how to pay it in «Mis equipos», the owner's «Marcar como cobrada», the invoice", { tag: "@movil" }, async () => {
+  const DAYS = 340;
+  const shiftedToday = madridDay(new Date(Date.now() + DAYS * 24 * 3600 * 1000));
+  const renewsOn = addMonths(madridDay(new Date()), 12);
+  await state.server!.stop();
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir,
+    env: serverEnv({ NODE_OPTIONS: `--require ${path.resolve("tests/support/shift-clock.cjs")}`, TEST_CLOCK_OFFSET_MS: String(DAYS * 24 * 3600 * 1000) }),
+  });
+  // The daily task runs at start (its 08:00 has passed on the moved clock): one notice, for the live plan.
+  const notice = await mailTo(email, new RegExp(`se renueva el ${formatYmd(renewsOn).replace(/\//g, "\\/")}`));
+  expect(notice.text).toMatch(/Concepto: Plan \d+ \d{4}/);
+  expect(notice.text).toContain(`${formatEuros(8500)} (IVA incluido)`);
+
+  // Eleven months on, the sessions have ended: both sign in again.
+  const { page } = customer;
+  await page.goto("/login?redirectTo=/login/equipos");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mis equipos" })).toBeVisible();
+  const boiler = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
+  const renewal = boiler.getByRole("region", { name: "Renovación pendiente de pago" });
+  await expect(renewal.getByRole("heading", { level: 3 })).toHaveText(`Renovación del ${formatYmd(renewsOn)}: pendiente de pago`);
+  await expect(renewal).toContainText("ES91 2100 0418 4502 0005 1332");
+  await lookAtBothWidths(page, "mis-equipos-renovacion");
+
+  const owner = admin.page;
+  await owner.context().clearCookies();
+  await signInAsAdmin(owner, OWNER, admin.key, "/admin/mantenimiento", DAYS * 24 * 3600 * 1000);
+  const waiting = owner.getByRole("region", { name: "Renovaciones por cobrar" });
+  const form = owner.getByRole("form", { name: /Marcar como cobrada la renovación del plan n\.º \d+/ });
+  await expect(form).toHaveCount(1);
+  await expect(form.getByLabel("Fecha del pago")).toHaveValue(shiftedToday);
+  await lookAtBothWidths(owner, "admin-renovaciones");
+  await form.getByLabel("Referencia bancaria").fill("TRF-RENOV-1");
+  await form.getByRole("button", { name: `Marcar como cobrada · ${formatEuros(8500)}` }).click();
+  await expect(owner.getByRole("status").filter({ hasText: /Renovación cobrada: factura F\d{4}-\d{6} emitida y enviada al cliente\./ })).toBeVisible();
+  await expect(waiting).toContainText("Ninguna renovación espera un pago.");
+
+  const invoiceMail = await mailTo(email, /factura F\d{4}-\d{6} del plan de mantenimiento n\.º \d+/);
+  expect(invoiceMail.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+  const number = /F\d{4}-\d{6}/.exec(invoiceMail.subject ?? "")![0];
+
+  await page.goto("/login/equipos");
+  await expect(boiler.getByRole("region", { name: "Renovación pendiente de pago" })).toHaveCount(0);
+  await expect(boiler.locator(".equipment-facts")).toContainText(formatYmd(addMonths(renewsOn, 12)));
+  const link = boiler.getByRole("link", { name: new RegExp(`Factura ${number}`) });
+  const pdf = await page.request.get((await link.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  // Nobody else's: the same address signed out answers the sign-in's redirect, another number 404.
+  expect((await page.request.get("/login/equipos/facturas/F2020-000001")).status()).toBe(404);
 });

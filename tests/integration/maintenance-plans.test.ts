@@ -255,7 +255,7 @@ describe("renewals by transfer", () => {
     const { placed } = await orderWithMaintenance();
     await pay(placed.number);
     const [boilerPlan, airPlan] = await plansOf(placed.id);
-    const mine = (rows: { planId: number }[]) => rows.filter((row) => row.planId === boilerPlan!.id || row.planId === airPlan!.id);
+    const mine = <T extends { planId: number }>(rows: T[]) => rows.filter((row) => row.planId === boilerPlan!.id || row.planId === airPlan!.id);
     const renewalsOf = async () => mine(await db.select().from(planRenewals).orderBy(asc(planRenewals.planId)));
 
     // 31 days before: nothing yet; 30 days before (2032-04-20, 08:00 Madrid): one notice each, however often the task runs.

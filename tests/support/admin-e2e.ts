@@ -53,13 +53,16 @@ async function signInForm(page: Page, email: string, password = ADMIN_PASSWORD) 
   await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
 }
 
-/** A later sign-in of an enrolled administrator: password, then the app's code. */
-export async function signInAsAdmin(page: Page, email: string, key: string, goTo = "/admin"): Promise<void> {
+/**
+ * A later sign-in of an enrolled administrator: password, then the app's code. `clockOffsetMs`:
+ * the server lives that much later (a spec that moved its clock), so its codes are those of then.
+ */
+export async function signInAsAdmin(page: Page, email: string, key: string, goTo = "/admin", clockOffsetMs = 0): Promise<void> {
   await page.goto(`/login?redirectTo=${encodeURIComponent(goTo)}`);
   await signInForm(page, email);
   await expect(page).toHaveURL(/\/login\/verificacion/);
   const escaped = goTo.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  await submitCode(page, "Código de 6 números de su aplicación de autenticación", "Verificar", key, new RegExp(`${escaped}$`));
+  await submitCode(page, "Código de 6 números de su aplicación de autenticación", "Verificar", key, new RegExp(`${escaped}$`), clockOffsetMs);
 }
 
 /**
@@ -67,9 +70,9 @@ export async function signInAsAdmin(page: Page, email: string, key: string, goTo
  * 10 s from one address, and every e2e request comes from 127.0.0.1: when the page says
  * "Demasiados intentos", try again once the window has passed.
  */
-export async function submitCode(page: Page, label: string, button: string, key: string, done: RegExp) {
+export async function submitCode(page: Page, label: string, button: string, key: string, done: RegExp, clockOffsetMs = 0) {
   await expect(async () => {
-    await page.getByLabel(label).fill(totp(key));
+    await page.getByLabel(label).fill(totp(key, Date.now() + clockOffsetMs));
     await page.getByRole("button", { name: button }).click();
     await expect(page).toHaveURL(done, { timeout: 3_000 });
   }).toPass({ intervals: [4_000, 4_000, 4_000], timeout: 30_000 });

@@ -211,6 +211,13 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["pago", "transferencia"],
     ["condiciones", "acepto"],
   ],
+  // The owner's «Marcar como cobrada» of a plan's renewal (issue 31).
+  "routes/maintenance/admin-due.tsx": [
+    ["intent", "cobrar"],
+    ["renovacion", "1"],
+    ["fecha", "2026-01-01"],
+    ["referencia", "TRF-1"],
+  ],
   // Mis equipos' plan forms (issue 31): a plan that is nobody's answers 404 before the unit's fields are read.
   "routes/jobs/my-equipment.tsx": [
     ["intent", "declarar-equipo"],

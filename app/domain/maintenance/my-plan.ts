@@ -19,6 +19,10 @@ export type MyPlan = {
   /** Only for an active plan. */
   nextVisitDueOn: string | null;
   cancellable: boolean;
+  /** The renewal waiting for the customer's transfer (from the notice, 30 days before). */
+  pendingRenewal: { renewsOn: string; lastDay: string; transfer: { holder: string; iban: string; amount: string; concept: string } } | null;
+  /** The invoices of paid renewals, newest first. */
+  invoices: { number: string; issuedOn: string; totalCents: number }[];
   /** A plan with no unit asks for one. */
   needsUnit: boolean;
 };

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { madridDay, monthAndYear, formatYmd } from "~/domain/dates/madrid-dates";
 import { capitalize } from "~/domain/visits/visit-format";
@@ -8,6 +8,12 @@ import { getDb } from "~/server/db/db.server";
 import { pageUrl } from "~/server/http/page-url.server";
 import { DUE_KIND_LABELS, type DueItem } from "~/domain/maintenance/due-items";
 import { dueInMonth, monthStart } from "~/server/maintenance/due-list.server";
+import { pendingRenewals, recordRenewalTransfer } from "~/server/maintenance/plan-renewals.server";
+import { readForm } from "~/server/http/request-body.server";
+import { renewalTransferConcept } from "~/domain/maintenance/renewals";
+import { MAINTENANCE_TITLES } from "~/domain/site/services";
+import { isYmd } from "~/domain/dates/madrid-dates";
+import { FormReply } from "~/ui/admin/form-reply";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -26,8 +32,73 @@ export async function loader({ request }: Route.LoaderArgs) {
   const first = mes ? `${mes}-01` : monthStart(madridDay(new Date()));
   const db = await getDb();
   const months = [await dueInMonth(db, first), await dueInMonth(db, monthStart(first, 1))];
-  return { months, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+  const waiting = (await pendingRenewals(db)).map(({ renewal, plan }) => ({
+    id: renewal.id,
+    planId: plan.id,
+    title: MAINTENANCE_TITLES[plan.family],
+    customerName: plan.customerName,
+    customerId: plan.customerId,
+    renewsOn: renewal.renewsOn,
+    amountCents: renewal.amountCents,
+    concept: renewalTransferConcept(plan.id, renewal.renewsOn),
+  }));
+  return { months, waiting, today: madridDay(new Date()), previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
 }
+
+const paymentForm = z.object({
+  intent: z.literal("cobrar"),
+  renovacion: z.coerce.number().int().positive(),
+  fecha: z.string().refine(isYmd, "Escriba el día del pago."),
+  referencia: z.string().trim().max(60, "La referencia bancaria tiene como mucho 60 caracteres.").default(""),
+});
+
+export type RenewalReply = { ok: boolean; message: string; renewalId: number };
+
+/** «Marcar como cobrada»: the owner records a renewal's transfer (issue 31). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
+  const parsed = paymentForm.safeParse(form);
+  const renewalId = Number(form.renovacion) || 0;
+  if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
+  const result = await recordRenewalTransfer(await getDb(), admin, parsed.data.renovacion, { paidOn: parsed.data.fecha, bankReference: parsed.data.referencia });
+  return data<RenewalReply>({ ok: result.ok, message: result.message, renewalId }, { status: result.ok ? 200 : result.status });
+}
+
+type Waiting = Route.ComponentProps["loaderData"]["waiting"][number];
+
+function PaidForm({ renewal, today }: { renewal: Waiting; today: string }) {
+  const id = `renovacion-${renewal.id}`;
+  return (
+    <Form method="post" className="admin-paid-form" aria-label={`Marcar como cobrada la renovación del plan n.º ${renewal.planId}`}>
+      <input type="hidden" name="intent" value="cobrar" />
+      <input type="hidden" name="renovacion" value={renewal.id} />
+      <div className="field">
+        <label htmlFor={`${id}-fecha`}>Fecha del pago</label>
+        <input id={`${id}-fecha`} name="fecha" type="date" defaultValue={today} max={today} required />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-ref`}>Referencia bancaria</label>
+        <input id={`${id}-ref`} name="referencia" type="text" maxLength={60} />
+      </div>
+      <button type="submit" className="button">
+        Marcar como cobrada · {formatEuros(renewal.amountCents)}
+      </button>
+    </Form>
+  );
+}
+
+const WAITING: AdminTable<Waiting> = {
+  caption: "Renovaciones avisadas que esperan la transferencia, la más antigua primero",
+  rowKey: (row) => row.id,
+  columns: [
+    { label: "Plan", cell: (row) => `${row.title} (plan n.º ${row.planId})`, phone: "title" },
+    { label: "Cliente", cell: (row) => (row.customerId ? <Link to={`/admin/clientes/${row.customerId}`}>{row.customerName}</Link> : row.customerName) },
+    { label: "Renovación", cell: (row) => formatYmd(row.renewsOn) },
+    { label: "Concepto", cell: (row) => row.concept },
+    { label: "Importe", cell: (row) => formatEuros(row.amountCents), num: true },
+  ],
+};
 
 export const meta: Route.MetaFunction = () => adminMeta("Mantenimiento");
 
@@ -44,11 +115,22 @@ const TABLE: AdminTable<DueItem> = {
 };
 
 export default function AdminDue() {
-  const { months, previous, next } = useLoaderData<typeof loader>();
+  const { months, waiting, today, previous, next } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <>
       <h1>Mantenimiento</h1>
       <p className="admin-muted">Visitas de mantenimiento, renovaciones de planes, controles de fugas y garantías que terminan, mes a mes.</p>
+      <section aria-labelledby="por-cobrar">
+        <h2 id="por-cobrar">Renovaciones por cobrar</h2>
+        <FormReply reply={reply ? (reply.ok ? { ok: true, message: reply.message } : { ok: false, error: reply.message }) : null} />
+        <AdminList
+          table={{ ...WAITING, columns: [...WAITING.columns, { label: "Cobro", cell: (row) => <PaidForm renewal={row} today={today} /> }] }}
+          rows={waiting}
+          count={{ total: waiting.length, one: "renovación por cobrar", many: "renovaciones por cobrar" }}
+          empty="Ninguna renovación espera un pago."
+        />
+      </section>
       <nav className="admin-month-nav" aria-label="Meses">
         <Link to={`?mes=${previous}`}>← Mes anterior</Link>
         <Link to=".">Este mes</Link>

@@ -11,7 +11,11 @@ import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
-import { maintenancePlans, planUnits } from "./maintenance-schema.server";
+import { maintenancePlans, planRenewals, planUnits } from "./maintenance-schema.server";
+import { invoices } from "../invoices/invoices-schema.server";
+import { transferDetails } from "../payments/transfer-details.server";
+import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
+import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { planCancelledEmail } from "./plan-emails.server";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
@@ -42,10 +46,21 @@ const byEmail = (email: string) => sql`lower(${maintenancePlans.customerEmail}) 
 export async function plansForEmail(db: Pick<Database, "select">, email: string): Promise<MyPlan[]> {
   const plans = await db.select().from(maintenancePlans).where(byEmail(email)).orderBy(desc(maintenancePlans.startedOn), desc(maintenancePlans.id));
   if (plans.length === 0) return [];
-  const units = await db.select().from(planUnits).where(inArray(planUnits.planId, plans.map((plan) => plan.id))).orderBy(asc(planUnits.id));
+  const ids = plans.map((plan) => plan.id);
+  const units = await db.select().from(planUnits).where(inArray(planUnits.planId, ids)).orderBy(asc(planUnits.id));
+  const renewals = await db.select().from(planRenewals).where(inArray(planRenewals.planId, ids));
+  const issued = renewals.length
+    ? await db
+        .select({ renewalId: invoices.planRenewalId, number: invoices.number, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
+        .from(invoices)
+        .where(inArray(invoices.planRenewalId, renewals.map((renewal) => renewal.id)))
+        .orderBy(desc(invoices.issuedOn), desc(invoices.id))
+    : [];
   return plans.map((plan) => {
     const own = units.filter((unit) => unit.planId === plan.id);
     const live = plan.state === "activo";
+    const theirs = renewals.filter((renewal) => renewal.planId === plan.id);
+    const pending = theirs.find((renewal) => renewal.state === "pendiente");
     return {
       id: plan.id,
       title: MAINTENANCE_TITLES[plan.family],
@@ -67,6 +82,10 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
       cancellable: isCancellable(plan.state),
+      pendingRenewal: pending
+        ? { renewsOn: pending.renewsOn, lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn)), transfer: transferDetails(pending.amountCents, renewalTransferConcept(plan.id, pending.renewsOn)) }
+        : null,
+      invoices: issued.filter((invoice) => theirs.some((renewal) => renewal.id === invoice.renewalId)).map(({ number, issuedOn, totalCents }) => ({ number, issuedOn, totalCents })),
       needsUnit: own.length === 0 && isCancellable(plan.state),
     };
   });
@@ -121,4 +140,15 @@ export async function declareMyUnit(db: Database, email: string, planId: number,
     await audit(tx, { email }, { action: "declarar equipo del plan", entity: "plan", entityId: String(plan.id), after: { unidad: row!.id, ...unit } });
     return { ok: true, message: MY_PLAN_MESSAGES.declared };
   });
+}
+
+/** Whether `invoiceId` is the invoice of a renewal of one of this e-mail's plans (its download). */
+export async function isMyRenewalInvoice(db: Pick<Database, "select">, email: string, renewalId: number | null): Promise<boolean> {
+  if (renewalId === null) return false;
+  const [row] = await db
+    .select({ id: planRenewals.id })
+    .from(planRenewals)
+    .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
+    .where(and(eq(planRenewals.id, renewalId), byEmail(email)));
+  return row !== undefined;
 }

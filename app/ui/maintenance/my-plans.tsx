@@ -88,6 +88,25 @@ function DeclareUnit({ plan, reply }: { plan: MyPlan; reply: PlanReply | null })
   );
 }
 
+function PendingRenewal({ renewal }: { renewal: NonNullable<MyPlan["pendingRenewal"]> }) {
+  return (
+    <div className="plan-renewal" role="region" aria-label="Renovación pendiente de pago">
+      <h3 className="equipment-docs-title">Renovación del {formatYmd(renewal.renewsOn)}: pendiente de pago</h3>
+      <p>Pague por transferencia antes del {renewal.lastDay} para seguir con el plan:</p>
+      <dl className="equipment-facts">
+        <dt>Titular</dt>
+        <dd>{renewal.transfer.holder}</dd>
+        <dt>IBAN</dt>
+        <dd>{renewal.transfer.iban}</dd>
+        <dt>Importe</dt>
+        <dd>{renewal.transfer.amount}</dd>
+        <dt>Concepto</dt>
+        <dd>{renewal.transfer.concept}</dd>
+      </dl>
+    </div>
+  );
+}
+
 function CancelPlan({ plan }: { plan: MyPlan }) {
   return (
     <details className="plan-cancel">
@@ -147,6 +166,7 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
             <dt>Dirección</dt>
             <dd>{plan.place}</dd>
           </dl>
+          {plan.pendingRenewal ? <PendingRenewal renewal={plan.pendingRenewal} /> : null}
           <h3 className="equipment-docs-title">Incluye</h3>
           <ul className="equipment-docs">
             {plan.covers.map((line) => (
@@ -163,6 +183,20 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
                     {unit.serialNumber ? `, n.º de serie ${unit.serialNumber}` : ""}
                     {unit.installedOn ? `, instalado el ${formatYmd(unit.installedOn)}` : ", pendiente de instalar"})
                     {unit.leakCheckDueOn ? `. Control de fugas de gas fluorado antes del ${formatYmd(unit.leakCheckDueOn)}.` : ""}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {plan.invoices.length ? (
+            <>
+              <h3 className="equipment-docs-title">Facturas del plan</h3>
+              <ul className="equipment-docs">
+                {plan.invoices.map((invoice) => (
+                  <li key={invoice.number}>
+                    <a href={`/login/equipos/facturas/${invoice.number}`}>
+                      Factura {invoice.number} del {formatYmd(invoice.issuedOn)}, <Price cents={invoice.totalCents} /> (PDF)
+                    </a>
                   </li>
                 ))}
               </ul>
