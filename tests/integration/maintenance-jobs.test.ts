@@ -122,8 +122,8 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows and untied customer records", () => {
-    expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs])).toEqual([
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows, untied customer records and the plans' renewals (at 08:00)", () => {
+    expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs, ...(task.at ? [task.at] : [])])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
       ["purge-outbox", DAY_MS],
@@ -137,6 +137,7 @@ describe("scheduled tasks", () => {
       ["job-reminders", 15 * MINUTE_MS],
       ["deposit-windows", 15 * MINUTE_MS],
       ["customer-links", 15 * MINUTE_MS],
+      ["plan-renewals", DAY_MS, "08:00"],
     ]);
     // A limit with a longer window would be cut short by the purge.
     expect(contactRateLimit().windowMs).toBeLessThanOrEqual(RETENTION.rateLimitWindowMinutes * MINUTE_MS);
