@@ -13,6 +13,7 @@ CREATE TABLE "maintenance_plans" (
 	"started_on" date NOT NULL,
 	"renews_on" date NOT NULL,
 	"renewal_method" text DEFAULT 'transferencia' NOT NULL,
+	"sepa_mandate_id" integer,
 	"source" text NOT NULL,
 	"order_id" integer,
 	"order_line_id" integer,
@@ -36,6 +37,10 @@ CREATE TABLE "plan_renewals" (
 	"paid_at" timestamp with time zone,
 	"bank_reference" text,
 	"paid_recorded_by" text,
+	"sepa_message_id" text,
+	"sepa_sequence" text,
+	"collection_on" date,
+	"return_reason" text,
 	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -65,9 +70,25 @@ CREATE TABLE "plan_units" (
 	CONSTRAINT "plan_units_charge" CHECK ("plan_units"."charge_kg" is null or ("plan_units"."charge_kg" > 0 and "plan_units"."charge_kg" < 10000))
 );
 --> statement-breakpoint
+CREATE TABLE "sepa_mandates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"reference" text NOT NULL,
+	"customer_email" text NOT NULL,
+	"debtor_name" text NOT NULL,
+	"iban" text NOT NULL,
+	"signed_at" timestamp with time zone NOT NULL,
+	"signed_ip" text DEFAULT '' NOT NULL,
+	"user_agent" text DEFAULT '' NOT NULL,
+	"wording" text NOT NULL,
+	"first_collected_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "invoices" DROP CONSTRAINT "invoices_order_or_job_charge";--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "plan_renewal_id" integer;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_sepa_mandate_id_sepa_mandates_id_fk" FOREIGN KEY ("sepa_mandate_id") REFERENCES "public"."sepa_mandates"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "maintenance_plans" ADD CONSTRAINT "maintenance_plans_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "plan_renewals" ADD CONSTRAINT "plan_renewals_plan_id_maintenance_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."maintenance_plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -82,6 +103,8 @@ CREATE INDEX "maintenance_plans_state_renews_idx" ON "maintenance_plans" USING b
 CREATE UNIQUE INDEX "plan_renewals_plan_day_unique" ON "plan_renewals" USING btree ("plan_id","renews_on");--> statement-breakpoint
 CREATE INDEX "plan_renewals_state_idx" ON "plan_renewals" USING btree ("state","renews_on");--> statement-breakpoint
 CREATE INDEX "plan_units_plan_idx" ON "plan_units" USING btree ("plan_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sepa_mandates_reference_unique" ON "sepa_mandates" USING btree ("reference");--> statement-breakpoint
+CREATE INDEX "sepa_mandates_email_idx" ON "sepa_mandates" USING btree (lower("customer_email"));--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_plan_renewal_id_plan_renewals_id_fk" FOREIGN KEY ("plan_renewal_id") REFERENCES "public"."plan_renewals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoices_plan_renewal_idx" ON "invoices" USING btree ("plan_renewal_id");--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_or_job_charge" CHECK (num_nonnulls("invoices"."order_id", "invoices"."job_charge_id", "invoices"."plan_renewal_id") = 1);

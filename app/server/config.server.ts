@@ -4,6 +4,7 @@ import { phoneCheck } from "~/domain/fields/phone";
 import { isPostcodePrefix } from "~/domain/fields/postcode";
 import type { ServiceArea } from "~/domain/orders/service-area";
 import type { ShopInfo } from "~/domain/site/shop";
+import { isValidSpanishCreditorId } from "~/domain/payments/sepa-creditor-id";
 import { isValidSpanishId } from "~/domain/spanish-ids";
 
 /**
@@ -96,6 +97,14 @@ const envSchema = z.object({
   // Answers to a written quote (accept, changes, decline) accepted per client address in 10 minutes.
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(100000).default(20),
   BANK_ACCOUNT_HOLDER: z.string().trim().min(2).default("Termoclima Madrid S.L."),
+  // SEPA direct debit of plan renewals (issue 31): the creditor identifier the bank assigned
+  // (AT-02, "ES" + check digits + business code + NIF). Without it, domiciliación is not offered.
+  SEPA_CREDITOR_ID: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, "").toUpperCase())
+    .refine((value) => value === "" || isValidSpanishCreditorId(value), "debe ser el identificador de acreedor SEPA que le dio su banco (ES, 2 cifras de control, sufijo y NIF)")
+    .optional(),
   BANK_IBAN: z
     .string()
     .transform((value) => value.replace(/\s+/g, "").toUpperCase())
@@ -366,4 +375,13 @@ export function redsysConfig(): RedsysConfig | null {
     restUrl: c.REDSYS_REST_URL,
     windowMinutes: c.PAYMENT_WINDOW_MINUTES,
   };
+}
+
+export type SepaConfig = { creditorId: string; creditorName: string; iban: string };
+
+/** SEPA direct debit is offered only with the creditor identifier (issue 31). */
+export function sepaConfig(): SepaConfig | null {
+  const c = config();
+  if (!c.SEPA_CREDITOR_ID) return null;
+  return { creditorId: c.SEPA_CREDITOR_ID, creditorName: c.BANK_ACCOUNT_HOLDER, iban: c.BANK_IBAN };
 }

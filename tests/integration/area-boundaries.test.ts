@@ -28,7 +28,7 @@ const AREA_READS: Record<string, string[]> = {
   images: ["catalogue", "orders", "site"],
   invoices: ["jobs", "maintenance", "orders", "payments", "quotes"],
   jobs: ["accounts", "catalogue", "images", "invoices", "payments", "quotes", "visits"],
-  maintenance: ["catalogue", "customers", "invoices", "jobs", "orders"],
+  maintenance: ["catalogue", "customers", "invoices", "jobs", "orders", "payments"],
   orders: ["accounts", "catalogue", "customers", "payments"],
   payments: ["jobs", "orders"],
   quotes: ["catalogue", "customers"],

@@ -1,12 +1,16 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SERVICE_LINE_ID } from "~/domain/basket/basket";
-import { redsysConfig } from "~/server/config.server";
+import { formatEuros } from "~/domain/money";
+import { redsysConfig, resetConfigForTests } from "~/server/config.server";
+import { spanishCreditorId } from "~/domain/payments/sepa-creditor-id";
+import { debitFile, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
+import { validatePain008 } from "../support/sepa-xsd";
 import { outbox } from "~/server/db/shared-schema.server";
 import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
 import { dueInMonth } from "~/server/maintenance/due-list.server";
 import { maintenancePlans, planRenewals, planUnits } from "~/server/maintenance/maintenance-schema.server";
-import { recordRenewalTransfer, renewalsTask } from "~/server/maintenance/plan-renewals.server";
+import { recordRenewalPayment, renewalsTask } from "~/server/maintenance/plan-renewals.server";
 import { invoices } from "~/server/invoices/invoices-schema.server";
 import { invoicePdf } from "~/server/invoices/invoice-document.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
@@ -280,10 +284,10 @@ describe("renewals by transfer", () => {
     expect((await plansOf(placed.id)).map((plan) => plan.state)).toEqual(["pendiente_pago", "pendiente_pago"]);
 
     // The owner records the boiler plan's transfer.
-    expect(await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-23", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 400 });
-    const paid = await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"));
+    expect(await recordRenewalPayment(db, owner, renewals[0]!.id, { paidOn: "2032-05-23", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 400 });
+    const paid = await recordRenewalPayment(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"));
     expect(paid).toMatchObject({ ok: true });
-    expect(await recordRenewalTransfer(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 409 });
+    expect(await recordRenewalPayment(db, owner, renewals[0]!.id, { paidOn: "2032-05-21", bankReference: "TRF-RENOV" }, new Date("2032-05-22T10:00:00Z"))).toMatchObject({ ok: false, status: 409 });
     const [invoice] = await db.select().from(invoices).where(eq(invoices.planRenewalId, renewals[0]!.id));
     expect(invoice).toMatchObject({
       series: "F",
@@ -321,5 +325,76 @@ describe("renewals by transfer", () => {
     await renewalsTask(db, new Date("2032-04-25T06:00:00Z"));
     await moveOrderStatus(db, owner, placed.number, { from: "Pagado", to: "Cancelado", details: { reason: "Prueba" } }, NOW);
     expect((await db.select().from(planRenewals).where(eq(planRenewals.planId, plan!.id))).map((row) => row.state)).toEqual(["anulada"]);
+  });
+});
+
+describe("renewals by SEPA direct debit", () => {
+  it("a mandate signed in Mis equipos; the notice names the account; the bank file validates (FRST, then RCUR); a return and a payment", async () => {
+    const { db } = await ready;
+    process.env.SEPA_CREDITOR_ID = spanishCreditorId("B12345674");
+    resetConfigForTests();
+    try {
+      const { placed } = await orderWithMaintenance();
+      await pay(placed.number);
+      const [plan] = await plansOf(placed.id);
+      const email = placed.userEmail.toLowerCase();
+      const cookie = await signUp(email, "contraseña-segura-1", "Lucía García");
+      await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+
+      const bad = await post(cookie, { intent: "domiciliar", plan: String(plan!.id), titular: "L", iban: "ES91 2100 0418 4502 0005 1333" });
+      expect(bad).toMatchObject({ status: 400, errors: { titular: expect.any(String), iban: "El IBAN no es válido: revise los dígitos.", acepto: "Para domiciliar los pagos, acepte la orden de domiciliación." } });
+      const signed = await post(cookie, { intent: "domiciliar", plan: String(plan!.id), titular: "Lucía García Pérez", iban: "es91 2100 0418 4502 0005 1332", acepto: "si" });
+      expect(signed).toMatchObject({ status: 200, ok: true, message: expect.stringContaining("ES91 **** **** **** **** 1332") });
+      const [debited] = await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id));
+      expect(debited).toMatchObject({ renewalMethod: "domiciliacion" });
+      const copy = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${plan!.id}`))).map((row) => row.payload as { subject: string; text: string }).find((mail) => /orden de domiciliación/.test(mail.subject));
+      expect(copy?.text).toContain(`Identificador del acreedor: ${process.env.SEPA_CREDITOR_ID}`);
+      expect(copy?.text).toContain("legitimado al reembolso por su entidad");
+
+      // The notice, 30 days before: the debit's account, day and mandate.
+      await renewalsTask(db, new Date("2032-04-20T06:00:00Z"));
+      const notice = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${plan!.id}`))).map((row) => row.payload as { subject: string; text: string }).find((mail) => /se renueva/.test(mail.subject));
+      expect(notice?.text).toContain(`Cargaremos ${formatEuros(8500)} en su cuenta ES91 **** **** **** **** 1332 el 20/05/2032`);
+      expect(notice?.text).not.toContain("IBAN: ");
+
+      // 14 days before: the file carries it, FRST, collected on the renewal day; a second download has nothing.
+      const first = await debitFile(db, owner, new Date("2032-05-06T09:00:00Z"));
+      if (!first.ok) throw new Error(first.message);
+      expect((await validatePain008(first.xml)).errors).toEqual([]);
+      expect(first.xml).toContain("<SeqTp>FRST</SeqTp>");
+      expect(first.xml).toContain("<ReqdColltnDt>2032-05-20</ReqdColltnDt>");
+      expect(first.xml).toContain(`<Id>${process.env.SEPA_CREDITOR_ID}</Id>`);
+      expect(await debitFile(db, owner, new Date("2032-05-06T09:05:00Z"))).toMatchObject({ ok: false, status: 409 });
+
+      // The bank returns it for lack of funds: the renewal waits for a transfer, the mandate stays.
+      const [renewal] = await db.select().from(planRenewals).where(eq(planRenewals.planId, plan!.id));
+      expect(await recordDebitReturn(db, owner, renewal!.id, "AM04", new Date("2032-05-22T09:00:00Z"))).toMatchObject({ ok: true });
+      const [back] = await db.select().from(planRenewals).where(eq(planRenewals.id, renewal!.id));
+      expect(back).toMatchObject({ state: "pendiente", method: "transferencia", sepaMessageId: null, returnReason: "AM04" });
+      expect((await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id)))[0]!.renewalMethod).toBe("domiciliacion");
+      const returned = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${plan!.id}`))).map((row) => row.payload as { subject: string; text: string }).find((mail) => /no se ha podido cobrar/.test(mail.subject));
+      expect(returned?.text).toContain("No había saldo suficiente en la cuenta el día del cargo.");
+      expect(returned?.text).toContain(`Concepto: Plan ${plan!.id} 2032`);
+
+      // Paid by transfer after the return; next year's renewal is debited again, now RCUR.
+      expect(await recordRenewalPayment(db, owner, renewal!.id, { paidOn: "2032-05-25", bankReference: "TRF" }, new Date("2032-05-25T09:00:00Z"))).toMatchObject({ ok: true });
+      await renewalsTask(db, new Date("2033-04-20T06:00:00Z"));
+      const next = await debitFile(db, owner, new Date("2033-05-06T09:00:00Z"));
+      if (!next.ok) throw new Error(next.message);
+      expect((await validatePain008(next.xml)).errors).toEqual([]);
+      expect(next.xml).toContain("<SeqTp>RCUR</SeqTp>");
+      const [second] = await db.select().from(planRenewals).where(and(eq(planRenewals.planId, plan!.id), eq(planRenewals.renewsOn, "2033-05-20")));
+      const paid = await recordRenewalPayment(db, owner, second!.id, { paidOn: "2033-05-21", bankReference: "" }, new Date("2033-05-22T09:00:00Z"));
+      expect(paid).toMatchObject({ ok: true });
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.planRenewalId, second!.id));
+      expect(invoice!.payMethod).toBe("Domiciliación bancaria");
+
+      // Back to transfer from Mis equipos: the mandate is revoked.
+      expect(await post(cookie, { intent: "transferencia", plan: String(plan!.id) })).toMatchObject({ status: 200, ok: true });
+      expect((await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id)))[0]).toMatchObject({ renewalMethod: "transferencia", sepaMandateId: null });
+    } finally {
+      delete process.env.SEPA_CREDITOR_ID;
+      resetConfigForTests();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PLAN_COVERS } from "~/domain/maintenance/plans";
 import { outbox } from "~/server/db/shared-schema.server";
 import { maintenancePlans, planRenewals } from "~/server/maintenance/maintenance-schema.server";
-import { recordRenewalTransfer, renewalsTask } from "~/server/maintenance/plan-renewals.server";
+import { recordRenewalPayment, renewalsTask } from "~/server/maintenance/plan-renewals.server";
 import { invoices } from "~/server/invoices/invoices-schema.server";
 import { twoInstances } from "../support/pg-instances";
 
@@ -61,7 +61,7 @@ describe.skipIf(!url)("plan renewals on PostgreSQL with two instances", () => {
     const payment = { paidOn: "2032-05-21", bankReference: "TRF-1" };
     const at = new Date("2032-05-21T10:00:00Z");
     const first1 = renewals.find((row) => row.planId === ids[0])!;
-    const results = await Promise.all([recordRenewalTransfer(first.db, owner, first1.id, payment, at), recordRenewalTransfer(second.db, owner, first1.id, payment, at)]);
+    const results = await Promise.all([recordRenewalPayment(first.db, owner, first1.id, payment, at), recordRenewalPayment(second.db, owner, first1.id, payment, at)]);
     expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
     expect(await first.db.select().from(invoices).where(eq(invoices.planRenewalId, first1.id))).toHaveLength(1);
 

@@ -1,4 +1,5 @@
 import type { MaintainedFamily } from "../catalogue/service-prices";
+import { formatYmd } from "../dates/madrid-dates";
 import type { PlanState, RenewalMethod } from "./plans";
 
 /** A maintenance plan as Mis equipos shows it (issue 31); days "YYYY-MM-DD" (Madrid). */
@@ -19,8 +20,15 @@ export type MyPlan = {
   /** Only for an active plan. */
   nextVisitDueOn: string | null;
   cancellable: boolean;
-  /** The renewal waiting for the customer's transfer (from the notice, 30 days before). */
-  pendingRenewal: { renewsOn: string; lastDay: string; transfer: { holder: string; iban: string; amount: string; concept: string } } | null;
+  /** How the renewals are paid: by transfer, or debited under a mandate (masked account); whether debits are offered at all. */
+  payment: { mandate: { account: string; reference: string } | null; debitOffered: boolean; wording: string };
+  /** The renewal waiting for payment (from the notice, 30 days before): a transfer's details, or the debit's account and day. */
+  pendingRenewal: {
+    renewsOn: string;
+    lastDay: string;
+    transfer: { holder: string; iban: string; amount: string; concept: string };
+    debit: { account: string; amount: string } | null;
+  } | null;
   /** The invoices of paid renewals, newest first. */
   invoices: { number: string; issuedOn: string; totalCents: number }[];
   /** A plan with no unit asks for one. */
@@ -29,3 +37,13 @@ export type MyPlan = {
 
 /** The answer of Mis equipos' plan forms: a message for the plan's card, or the unit form's errors and what was typed. */
 export type PlanReply = { ok: boolean; planId: number; message: string; errors?: Record<string, string>; values?: Record<string, string> };
+
+export const MY_PLAN_MESSAGES = {
+  notFound: "No encontramos ese plan entre los suyos.",
+  notCancellable: (state: string) => `Este plan ya no se puede cancelar: está «${state}».`,
+  cancelled: (id: number, renewsOn: string) => `Plan n.º ${id} cancelado. No se renovará el ${formatYmd(renewsOn)} y no le cobraremos nada más por él. Le hemos enviado la confirmación por correo.`,
+  hasUnit: "Este plan ya tiene su equipo. Si ha cambiado de equipo, llámenos y lo actualizamos.",
+  declared: "Equipo guardado. Con él preparamos su primera visita.",
+} as const;
+
+export type PlanActionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };

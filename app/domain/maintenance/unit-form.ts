@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { MaintainedFamily } from "../catalogue/service-prices";
 import { isYmd } from "../dates/madrid-dates";
 import { REFRIGERANTS } from "./refrigerants";
-import { RITE_EQUIPMENT_LABELS, type RiteEquipment } from "./rite-periods";
+import type { RiteEquipment } from "./rite-periods";
+import { EQUIPMENT_FOR_FAMILY, UNIT_MESSAGES } from "./unit-fields";
 
 /*
  * A unit the customer declares for a plan in Mis equipos (issue 31): equipment we did not sell
@@ -10,27 +11,6 @@ import { RITE_EQUIPMENT_LABELS, type RiteEquipment } from "./rite-periods";
  * installation day are what the plan's first visit and the RITE's record need; the power and
  * the refrigerant decide its periods (rite-periods.ts, refrigerants.ts).
  */
-
-/** The kinds of equipment a family's plan may maintain. */
-export const EQUIPMENT_FOR_FAMILY: Record<MaintainedFamily, readonly RiteEquipment[]> = {
-  calderas: ["caldera-gas", "calentador-gas", "calefaccion-otra"],
-  aires: ["aire", "bomba-de-calor"],
-  aerotermia: ["bomba-de-calor"],
-};
-
-export const UNIT_FIELDS = { equipment: "tipo", brand: "marca", model: "modelo", serial: "serie", installedOn: "instalado", powerKw: "potencia", refrigerant: "refrigerante", chargeKg: "carga", sealed: "sellado" } as const;
-
-export const UNIT_MESSAGES = {
-  equipment: "Elija el tipo de equipo.",
-  brand: "Escriba la marca del equipo.",
-  model: "Escriba el modelo del equipo.",
-  serial: "Escriba el número de serie (está en la placa de características del equipo).",
-  installedOn: "Escriba la fecha de instalación (no puede ser futura).",
-  powerKw: "Escriba la potencia en kW, con un número entre 1 y 1.000 (por ejemplo, 24 o 3,5).",
-  refrigerant: "Elija el gas refrigerante de la lista.",
-  chargeKg: "Escriba la carga de refrigerante en kg, con un número entre 0,1 y 1.000 (por ejemplo, 1,2).",
-  chargeWithoutGas: "Elija también el gas refrigerante de esa carga.",
-} as const;
 
 const text = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, message);
 /** A decimal number typed the Spanish way ("3,5") or with a point; "" is none. */
@@ -79,7 +59,3 @@ export function unitFormSchema(family: MaintainedFamily, today: string) {
 }
 
 export type DeclaredUnit = z.output<ReturnType<typeof unitFormSchema>>;
-
-export function equipmentOptions(family: MaintainedFamily): { value: RiteEquipment; label: string }[] {
-  return EQUIPMENT_FOR_FAMILY[family].map((value) => ({ value, label: RITE_EQUIPMENT_LABELS[value] }));
-}

@@ -8,7 +8,10 @@ import { getDb } from "~/server/db/db.server";
 import { pageUrl } from "~/server/http/page-url.server";
 import { DUE_KIND_LABELS, type DueItem } from "~/domain/maintenance/due-items";
 import { dueInMonth, monthStart } from "~/server/maintenance/due-list.server";
-import { pendingRenewals, recordRenewalTransfer } from "~/server/maintenance/plan-renewals.server";
+import { pendingRenewals, recordRenewalPayment } from "~/server/maintenance/plan-renewals.server";
+import { debitFile, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
+import { sepaConfig } from "~/server/config.server";
+import { RETURN_REASONS } from "~/domain/payments/sepa-returns";
 import { readForm } from "~/server/http/request-body.server";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
@@ -40,9 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     customerId: plan.customerId,
     renewsOn: renewal.renewsOn,
     amountCents: renewal.amountCents,
-    concept: renewalTransferConcept(plan.id, renewal.renewsOn),
+    concept: renewal.sepaMessageId ? `Adeudo ${renewal.sepaMessageId} (${renewal.sepaSequence}), cobro el ${formatYmd(renewal.collectionOn!)}` : renewalTransferConcept(plan.id, renewal.renewsOn),
+    debited: renewal.sepaMessageId !== null,
+    method: renewal.method,
   }));
-  return { months, waiting, today: madridDay(new Date()), previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+  const today = madridDay(new Date());
+  const debits = sepaConfig() ? await debitsReady(db, today) : null;
+  return { months, waiting, debits, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
 }
 
 const paymentForm = z.object({
@@ -51,18 +58,62 @@ const paymentForm = z.object({
   fecha: z.string().refine(isYmd, "Escriba el día del pago."),
   referencia: z.string().trim().max(60, "La referencia bancaria tiene como mucho 60 caracteres.").default(""),
 });
+const returnForm = z.object({
+  intent: z.literal("devolucion"),
+  renovacion: z.coerce.number().int().positive(),
+  motivo: z.string().refine((code) => code in RETURN_REASONS, "Elija el motivo de la devolución que da el banco."),
+});
 
 export type RenewalReply = { ok: boolean; message: string; renewalId: number };
 
-/** «Marcar como cobrada»: the owner records a renewal's transfer (issue 31). */
+/**
+ * «Marcar como cobrada» (a transfer, or a debit the bank credited), «Registrar devolución» (the
+ * bank returned a debit) and «Descargar el fichero de adeudos» (issue 31).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
-  const parsed = paymentForm.safeParse(form);
+  const db = await getDb();
   const renewalId = Number(form.renovacion) || 0;
+  if (form.intent === "adeudos") {
+    const file = await debitFile(db, admin);
+    if (!file.ok) return data<RenewalReply>({ ok: false, message: file.message, renewalId: 0 }, { status: file.status });
+    return new Response(file.xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" } });
+  }
+  if (form.intent === "devolucion") {
+    const parsed = returnForm.safeParse(form);
+    if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
+    const result = await recordDebitReturn(db, admin, parsed.data.renovacion, parsed.data.motivo);
+    return data<RenewalReply>({ ok: result.ok, message: result.message, renewalId }, { status: result.ok ? 200 : result.status });
+  }
+  const parsed = paymentForm.safeParse(form);
   if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
-  const result = await recordRenewalTransfer(await getDb(), admin, parsed.data.renovacion, { paidOn: parsed.data.fecha, bankReference: parsed.data.referencia });
+  const result = await recordRenewalPayment(db, admin, parsed.data.renovacion, { paidOn: parsed.data.fecha, bankReference: parsed.data.referencia });
   return data<RenewalReply>({ ok: result.ok, message: result.message, renewalId }, { status: result.ok ? 200 : result.status });
+}
+
+function ReturnForm({ renewal }: { renewal: Waiting }) {
+  const id = `devolucion-${renewal.id}`;
+  return (
+    <Form method="post" className="admin-paid-form" aria-label={`Registrar la devolución del adeudo del plan n.º ${renewal.planId}`}>
+      <input type="hidden" name="intent" value="devolucion" />
+      <input type="hidden" name="renovacion" value={renewal.id} />
+      <div className="field">
+        <label htmlFor={`${id}-motivo`}>Motivo de la devolución</label>
+        <select id={`${id}-motivo`} name="motivo" required defaultValue="">
+          <option value="">Elija…</option>
+          {Object.entries(RETURN_REASONS).map(([code, reason]) => (
+            <option key={code} value={code}>
+              {code}: {reason.meaning}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button-secondary">
+        Registrar devolución
+      </button>
+    </Form>
+  );
 }
 
 type Waiting = Route.ComponentProps["loaderData"]["waiting"][number];
@@ -115,7 +166,7 @@ const TABLE: AdminTable<DueItem> = {
 };
 
 export default function AdminDue() {
-  const { months, waiting, today, previous, next } = useLoaderData<typeof loader>();
+  const { months, waiting, debits, today, previous, next } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
@@ -125,12 +176,41 @@ export default function AdminDue() {
         <h2 id="por-cobrar">Renovaciones por cobrar</h2>
         <FormReply reply={reply ? (reply.ok ? { ok: true, message: reply.message } : { ok: false, error: reply.message }) : null} />
         <AdminList
-          table={{ ...WAITING, columns: [...WAITING.columns, { label: "Cobro", cell: (row) => <PaidForm renewal={row} today={today} /> }] }}
+          table={{
+            ...WAITING,
+            columns: [
+              ...WAITING.columns,
+              {
+                label: "Cobro",
+                cell: (row) => (
+                  <>
+                    {row.method === "transferencia" || row.debited ? <PaidForm renewal={row} today={today} /> : <span className="admin-muted">Domiciliada: irá en el próximo fichero de adeudos.</span>}
+                    {row.debited ? <ReturnForm renewal={row} /> : null}
+                  </>
+                ),
+              },
+            ],
+          }}
           rows={waiting}
           count={{ total: waiting.length, one: "renovación por cobrar", many: "renovaciones por cobrar" }}
           empty="Ninguna renovación espera un pago."
         />
       </section>
+      {debits !== null ? (
+        <section aria-labelledby="adeudos">
+          <h2 id="adeudos">Adeudos SEPA</h2>
+          <p>
+            {debits === 1 ? "1 renovación domiciliada vence" : `${debits} renovaciones domiciliadas vencen`} en los próximos 14 días sin haber ido al banco. El fichero (pain.008, CORE)
+            se sube a la banca por internet; cada adeudo se cobra en su día de renovación.
+          </p>
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="adeudos" />
+            <button type="submit" className="button" disabled={debits === 0}>
+              Descargar el fichero de adeudos
+            </button>
+          </Form>
+        </section>
+      ) : null}
       <nav className="admin-month-nav" aria-label="Meses">
         <Link to={`?mes=${previous}`}>← Mes anterior</Link>
         <Link to=".">Este mes</Link>

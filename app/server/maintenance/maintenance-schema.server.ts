@@ -11,6 +11,7 @@ import { customers } from "../customers/customers-schema.server";
 import { createdAt, updatedAt } from "../db/columns.server";
 import { installedUnits } from "../jobs/jobs-schema.server";
 import { orderLines, orders } from "../orders/orders-schema.server";
+import { sepaMandates } from "../payments/payments-schema.server";
 
 /*
  * Maintenance plans (issue 31): a customer's yearly maintenance of one or more units. Mis
@@ -39,6 +40,8 @@ export const maintenancePlans = pgTable(
     startedOn: date("started_on", { mode: "string" }).notNull(),
     renewsOn: date("renews_on", { mode: "string" }).notNull(),
     renewalMethod: text("renewal_method", { enum: RENEWAL_METHODS }).notNull().default("transferencia"),
+    /** The SEPA mandate the renewals are debited under ("domiciliacion"). */
+    sepaMandateId: integer("sepa_mandate_id").references(() => sepaMandates.id, { onDelete: "restrict" }),
     source: text("source", { enum: PLAN_SOURCES }).notNull(),
     /** The shop's line that sold it: one plan per line, whatever the number of payment notifications. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
@@ -121,6 +124,12 @@ export const planRenewals = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     bankReference: text("bank_reference"),
     paidRecordedBy: text("paid_recorded_by"),
+    /** A direct debit: the pain.008 file (its message id) that carried it, its sequence type and collection day. */
+    sepaMessageId: text("sepa_message_id"),
+    sepaSequence: text("sepa_sequence"),
+    collectionOn: date("collection_on", { mode: "string" }),
+    /** The bank returned the debit: its reason code (AC04, MD06...). */
+    returnReason: text("return_reason"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,11 +3,15 @@ import { z } from "zod";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { unitFormSchema } from "~/domain/maintenance/unit-form";
+import { mandateFormSchema } from "~/domain/payments/sepa-mandate-form";
+import { clientAddress } from "../rate-limit.server";
+import { revokeMandate, signMandate } from "./plan-mandates.server";
 import type { PlanReply } from "~/domain/maintenance/my-plan";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
 import { requireUser } from "../session.server";
-import { cancelMyPlan, declareMyUnit, familyOfMyPlan, MY_PLAN_MESSAGES } from "./my-plans.server";
+import { MY_PLAN_MESSAGES } from "~/domain/maintenance/my-plan";
+import { cancelMyPlan, declareMyUnit, familyOfMyPlan } from "./my-plans.server";
 
 /*
  * Mis equipos' plan forms (issue 31): «Sí, cancelar el plan» and «Guardar el equipo». Only the
@@ -15,7 +19,7 @@ import { cancelMyPlan, declareMyUnit, familyOfMyPlan, MY_PLAN_MESSAGES } from ".
  * same "not found" as a plan that does not exist.
  */
 
-const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo"]), plan: z.coerce.number().int().positive() });
+const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo", "domiciliar", "transferencia"]), plan: z.coerce.number().int().positive() });
 
 /** The body is read first, as every action does: an oversized or non-form one is 413/415 before the sign-in's redirect. */
 export async function myPlansAction(request: Request) {
@@ -27,6 +31,16 @@ export async function myPlansAction(request: Request) {
   const { intent, plan: planId } = parsed.data;
   if (!user.emailVerified) return data<PlanReply>({ ok: false, planId, message: MY_PLAN_MESSAGES.notFound }, { status: 404 });
   const db = await getDb();
+  if (intent === "domiciliar") {
+    const mandate = mandateFormSchema.safeParse(values);
+    if (!mandate.success) return data<PlanReply>({ ok: false, planId, message: "Revise los datos marcados.", errors: fieldErrors(mandate.error), values: { ...values, intent } }, { status: 400 });
+    const result = await signMandate(db, user.email, planId, mandate.data, { ip: clientAddress(request), userAgent: request.headers.get("user-agent") ?? "" });
+    return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
+  }
+  if (intent === "transferencia") {
+    const result = await revokeMandate(db, user.email, planId);
+    return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
+  }
   if (intent === "cancelar-plan") {
     const result = await cancelMyPlan(db, user.email, planId, (values.motivo ?? "").slice(0, 200));
     return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });

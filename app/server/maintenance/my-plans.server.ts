@@ -4,7 +4,7 @@ import { formatYmd } from "~/domain/dates/madrid-dates";
 import { coversLines, isCancellable, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
 import { isRefrigerant } from "~/domain/maintenance/refrigerants";
 import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
-import type { MyPlan } from "~/domain/maintenance/my-plan";
+import { MY_PLAN_MESSAGES, type MyPlan, type PlanActionResult } from "~/domain/maintenance/my-plan";
 import type { DeclaredUnit } from "~/domain/maintenance/unit-form";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { audit } from "../audit.server";
@@ -14,6 +14,11 @@ import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planRenewals, planUnits } from "./maintenance-schema.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { transferDetails } from "../payments/transfer-details.server";
+import { mandatesById } from "../payments/sepa-mandates.server";
+import { sepaConfig } from "../config.server";
+import { maskIban } from "~/domain/payments/iban";
+import { mandateWording } from "~/domain/payments/sepa-mandate-form";
+import { formatEuros } from "~/domain/money";
 import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { planCancelledEmail } from "./plan-emails.server";
@@ -46,6 +51,9 @@ const byEmail = (email: string) => sql`lower(${maintenancePlans.customerEmail}) 
 export async function plansForEmail(db: Pick<Database, "select">, email: string): Promise<MyPlan[]> {
   const plans = await db.select().from(maintenancePlans).where(byEmail(email)).orderBy(desc(maintenancePlans.startedOn), desc(maintenancePlans.id));
   if (plans.length === 0) return [];
+  const mandates = await mandatesById(db, plans.map((plan) => plan.sepaMandateId).filter((id): id is number => id !== null));
+  const sepa = sepaConfig();
+  const wording = sepa ? mandateWording(sepa.creditorName, sepa.creditorId) : "";
   const ids = plans.map((plan) => plan.id);
   const units = await db.select().from(planUnits).where(inArray(planUnits.planId, ids)).orderBy(asc(planUnits.id));
   const renewals = await db.select().from(planRenewals).where(inArray(planRenewals.planId, ids));
@@ -61,6 +69,8 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
     const live = plan.state === "activo";
     const theirs = renewals.filter((renewal) => renewal.planId === plan.id);
     const pending = theirs.find((renewal) => renewal.state === "pendiente");
+    const mandate = plan.sepaMandateId ? mandates.get(plan.sepaMandateId) : undefined;
+    const account = mandate && !mandate.revokedAt ? maskIban(mandate.iban) : null;
     return {
       id: plan.id,
       title: MAINTENANCE_TITLES[plan.family],
@@ -82,8 +92,14 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
       cancellable: isCancellable(plan.state),
+      payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, debitOffered: sepa !== null, wording },
       pendingRenewal: pending
-        ? { renewsOn: pending.renewsOn, lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn)), transfer: transferDetails(pending.amountCents, renewalTransferConcept(plan.id, pending.renewsOn)) }
+        ? {
+            renewsOn: pending.renewsOn,
+            lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn)),
+            transfer: transferDetails(pending.amountCents, renewalTransferConcept(plan.id, pending.renewsOn)),
+            debit: pending.method === "domiciliacion" && account ? { account, amount: formatEuros(pending.amountCents) } : null,
+          }
         : null,
       invoices: issued.filter((invoice) => theirs.some((renewal) => renewal.id === invoice.renewalId)).map(({ number, issuedOn, totalCents }) => ({ number, issuedOn, totalCents })),
       needsUnit: own.length === 0 && isCancellable(plan.state),
@@ -96,16 +112,6 @@ export async function familyOfMyPlan(db: Pick<Database, "select">, email: string
   const [plan] = await db.select({ family: maintenancePlans.family }).from(maintenancePlans).where(and(eq(maintenancePlans.id, planId), byEmail(email)));
   return plan?.family ?? null;
 }
-
-export const MY_PLAN_MESSAGES = {
-  notFound: "No encontramos ese plan entre los suyos.",
-  notCancellable: (state: string) => `Este plan ya no se puede cancelar: está «${state}».`,
-  cancelled: (id: number, renewsOn: string) => `Plan n.º ${id} cancelado. No se renovará el ${formatYmd(renewsOn)} y no le cobraremos nada más por él. Le hemos enviado la confirmación por correo.`,
-  hasUnit: "Este plan ya tiene su equipo. Si ha cambiado de equipo, llámenos y lo actualizamos.",
-  declared: "Equipo guardado. Con él preparamos su primera visita.",
-} as const;
-
-export type PlanActionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
 async function ownPlanForUpdate(tx: Transaction, email: string, planId: number) {
   const [plan] = await tx.select().from(maintenancePlans).where(and(eq(maintenancePlans.id, planId), byEmail(email))).for("update");

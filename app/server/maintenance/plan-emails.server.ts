@@ -1,4 +1,6 @@
-import { formatYmd } from "~/domain/dates/madrid-dates";
+import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
+import { maskIban } from "~/domain/payments/iban";
+import type { Mandate } from "../payments/sepa-mandates.server";
 import { coversLines, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { formatEuros } from "~/domain/money";
@@ -50,11 +52,22 @@ export function planCancelledEmail(plan: Plan, byCustomer: boolean): MailMessage
 
 type Renewal = Pick<typeof planRenewals.$inferSelect, "renewsOn" | "amountCents" | "method">;
 
-/** Thirty days before the renewal day: the price, the year it pays for and how to pay. */
-export function renewalNoticeEmail(plan: Plan, renewal: Renewal): MailMessage {
+/**
+ * Thirty days before the renewal day: the price, the year it pays for and how it is paid. By
+ * direct debit it is also the rulebook's pre-notification (amount, day, mandate, creditor).
+ */
+export function renewalNoticeEmail(plan: Plan, renewal: Renewal, debit: { account: string; reference: string; creditorId: string } | null = null): MailMessage {
   const concept = renewalTransferConcept(plan.id, renewal.renewsOn);
+  const opening = `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} (plan n.º ${plan.id}) se renueva el ${formatYmd(renewal.renewsOn)} por un año más: ${formatEuros(renewal.amountCents)} (IVA incluido).`;
+  if (renewal.method === "domiciliacion" && debit) {
+    return message(plan, `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`, [
+      opening,
+      `Cargaremos ${formatEuros(renewal.amountCents)} en su cuenta ${debit.account} el ${formatYmd(renewal.renewsOn)} o el primer día hábil bancario después, con la orden de domiciliación ${debit.reference} (identificador de acreedor ${debit.creditorId}). No tiene que hacer nada.`,
+      "Cuando el banco nos pague le enviaremos la factura. Si no quiere renovarlo, cancélelo en «Mis equipos» antes de esa fecha.",
+    ]);
+  }
   return message(plan, `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`, [
-    `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} (plan n.º ${plan.id}) se renueva el ${formatYmd(renewal.renewsOn)} por un año más: ${formatEuros(renewal.amountCents)} (IVA incluido).`,
+    opening,
     ["Cómo pagar: transferencia bancaria", ...transferLines(renewal.amountCents, concept)].join("\n"),
     `Indique «${concept}» como concepto: así identificamos su pago y le enviamos la factura. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
     "Si no quiere renovarlo, no tiene que hacer nada más que no pagar, o cancelarlo en «Mis equipos».",
@@ -66,5 +79,32 @@ export function renewalLapsedEmail(plan: Plan, renewal: Renewal): MailMessage {
   return message(plan, `su plan de mantenimiento n.º ${plan.id} ha terminado`, [
     `No hemos recibido el pago de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id}, así que el plan ha terminado. No le cobraremos nada por él.`,
     "Las visitas hechas y sus documentos siguen en «Mis equipos». Si quiere volver a tener el plan, puede contratarlo de nuevo en la tienda o llamarnos.",
+  ]);
+}
+
+/** The customer's copy of the mandate signed online (the rulebook asks the creditor to give one). */
+export function mandateSignedEmail(plan: Plan, mandate: Pick<Mandate, "reference" | "debtorName" | "iban" | "signedAt" | "wording">, creditorId: string): MailMessage {
+  return message(plan, `orden de domiciliación del plan de mantenimiento n.º ${plan.id}`, [
+    `Ha firmado la orden de domiciliación de las renovaciones de su plan de mantenimiento n.º ${plan.id}. Esta es su copia:`,
+    [
+      `Referencia de la orden: ${mandate.reference}`,
+      `Identificador del acreedor: ${creditorId}`,
+      `Titular de la cuenta: ${mandate.debtorName}`,
+      `Cuenta: ${maskIban(mandate.iban)}`,
+      `Firmada el ${formatDateTime(mandate.signedAt)} (hora de Madrid)`,
+    ].join("\n"),
+    mandate.wording,
+    "Le avisaremos 30 días antes de cada cargo, con su importe y su fecha. Puede volver a pagar por transferencia cuando quiera en «Mis equipos».",
+  ]);
+}
+
+/** The bank returned the renewal's debit: why, and how to pay it by transfer instead. */
+export function debitReturnedEmail(plan: Plan, renewal: Renewal, reason: { code: string; meaning: string; mandateUsable: boolean }): MailMessage {
+  const concept = renewalTransferConcept(plan.id, renewal.renewsOn);
+  return message(plan, `no se ha podido cobrar la renovación del plan n.º ${plan.id}`, [
+    `Su banco ha devuelto el cargo de ${formatEuros(renewal.amountCents)} de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id}. Motivo que nos da el banco: ${reason.meaning}`,
+    ["Puede pagarla por transferencia bancaria:", ...transferLines(renewal.amountCents, concept)].join("\n"),
+    `Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
+    reason.mandateUsable ? "Su orden de domiciliación sigue en vigor para los próximos años." : "Hemos anulado la orden de domiciliación: las próximas renovaciones se pagarán por transferencia, salvo que firme otra en «Mis equipos».",
   ]);
 }

@@ -12,6 +12,8 @@ import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planRenewals } from "./maintenance-schema.server";
 import { renewalLapsedEmail, renewalNoticeEmail } from "./plan-emails.server";
+import { mandateOf } from "./plan-mandates.server";
+import { sepaConfig } from "../config.server";
 
 /*
  * A plan's yearly renewal (issue 31), paid by transfer:
@@ -61,7 +63,10 @@ async function sendNotices(db: Database, today: string, now: Date): Promise<numb
         .onConflictDoNothing({ target: [planRenewals.planId, planRenewals.renewsOn] })
         .returning();
       if (!renewal) return false;
-      await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal) }, { ref: planRef(plan.id) });
+      const mandate = renewal.method === "domiciliacion" ? await mandateOf(tx, plan.sepaMandateId) : null;
+      const sepa = sepaConfig();
+      const debit = mandate && sepa ? { account: mandate.account, reference: mandate.reference, creditorId: sepa.creditorId } : null;
+      await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal, debit) }, { ref: planRef(plan.id) });
       return true;
     });
     if (made) sent++;
@@ -118,8 +123,8 @@ export const RENEWAL_PAYMENT_MESSAGES = {
 
 export type RenewalPaymentResult = { ok: true; message: string; invoice: string } | { ok: false; status: 404 | 409 | 400; message: string };
 
-/** The owner records the renewal's transfer: the invoice, the plan a year on, the customer's e-mail. */
-export async function recordRenewalTransfer(
+/** The owner records the renewal's payment (the transfer, or the debit the bank credited): the invoice, the plan a year on, the customer's e-mail. */
+export async function recordRenewalPayment(
   db: Database,
   actor: Actor,
   renewalId: number,
@@ -137,7 +142,7 @@ export async function recordRenewalTransfer(
       .update(planRenewals)
       .set({ state: "pagada", paidAt, bankReference: payment.bankReference || null, paidRecordedBy: actorName(actor), closedAt: now, updatedAt: now })
       .where(eq(planRenewals.id, renewal.id));
-    const invoice = await issueRenewalInvoice(tx, plan!, renewal, "Transferencia bancaria", payment.paidOn, now);
+    const invoice = await issueRenewalInvoice(tx, plan!, renewal, renewal.method === "domiciliacion" ? "Domiciliación bancaria" : "Transferencia bancaria", payment.paidOn, now);
     await tx
       .update(maintenancePlans)
       .set({ state: "activo", renewsOn: renewalOn(renewal.renewsOn, 1), updatedAt: now })

@@ -5,7 +5,34 @@ import { createdAt, updatedAt } from "../db/columns.server";
 import { jobCharges } from "../jobs/jobs-schema.server";
 import { orders, withdrawals } from "../orders/orders-schema.server";
 
-/* Card and Bizum payments through Redsys and every refund (issue 12). */
+/* Card and Bizum payments through Redsys and every refund (issue 12); SEPA mandates (issue 31). */
+
+/**
+ * A SEPA direct debit mandate signed online (issue 31): the customer's account and the moment
+ * and place of the signature, the mandate's reference (unique, quoted in every debit). Revoked,
+ * it is kept (the bank may ask for it for 14 months after its last debit).
+ */
+export const sepaMandates = pgTable(
+  "sepa_mandates",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    /** Lower case: the customer who signed it (Mis equipos). */
+    customerEmail: text("customer_email").notNull(),
+    debtorName: text("debtor_name").notNull(),
+    iban: text("iban").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+    signedIp: text("signed_ip").notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    /** The mandate text the customer accepted, as shown. */
+    wording: text("wording").notNull(),
+    /** Set by its first debit sent to the bank: later ones are RCUR instead of FRST. */
+    firstCollectedAt: timestamp("first_collected_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sepa_mandates_reference_unique").on(t.reference), index("sepa_mandates_email_idx").on(sql`lower(${t.customerEmail})`)],
+);
 
 /**
  * One trip of the customer to Redsys for an order, or for a job's deposit or final balance

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { PLAN_STATE_LABELS, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
 import { REFRIGERANTS } from "~/domain/maintenance/refrigerants";
-import { equipmentOptions, UNIT_FIELDS } from "~/domain/maintenance/unit-form";
+import { equipmentOptions, UNIT_FIELDS } from "~/domain/maintenance/unit-fields";
+import { MANDATE_FIELDS } from "~/domain/payments/sepa-mandate-fields";
 import type { MyPlan, PlanReply } from "~/domain/maintenance/my-plan";
 import { Price } from "../price";
 
@@ -16,7 +17,7 @@ import { Price } from "../price";
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {label ? <label htmlFor={id}>{label}</label> : null}
       {children}
       {error ? (
         <p className="field-error" id={`${id}-error`}>
@@ -28,7 +29,7 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
 }
 
 function DeclareUnit({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
-  const mine = reply && reply.planId === plan.id && !reply.ok ? reply : null;
+  const mine = reply && reply.planId === plan.id && !reply.ok && reply.values?.intent === "declarar-equipo" ? reply : null;
   const errors = mine?.errors ?? {};
   const values = mine?.values ?? {};
   const id = (name: string) => `plan-${plan.id}-${name}`;
@@ -89,6 +90,17 @@ function DeclareUnit({ plan, reply }: { plan: MyPlan; reply: PlanReply | null })
 }
 
 function PendingRenewal({ renewal }: { renewal: NonNullable<MyPlan["pendingRenewal"]> }) {
+  if (renewal.debit) {
+    return (
+      <div className="plan-renewal" role="region" aria-label="Renovación pendiente de pago">
+        <h3 className="equipment-docs-title">Renovación del {formatYmd(renewal.renewsOn)}: domiciliada</h3>
+        <p>
+          Cargaremos {renewal.debit.amount} en su cuenta {renewal.debit.account} el {formatYmd(renewal.renewsOn)} o el primer día hábil bancario después. No tiene que hacer
+          nada.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="plan-renewal" role="region" aria-label="Renovación pendiente de pago">
       <h3 className="equipment-docs-title">Renovación del {formatYmd(renewal.renewsOn)}: pendiente de pago</h3>
@@ -104,6 +116,57 @@ function PendingRenewal({ renewal }: { renewal: NonNullable<MyPlan["pendingRenew
         <dd>{renewal.transfer.concept}</dd>
       </dl>
     </div>
+  );
+}
+
+/** Domiciliación: the mandate form (holder, IBAN, the wording accepted), or the mandate in force and the way back to transfer. */
+function RenewalPayment({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
+  if (!plan.cancellable) return null;
+  const { mandate } = plan.payment;
+  if (mandate) {
+    return (
+      <Form method="post" className="plan-cancel">
+        <input type="hidden" name="intent" value="transferencia" />
+        <input type="hidden" name="plan" value={plan.id} />
+        <p>
+          Las renovaciones se cargan en su cuenta {mandate.account} (orden de domiciliación {mandate.reference}).
+        </p>
+        <button type="submit" className="button button-secondary">
+          Pagar por transferencia en su lugar
+        </button>
+      </Form>
+    );
+  }
+  if (!plan.payment.debitOffered) return null;
+  const mine = reply && reply.planId === plan.id && !reply.ok && reply.values?.intent === "domiciliar" ? reply : null;
+  const errors = mine?.errors ?? {};
+  const values = mine?.values ?? {};
+  const id = (name: string) => `plan-${plan.id}-${name}`;
+  const described = (name: string) => (errors[name] ? { "aria-invalid": true, "aria-describedby": `${id(name)}-error` } : {});
+  return (
+    <details className="plan-cancel" open={mine !== null}>
+      <summary>Domiciliar las renovaciones</summary>
+      <Form method="post" className="plan-unit-form">
+        <input type="hidden" name="intent" value="domiciliar" />
+        <input type="hidden" name="plan" value={plan.id} />
+        <Field id={id("titular")} label="Titular de la cuenta" error={errors[MANDATE_FIELDS.holder]}>
+          <input id={id("titular")} name={MANDATE_FIELDS.holder} type="text" maxLength={70} autoComplete="name" defaultValue={values[MANDATE_FIELDS.holder] ?? ""} {...described(MANDATE_FIELDS.holder)} />
+        </Field>
+        <Field id={id("iban")} label="IBAN" error={errors[MANDATE_FIELDS.iban]}>
+          <input id={id("iban")} name={MANDATE_FIELDS.iban} type="text" maxLength={42} autoComplete="off" spellCheck={false} placeholder="ES00 0000 0000 0000 0000 0000" defaultValue={values[MANDATE_FIELDS.iban] ?? ""} {...described(MANDATE_FIELDS.iban)} />
+        </Field>
+        <p className="field-hint">{plan.payment.wording}</p>
+        <Field id={id("acepto")} label="" error={errors[MANDATE_FIELDS.accept]}>
+          <label className="choice" htmlFor={id("acepto")}>
+            <input id={id("acepto")} name={MANDATE_FIELDS.accept} type="checkbox" value="si" {...described(MANDATE_FIELDS.accept)} />
+            <span>Acepto esta orden de domiciliación</span>
+          </label>
+        </Field>
+        <button type="submit" className="button">
+          Firmar la orden de domiciliación
+        </button>
+      </Form>
+    </details>
   );
 }
 
@@ -203,6 +266,7 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
             </>
           ) : null}
           {plan.needsUnit ? <DeclareUnit plan={plan} reply={reply} /> : null}
+          <RenewalPayment plan={plan} reply={reply} />
           {plan.cancellable ? <CancelPlan plan={plan} /> : null}
         </li>
       ))}
