@@ -139,6 +139,7 @@ export default [
     route("cuentas/:id", "routes/accounts/admin-account.tsx"),
     // admin: maintenance plans, what falls due month by month (issue 31)
     route("mantenimiento", "routes/maintenance/admin-due.tsx"),
+    route("mantenimiento/adeudos", "routes/maintenance/admin-debit-file.ts"),
     route("clientes", "routes/customers/admin-customers.tsx"),
     route("clientes/nuevo", "routes/customers/admin-customer-new.tsx"),
     route("clientes/:id", "routes/customers/admin-customer.tsx"),

@@ -7,15 +7,20 @@ import path from "node:path";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { confirmCheckout } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
+import { validatePain008 } from "../support/sepa-xsd";
+import { spanishCreditorId } from "~/domain/payments/sepa-creditor-id";
+import { readFileSync } from "node:fs";
 import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
- * Issue 31, the plan's first year as people live it, at 375 px and on a desktop: a customer
- * buys a boiler with its yearly maintenance and an air conditioner's maintenance alone; the
- * owner marks the transfer paid; the customer, her address proven, finds both plans in «Mis
- * equipos», declares the air conditioner (a wrong form first), and cancels that plan. Then the
- * shop restarts 340 days later (its clock moved): the renewal notice arrives, «Mis equipos»
- * shows how to pay it, the owner records the transfer, and the invoice arrives and downloads.
+ * Issue 31, the plans' first year as people live it, at 375 px and on a desktop: a customer
+ * buys a boiler with its yearly maintenance, and an air conditioner's and an aerothermal unit's
+ * maintenance alone; the owner marks the transfer paid; the customer, her address proven, finds
+ * the three plans in «Mis equipos», declares the air conditioner (a wrong form first), has its
+ * renewals debited (a wrong IBAN first) and cancels the aerothermal plan. Then the shop restarts
+ * 355 days later (its clock moved): the notices arrive, «Mis equipos» shows how each renewal is
+ * paid, the owner downloads the bank's debit file (valid against ISO 20022's schema), records
+ * the transfer and the debit credited, and the invoices arrive and download.
  */
 const PORT = specPort(188);
 const base = `http://127.0.0.1:${PORT}`;
@@ -28,7 +33,8 @@ let admin: AdminSession;
 let customer: { context: BrowserContext; page: Page };
 let email = "";
 let dataDir = "";
-const serverEnv = (extra: Record<string, string> = {}) => ({ SMTP_URL: state.smtp!.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER, ...extra });
+const CREDITOR_ID = spanishCreditorId("B12345674");
+const serverEnv = (extra: Record<string, string> = {}) => ({ SMTP_URL: state.smtp!.url, OUTBOX_POLL_MS: "200", ADMIN_EMAILS: OWNER, SEPA_CREDITOR_ID: CREDITOR_ID, ...extra });
 let orderNumber = "";
 const mailTo = (to: string, subject: RegExp): Promise<ParsedMail> => waitForMail(state.smtp!.messages, to, subject);
 
@@ -85,8 +91,11 @@ test("a boiler with its yearly maintenance and an air conditioner's maintenance,
   await page.getByRole("button", { name: "Añadir al carrito" }).click();
   await expect(page.getByText("Añadido al carrito.")).toBeVisible();
   await page.goto("/tienda/mantenimientos");
-  await page.getByRole("button", { name: "Añadir al carrito: Mantenimiento anual de aire acondicionado" }).click();
-  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  for (const [i, name] of ["aire acondicionado", "aerotermia"].entries()) {
+    await page.getByRole("button", { name: `Añadir al carrito: Mantenimiento anual de ${name}` }).click();
+    // Each offer says it under its own button.
+    await expect(page.getByText("Añadido al carrito.")).toHaveCount(i + 1);
+  }
   await confirmCheckout(page, "transferencia");
   await expect(page).toHaveURL(/\/carrito\/pedido\?pedido=\d{1,5}-\d{6}$/);
   orderNumber = decodeURIComponent(page.url().split("pedido=")[1]!);
@@ -106,15 +115,15 @@ test("a boiler with its yearly maintenance and an air conditioner's maintenance,
   await owner.goto(`/admin/mantenimiento?mes=${renewsOn.slice(0, 7)}`);
   await expect(owner.getByRole("heading", { level: 1, name: "Mantenimiento" })).toBeVisible();
   const month = owner.locator("section[aria-labelledby^='mes-']").first();
-  await expect(month.getByRole("row").filter({ hasText: "Renovación del plan" })).toHaveCount(2);
-  await expect(month).toContainText(`renovaciones: ${formatEuros(17000)}`);
-  // The boiler's yearly visit, and the air conditioner's, whose unit is still to be told.
-  await expect(month.getByRole("row").filter({ hasText: "Visita de mantenimiento" })).toHaveCount(2);
-  await expect(month.getByRole("row").filter({ hasText: "(equipo por indicar)" })).toHaveCount(1);
+  await expect(month.getByRole("row").filter({ hasText: "Renovación del plan" })).toHaveCount(3);
+  await expect(month).toContainText(`renovaciones: ${formatEuros(25500)}`);
+  // The boiler's yearly visit, and the others', whose units are still to be told.
+  await expect(month.getByRole("row").filter({ hasText: "Visita de mantenimiento" })).toHaveCount(3);
+  await expect(month.getByRole("row").filter({ hasText: "(equipo por indicar)" })).toHaveCount(2);
   await lookAtBothWidths(owner, "admin-mantenimiento");
 });
 
-test("«Mis equipos» shows both plans; the customer declares the air conditioner, then cancels its plan", { tag: "@movil" }, async () => {
+test("«Mis equipos» shows the plans; the customer declares the air conditioner, has it debited, and cancels the aerothermal plan", { tag: "@movil" }, async () => {
   const { page } = customer;
   await page.goto("/login/equipos");
   await expect(page.getByRole("heading", { level: 2, name: "Planes de mantenimiento" })).toBeVisible();
@@ -149,19 +158,37 @@ test("«Mis equipos» shows both plans; the customer declares the air conditione
   await expect(air.getByRole("status")).toHaveText("Equipo guardado. Con él preparamos su primera visita.");
   await expect(air.getByText(/Daikin FTXM35R \(aire acondicionado, n\.º de serie DK-35R-0099, instalado el 15\/06\/2024\)/)).toBeVisible();
 
-  // Cancelling: the disclosure, then «Sí, cancelar el plan».
-  await air.getByText("Cancelar el plan", { exact: true }).click();
-  await air.getByLabel("¿Por qué lo cancela? (opcional)").fill("Lo mantiene el instalador del edificio");
-  await air.getByRole("button", { name: "Sí, cancelar el plan" }).click();
-  await expect(air.getByRole("status")).toContainText(`No se renovará el ${renews}`);
-  await expect(air.locator(".equipment-facts")).toContainText("Cancelado");
-  await expect(air.getByText("Cancelar el plan", { exact: true })).toHaveCount(0);
+  // Its renewals by direct debit: a wrong IBAN first, then the mandate signed.
+  await air.getByText("Domiciliar las renovaciones", { exact: true }).click();
+  await air.getByLabel("Titular de la cuenta").fill("Marta Ruiz Ortega");
+  await air.getByLabel("IBAN").fill("ES91 2100 0418 4502 0005 1333");
+  await air.getByRole("button", { name: "Firmar la orden de domiciliación" }).click();
+  await expect(air.getByText("El IBAN no es válido: revise los dígitos.")).toBeVisible();
+  await expect(air.getByText("Para domiciliar los pagos, acepte la orden de domiciliación.")).toBeVisible();
+  await lookAtBothWidths(page, "mis-equipos-domiciliar");
+  await air.getByLabel("IBAN").fill("ES91 2100 0418 4502 0005 1332");
+  await air.getByRole("checkbox", { name: "Acepto esta orden de domiciliación" }).check();
+  await air.getByRole("button", { name: "Firmar la orden de domiciliación" }).click();
+  await expect(air.getByRole("status")).toContainText("las renovaciones se cargarán en la cuenta ES91 **** **** **** **** 1332");
+  await expect(air.getByText(/Las renovaciones se cargan en su cuenta ES91 \*{4} \*{4} \*{4} \*{4} 1332/)).toBeVisible();
+  const copy = await mailTo(email, /orden de domiciliación del plan/);
+  expect(copy.text).toContain(`Identificador del acreedor: ${CREDITOR_ID}`);
+
+  // Cancelling the aerothermal plan: the disclosure, then «Sí, cancelar el plan».
+  const heatPump = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de aerotermia" });
+  await heatPump.getByText("Cancelar el plan", { exact: true }).click();
+  await heatPump.getByLabel("¿Por qué lo cancela? (opcional)").fill("Lo mantiene el instalador del edificio");
+  await heatPump.getByRole("button", { name: "Sí, cancelar el plan" }).click();
+  await expect(heatPump.getByRole("status")).toContainText(`No se renovará el ${renews}`);
+  await expect(heatPump.locator(".equipment-facts")).toContainText("Cancelado");
+  await expect(heatPump.getByText("Cancelar el plan", { exact: true })).toHaveCount(0);
   await mailTo(email, /plan de mantenimiento n\.º \d+ cancelado/);
   await expect(boiler.locator(".equipment-facts")).toContainText("Activo");
+  await expect(air.locator(".equipment-facts")).toContainText("Activo");
 });
 
-test("340 days later: the renewal notice, how to pay it in «Mis equipos», the owner's «Marcar como cobrada», the invoice", { tag: "@movil" }, async () => {
-  const DAYS = 340;
+test("355 days later: the notices, how each renewal is paid in «Mis equipos», the bank's debit file, «Marcar como cobrada», the invoices", { tag: "@movil" }, async () => {
+  const DAYS = 355;
   const shiftedToday = madridDay(new Date(Date.now() + DAYS * 24 * 3600 * 1000));
   const renewsOn = addMonths(madridDay(new Date()), 12);
   await state.server!.stop();
@@ -170,10 +197,12 @@ test("340 days later: the renewal notice, how to pay it in «Mis equipos», the 
     dataDir,
     env: serverEnv({ NODE_OPTIONS: `--require ${path.resolve("tests/support/shift-clock.cjs")}`, TEST_CLOCK_OFFSET_MS: String(DAYS * 24 * 3600 * 1000) }),
   });
-  // The daily task runs at start (its 08:00 has passed on the moved clock): one notice, for the live plan.
-  const notice = await mailTo(email, new RegExp(`se renueva el ${formatYmd(renewsOn).replace(/\//g, "\\/")}`));
-  expect(notice.text).toMatch(/Concepto: Plan \d+ \d{4}/);
-  expect(notice.text).toContain(`${formatEuros(8500)} (IVA incluido)`);
+  // The daily task runs at start (its 08:00 has passed on the moved clock): a notice for each live plan.
+  const renewsText = formatYmd(renewsOn).replace(/\//g, "\\/");
+  await expect.poll(() => state.smtp!.messages.filter((m) => JSON.stringify(m.to ?? "").includes(email) && new RegExp(`se renueva el ${renewsText}`).test(m.subject ?? "")).length).toBe(2);
+  const notices = state.smtp!.messages.filter((m) => JSON.stringify(m.to ?? "").includes(email) && /se renueva el/.test(m.subject ?? "")).map((m) => m.text ?? "");
+  expect(notices.filter((text) => /Concepto: Plan \d+ \d{4}/.test(text))).toHaveLength(1);
+  expect(notices.filter((text) => text.includes("en su cuenta ES91 **** **** **** **** 1332"))).toHaveLength(1);
 
   // Eleven months on, the sessions have ended: both sign in again.
   const { page } = customer;
@@ -186,20 +215,38 @@ test("340 days later: the renewal notice, how to pay it in «Mis equipos», the 
   const renewal = boiler.getByRole("region", { name: "Renovación pendiente de pago" });
   await expect(renewal.getByRole("heading", { level: 3 })).toHaveText(`Renovación del ${formatYmd(renewsOn)}: pendiente de pago`);
   await expect(renewal).toContainText("ES91 2100 0418 4502 0005 1332");
+  const air = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de aire acondicionado" });
+  await expect(air.getByRole("region", { name: "Renovación pendiente de pago" }).getByRole("heading", { level: 3 })).toHaveText(`Renovación del ${formatYmd(renewsOn)}: domiciliada`);
   await lookAtBothWidths(page, "mis-equipos-renovacion");
 
   const owner = admin.page;
   await owner.context().clearCookies();
   await signInAsAdmin(owner, OWNER, admin.key, "/admin/mantenimiento", DAYS * 24 * 3600 * 1000);
   const waiting = owner.getByRole("region", { name: "Renovaciones por cobrar" });
-  const form = owner.getByRole("form", { name: /Marcar como cobrada la renovación del plan n\.º \d+/ });
-  await expect(form).toHaveCount(1);
-  await expect(form.getByLabel("Fecha del pago")).toHaveValue(shiftedToday);
+  // The bank's file: one debit, valid against the schema; then the air plan's row can be marked paid.
+  const debits = owner.getByRole("region", { name: "Adeudos SEPA" });
+  await expect(debits).toContainText("1 renovación domiciliada vence");
   await lookAtBothWidths(owner, "admin-renovaciones");
+  const [download] = await Promise.all([owner.waitForEvent("download"), debits.getByRole("button", { name: "Descargar el fichero de adeudos" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^adeudos-TCM\d{14}\.xml$/);
+  const xml = readFileSync((await download.path())!, "utf8");
+  expect((await validatePain008(xml)).errors).toEqual([]);
+  expect(xml).toContain("<SeqTp>FRST</SeqTp>");
+  expect(xml).toContain("<Nm>Marta Ruiz Ortega</Nm>");
+  await owner.goto("/admin/mantenimiento");
+  await expect(owner.getByRole("region", { name: "Adeudos SEPA" })).toContainText("0 renovaciones domiciliadas vencen");
+
+  const forms = owner.getByRole("form", { name: /Marcar como cobrada la renovación del plan n\.º \d+/ });
+  await expect(forms).toHaveCount(2);
+  const form = forms.first();
+  await expect(form.getByLabel("Fecha del pago")).toHaveValue(shiftedToday);
   await form.getByLabel("Referencia bancaria").fill("TRF-RENOV-1");
   await form.getByRole("button", { name: `Marcar como cobrada · ${formatEuros(8500)}` }).click();
   await expect(owner.getByRole("status").filter({ hasText: /Renovación cobrada: factura F\d{4}-\d{6} emitida y enviada al cliente\./ })).toBeVisible();
+  await expect(forms).toHaveCount(1);
+  await forms.first().getByRole("button", { name: `Marcar como cobrada · ${formatEuros(8500)}` }).click();
   await expect(waiting).toContainText("Ninguna renovación espera un pago.");
+  await expect.poll(() => state.smtp!.messages.filter((m) => JSON.stringify(m.to ?? "").includes(email) && /factura F\d{4}-\d{6} del plan de mantenimiento/.test(m.subject ?? "")).length).toBe(2);
 
   const invoiceMail = await mailTo(email, /factura F\d{4}-\d{6} del plan de mantenimiento n\.º \d+/);
   expect(invoiceMail.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);

@@ -211,6 +211,8 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["pago", "transferencia"],
     ["condiciones", "acepto"],
   ],
+  // The bank's debit file of plan renewals (issue 31).
+  "routes/maintenance/admin-debit-file.ts": [["intent", "adeudos"]],
   // The owner's «Marcar como cobrada» of a plan's renewal (issue 31).
   "routes/maintenance/admin-due.tsx": [
     ["intent", "cobrar"],

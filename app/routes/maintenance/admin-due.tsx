@@ -9,7 +9,7 @@ import { pageUrl } from "~/server/http/page-url.server";
 import { DUE_KIND_LABELS, type DueItem } from "~/domain/maintenance/due-items";
 import { dueInMonth, monthStart } from "~/server/maintenance/due-list.server";
 import { pendingRenewals, recordRenewalPayment } from "~/server/maintenance/plan-renewals.server";
-import { debitFile, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
+import { DEBIT_PROBLEMS, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
 import { sepaConfig } from "~/server/config.server";
 import { RETURN_REASONS } from "~/domain/payments/sepa-returns";
 import { readForm } from "~/server/http/request-body.server";
@@ -49,7 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   const today = madridDay(new Date());
   const debits = sepaConfig() ? await debitsReady(db, today) : null;
-  return { months, waiting, debits, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+  // Back from the debit file's route with nothing to send: why.
+  const problem = pageUrl(request).searchParams.get("adeudos") ?? "";
+  const debitProblem = problem in DEBIT_PROBLEMS ? DEBIT_PROBLEMS[problem as keyof typeof DEBIT_PROBLEMS] : null;
+  return { months, waiting, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
 }
 
 const paymentForm = z.object({
@@ -67,19 +70,14 @@ const returnForm = z.object({
 export type RenewalReply = { ok: boolean; message: string; renewalId: number };
 
 /**
- * «Marcar como cobrada» (a transfer, or a debit the bank credited), «Registrar devolución» (the
- * bank returned a debit) and «Descargar el fichero de adeudos» (issue 31).
+ * «Marcar como cobrada» (a transfer, or a debit the bank credited) and «Registrar devolución»
+ * (the bank returned a debit) (issue 31); the debit file is admin-debit-file.ts.
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
   const db = await getDb();
   const renewalId = Number(form.renovacion) || 0;
-  if (form.intent === "adeudos") {
-    const file = await debitFile(db, admin);
-    if (!file.ok) return data<RenewalReply>({ ok: false, message: file.message, renewalId: 0 }, { status: file.status });
-    return new Response(file.xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Content-Disposition": `attachment; filename="${file.filename}"`, "Cache-Control": "no-store" } });
-  }
   if (form.intent === "devolucion") {
     const parsed = returnForm.safeParse(form);
     if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
@@ -166,7 +164,7 @@ const TABLE: AdminTable<DueItem> = {
 };
 
 export default function AdminDue() {
-  const { months, waiting, debits, today, previous, next } = useLoaderData<typeof loader>();
+  const { months, waiting, debits, debitProblem, today, previous, next } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
@@ -203,7 +201,12 @@ export default function AdminDue() {
             {debits === 1 ? "1 renovación domiciliada vence" : `${debits} renovaciones domiciliadas vencen`} en los próximos 14 días sin haber ido al banco. El fichero (pain.008, CORE)
             se sube a la banca por internet; cada adeudo se cobra en su día de renovación.
           </p>
-          <Form method="post" reloadDocument>
+          {debitProblem ? (
+            <p role="alert" className="field-error">
+              {debitProblem}
+            </p>
+          ) : null}
+          <Form method="post" action="/admin/mantenimiento/adeudos" reloadDocument>
             <input type="hidden" name="intent" value="adeudos" />
             <button type="submit" className="button" disabled={debits === 0}>
               Descargar el fichero de adeudos

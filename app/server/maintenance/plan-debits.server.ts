@@ -6,6 +6,7 @@ import { sequenceTypeFor } from "~/domain/payments/sepa-mandate";
 import { returnReason } from "~/domain/payments/sepa-returns";
 import { audit, type Actor } from "../audit.server";
 import { sepaConfig } from "../config.server";
+import { log } from "../log.server";
 import type { Database } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
@@ -34,11 +35,15 @@ export const DEBIT_MESSAGES = {
   returned: (code: string) => `Devolución registrada (${code}). El cliente ha recibido un correo para pagar por transferencia.`,
 } as const;
 
-export type DebitFile = { ok: true; filename: string; xml: string; count: number } | { ok: false; status: 409; message: string };
+/** Why no file was made, as the page's address says it (never the message itself: a link cannot put words on the owner's page). */
+export type DebitProblem = "sin-acreedor" | "nada" | "datos";
+export const DEBIT_PROBLEMS: Record<DebitProblem, string> = { "sin-acreedor": DEBIT_MESSAGES.notOffered, nada: DEBIT_MESSAGES.nothing, datos: "No se puede preparar el fichero: revise los datos de las órdenes de domiciliación (el registro dice cuáles)." };
+
+export type DebitFile = { ok: true; filename: string; xml: string; count: number } | { ok: false; status: 409; problem: DebitProblem; message: string };
 
 export async function debitFile(db: Database, actor: Actor, now = new Date()): Promise<DebitFile> {
   const sepa = sepaConfig();
-  if (!sepa) return { ok: false, status: 409, message: DEBIT_MESSAGES.notOffered };
+  if (!sepa) return { ok: false, status: 409, problem: "sin-acreedor", message: DEBIT_MESSAGES.notOffered };
   const today = madridDay(now);
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -75,13 +80,16 @@ export async function debitFile(db: Database, actor: Actor, now = new Date()): P
         remittanceInformation: `${MAINTENANCE_TITLES[plan.family]}, plan ${plan.id}, renovación ${renewal.renewsOn}`,
       });
     }
-    if (debits.length === 0) return { ok: false, status: 409, message: DEBIT_MESSAGES.nothing };
+    if (debits.length === 0) return { ok: false, status: 409, problem: "nada", message: DEBIT_MESSAGES.nothing };
     const messageId = `TCM${now.toISOString().replace(/\D/g, "").slice(0, 14)}`;
     let xml: string;
     try {
       xml = buildPain008({ messageId, createdAt: now, creditor: { name: sepa.creditorName, iban: sepa.iban, creditorId: sepa.creditorId }, debits });
     } catch (error) {
-      if (error instanceof SepaBatchError) return { ok: false, status: 409, message: `No se puede preparar el fichero: ${error.problems.join(" ")}` };
+      if (error instanceof SepaBatchError) {
+        log("mantenimiento").warn({ problemas: error.problems }, "fichero de adeudos rechazado por sus datos");
+        return { ok: false, status: 409, problem: "datos", message: `No se puede preparar el fichero: ${error.problems.join(" ")}` };
+      }
       throw error;
     }
     for (const debit of debits) {
