@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import { addDays, madridDay } from "~/domain/dates/madrid-dates";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { earliestDueOn } from "~/domain/payments/sepa-calendar";
@@ -39,6 +39,16 @@ export const DEBIT_MESSAGES = {
 export type DebitProblem = "sin-acreedor" | "nada" | "datos";
 export const DEBIT_PROBLEMS: Record<DebitProblem, string> = { "sin-acreedor": DEBIT_MESSAGES.notOffered, nada: DEBIT_MESSAGES.nothing, datos: "No se puede preparar el fichero: revise los datos de las órdenes de domiciliación (el registro dice cuáles)." };
 
+/** Renewals the next file carries: debited, notified, due within the horizon and in no file yet. */
+function readyForFile(today: string) {
+  return and(
+    eq(planRenewals.state, "pendiente"),
+    eq(planRenewals.method, "domiciliacion"),
+    isNull(planRenewals.sepaMessageId),
+    lte(planRenewals.renewsOn, addDays(today, DEBIT_HORIZON_DAYS)),
+  );
+}
+
 export type DebitFile = { ok: true; filename: string; xml: string; count: number } | { ok: false; status: 409; problem: DebitProblem; message: string };
 
 export async function debitFile(db: Database, actor: Actor, now = new Date()): Promise<DebitFile> {
@@ -50,14 +60,7 @@ export async function debitFile(db: Database, actor: Actor, now = new Date()): P
       .select({ renewal: planRenewals, plan: maintenancePlans })
       .from(planRenewals)
       .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
-      .where(
-        and(
-          eq(planRenewals.state, "pendiente"),
-          eq(planRenewals.method, "domiciliacion"),
-          isNull(planRenewals.sepaMessageId),
-          lte(planRenewals.renewsOn, addDays(today, DEBIT_HORIZON_DAYS)),
-        ),
-      )
+      .where(readyForFile(today))
       .orderBy(asc(planRenewals.renewsOn), asc(planRenewals.id))
       .for("update", { of: planRenewals });
     const mandates = await mandatesById(tx, rows.map((row) => row.plan.sepaMandateId).filter((id): id is number => id !== null));
@@ -124,18 +127,6 @@ export async function recordDebitReturn(db: Database, actor: Actor, renewalId: n
 
 /** Renewals ready for the next file, for the owner's button. */
 export async function debitsReady(db: Pick<Database, "select">, today: string): Promise<number> {
-  const rows = await db
-    .select({ id: planRenewals.id })
-    .from(planRenewals)
-    .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
-    .where(
-      and(
-        eq(planRenewals.state, "pendiente"),
-        eq(planRenewals.method, "domiciliacion"),
-        isNull(planRenewals.sepaMessageId),
-        lte(planRenewals.renewsOn, addDays(today, DEBIT_HORIZON_DAYS)),
-        inArray(maintenancePlans.renewalMethod, ["domiciliacion"]),
-      ),
-    );
+  const rows = await db.select({ id: planRenewals.id }).from(planRenewals).where(readyForFile(today));
   return rows.length;
 }
