@@ -398,3 +398,32 @@ describe("renewals by SEPA direct debit", () => {
     }
   });
 });
+
+describe("a debited plan cancelled after its file went to the bank", () => {
+  it("keeps the renewal in the owner's list, never renews nor invoices it", async () => {
+    const { db } = await ready;
+    process.env.SEPA_CREDITOR_ID = spanishCreditorId("B12345674");
+    resetConfigForTests();
+    try {
+      const { placed } = await orderWithMaintenance();
+      await pay(placed.number);
+      const [plan] = await plansOf(placed.id);
+      const email = placed.userEmail.toLowerCase();
+      const cookie = await signUp(email, "contraseña-segura-1", "Lucía García");
+      await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+      expect(await post(cookie, { intent: "domiciliar", plan: String(plan!.id), titular: "Lucía García Pérez", iban: "ES9121000418450200051332", acepto: "si" })).toMatchObject({ ok: true });
+      await renewalsTask(db, new Date("2032-04-20T06:00:00Z"));
+      expect((await debitFile(db, owner, new Date("2032-05-06T09:00:00Z"))).ok).toBe(true);
+      expect(await post(cookie, { intent: "cancelar-plan", plan: String(plan!.id) })).toMatchObject({ ok: true });
+      const [renewal] = await db.select().from(planRenewals).where(eq(planRenewals.planId, plan!.id));
+      expect(renewal).toMatchObject({ state: "pendiente", sepaMessageId: expect.stringMatching(/^TCM\d{14}$/) });
+      const refused = await recordRenewalPayment(db, owner, renewal!.id, { paidOn: "2032-05-21", bankReference: "" }, new Date("2032-05-22T09:00:00Z"));
+      expect(refused).toMatchObject({ ok: false, status: 409, message: expect.stringContaining("se canceló después de enviar el adeudo") });
+      expect(await db.select().from(invoices).where(eq(invoices.planRenewalId, renewal!.id))).toEqual([]);
+      expect((await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id)))[0]!.state).toBe("cancelado");
+    } finally {
+      delete process.env.SEPA_CREDITOR_ID;
+      resetConfigForTests();
+    }
+  });
+});

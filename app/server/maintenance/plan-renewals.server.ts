@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { addDays, formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
 import { renewalOn, RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalInvoiceLine, renewalTransferConcept } from "~/domain/maintenance/renewals";
@@ -118,6 +118,7 @@ export const RENEWAL_PAYMENT_MESSAGES = {
   notFound: "Esta renovación no existe.",
   notPending: (state: string) => `Esta renovación ya no espera un pago: está «${state}».`,
   futureDay: "El día del pago no puede ser posterior a hoy.",
+  cancelled: (planId: number) => `El plan n.º ${planId} se canceló después de enviar el adeudo al banco: no se renueva ni se factura. Si el banco lo ha cobrado, devuelva el importe al cliente por transferencia.`,
   paid: (invoice: string) => `Renovación cobrada: factura ${invoice} emitida y enviada al cliente.`,
 } as const;
 
@@ -137,6 +138,7 @@ export async function recordRenewalPayment(
     if (!renewal) return { ok: false, status: 404, message: RENEWAL_PAYMENT_MESSAGES.notFound };
     if (renewal.state !== "pendiente") return { ok: false, status: 409, message: RENEWAL_PAYMENT_MESSAGES.notPending(renewal.state) };
     const [plan] = await tx.select().from(maintenancePlans).where(eq(maintenancePlans.id, renewal.planId)).for("update");
+    if (plan!.state === "cancelado") return { ok: false, status: 409, message: RENEWAL_PAYMENT_MESSAGES.cancelled(plan!.id) };
     const paidAt = payment.paidOn === madridDay(now) ? now : madridInstant(payment.paidOn, "12:00");
     await tx
       .update(planRenewals)
@@ -197,7 +199,14 @@ export function transferFacts(plan: Pick<Plan, "id">, renewal: Pick<Renewal, "re
   return { concept: renewalTransferConcept(plan.id, renewal.renewsOn), lastDay: formatYmd(unpaidRenewalEndsOn(renewal.renewsOn)) };
 }
 
-/** A plan cancelled (by the customer, or with its order): its unpaid renewal goes with it. */
+/**
+ * A plan cancelled (by the customer, or with its order): its unpaid renewal goes with it, unless
+ * its debit already went to the bank: that one stays in the owner's list, where the bank's
+ * return is recorded (or, credited, the money goes back to the customer: it is never invoiced).
+ */
 export async function cancelPendingRenewal(tx: Transaction, planId: number, now: Date): Promise<void> {
-  await tx.update(planRenewals).set({ state: "anulada", closedAt: now, updatedAt: now }).where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente")));
+  await tx
+    .update(planRenewals)
+    .set({ state: "anulada", closedAt: now, updatedAt: now })
+    .where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente"), isNull(planRenewals.sepaMessageId)));
 }
