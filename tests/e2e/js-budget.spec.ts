@@ -111,7 +111,7 @@ test("a visitor's pages, a product of each catalogue and the not-found page stay
   expectWithinBudget(loads);
 });
 
-test("a signed-in customer's basket, checkout, confirmation, Mis Pedidos and order page stay within the budget", async () => {
+test("a signed-in customer's basket, checkout, confirmation, Mis Pedidos, order page and Mis equipos stay within the budget", async () => {
   await addFromDetail(customer.page, THERMOSTAT);
   const pages: [string, string][] = [
     ["cesta con un producto", "/carrito"],
@@ -120,6 +120,8 @@ test("a signed-in customer's basket, checkout, confirmation, Mis Pedidos and ord
     ["Mis Pedidos", "/login"],
     ["un pedido", `/login/pedidos/${orderNumber}`],
     ["desistir (sin JavaScript)", `/login/pedidos/${orderNumber}?desistir=1`],
+    // Mis equipos with its plans' forms (issue 31): the route's module loads whatever it shows.
+    ["Mis equipos", "/login/equipos"],
   ];
   const loads: FirstLoad[] = [];
   for (const [name, pagePath] of pages) loads.push((await measure(customer.page.request, name, pagePath)).load);

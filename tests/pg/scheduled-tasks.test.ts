@@ -63,13 +63,15 @@ describe.skipIf(!url)("scheduled tasks on PostgreSQL with two instances", () => 
       createdAt: new Date(Date.now() - 400 * DAY_MS),
     });
     const [a, b] = await Promise.all([runDueTasks(MAINTENANCE_TASKS, first.db), runDueTasks(MAINTENANCE_TASKS, second.db)]);
-    expect([...a!, ...b!].sort()).toEqual(MAINTENANCE_TASKS.map((task) => task.name).sort());
+    // A task at a time of day (the plans' renewals, 08:00) waits for that time, even the first time.
+    const atOnce = MAINTENANCE_TASKS.filter((task) => !task.at);
+    expect([...a!, ...b!].sort()).toEqual(atOnce.map((task) => task.name).sort());
     const lines = log.mock.calls.map((call) => String(call[0]));
     expect(lines).toContain("[tareas] purge-baskets: cestas sin cambios en 30 días borradas: 1");
     expect(lines.some((line) => line.startsWith("[tareas] privacy-retention: solicitudes de presupuesto de más de un año borradas: 1"))).toBe(true);
-    expect(lines).toHaveLength(MAINTENANCE_TASKS.length);
+    expect(lines).toHaveLength(atOnce.length);
     expect(await runDueTasks(MAINTENANCE_TASKS, second.db)).toEqual([]);
     const [row] = await second.db.select({ n: sql<number>`count(*)::int` }).from(scheduledTasks).where(sql`next_run_at > now() + interval '4 minutes'`);
-    expect(row!.n).toBeGreaterThanOrEqual(MAINTENANCE_TASKS.length);
+    expect(row!.n).toBeGreaterThanOrEqual(atOnce.length);
   });
 });

@@ -21,6 +21,8 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
+/** A GET (a bookmark, a reload) goes to the page; only the owner's, like every /admin address. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
   return redirect("/admin/mantenimiento");
 }
