@@ -57,15 +57,16 @@ async function sendNotices(db: Database, today: string, now: Date): Promise<numb
   let sent = 0;
   for (const plan of plans) {
     const made = await db.transaction(async (tx) => {
+      // Debited only with a live mandate and the creditor identifier still configured; otherwise by transfer.
+      const mandate = plan.renewalMethod === "domiciliacion" ? await mandateOf(tx, plan.sepaMandateId) : null;
+      const sepa = sepaConfig();
+      const debit = mandate && !mandate.revoked && sepa ? { account: mandate.account, reference: mandate.reference, creditorId: sepa.creditorId } : null;
       const [renewal] = await tx
         .insert(planRenewals)
-        .values({ planId: plan.id, renewsOn: plan.renewsOn, amountCents: plan.priceCents, method: plan.renewalMethod, notifiedAt: now })
+        .values({ planId: plan.id, renewsOn: plan.renewsOn, amountCents: plan.priceCents, method: debit ? "domiciliacion" : "transferencia", notifiedAt: now })
         .onConflictDoNothing({ target: [planRenewals.planId, planRenewals.renewsOn] })
         .returning();
       if (!renewal) return false;
-      const mandate = renewal.method === "domiciliacion" ? await mandateOf(tx, plan.sepaMandateId) : null;
-      const sepa = sepaConfig();
-      const debit = mandate && sepa ? { account: mandate.account, reference: mandate.reference, creditorId: sepa.creditorId } : null;
       await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal, debit) }, { ref: planRef(plan.id) });
       return true;
     });
