@@ -1,14 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { MaintainedFamily } from "~/domain/catalogue/service-prices";
 import { formatYmd } from "~/domain/dates/madrid-dates";
-import { coversLines, isCancellable, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
+import { coversLines, isCancellable, PLAN_STATE_LABELS, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
 import { isRefrigerant } from "~/domain/maintenance/refrigerants";
 import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
 import { MY_PLAN_MESSAGES, type MyPlan, type PlanActionResult } from "~/domain/maintenance/my-plan";
 import type { DeclaredUnit } from "~/domain/maintenance/unit-form";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { audit } from "../audit.server";
-import type { Database, Transaction } from "../db/client.server";
+import type { Database } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planRenewals, planUnits } from "./maintenance-schema.server";
@@ -22,6 +22,7 @@ import { formatEuros } from "~/domain/money";
 import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { planCancelledEmail } from "./plan-emails.server";
+import { byEmail, ownPlanForUpdate } from "./plan-owner.server";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
 /*
@@ -46,7 +47,6 @@ export function unitFacts(unit: UnitRow): PlanUnitFacts {
   };
 }
 
-const byEmail = (email: string) => sql`lower(${maintenancePlans.customerEmail}) = ${email.trim().toLowerCase()}`;
 
 export async function plansForEmail(db: Pick<Database, "select">, email: string): Promise<MyPlan[]> {
   const plans = await db.select().from(maintenancePlans).where(byEmail(email)).orderBy(desc(maintenancePlans.startedOn), desc(maintenancePlans.id));
@@ -113,16 +113,12 @@ export async function familyOfMyPlan(db: Pick<Database, "select">, email: string
   return plan?.family ?? null;
 }
 
-async function ownPlanForUpdate(tx: Transaction, email: string, planId: number) {
-  const [plan] = await tx.select().from(maintenancePlans).where(and(eq(maintenancePlans.id, planId), byEmail(email))).for("update");
-  return plan ?? null;
-}
 
 export async function cancelMyPlan(db: Database, email: string, planId: number, reason: string, now = new Date()): Promise<PlanActionResult> {
   return db.transaction(async (tx) => {
     const plan = await ownPlanForUpdate(tx, email, planId);
     if (!plan) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
-    if (!isCancellable(plan.state)) return { ok: false, status: 409, message: MY_PLAN_MESSAGES.notCancellable(plan.state === "vencido" ? "Vencido" : "Cancelado") };
+    if (!isCancellable(plan.state)) return { ok: false, status: 409, message: MY_PLAN_MESSAGES.notCancellable(PLAN_STATE_LABELS[plan.state]) };
     const cancelReason = reason.trim() || "Cancelado por el cliente en Mis equipos";
     const [cancelled] = await tx
       .update(maintenancePlans)

@@ -11,6 +11,7 @@ import { mandatesById, revokeMandateRow, storeMandate } from "../payments/sepa-m
 import { maintenancePlans, planRenewals } from "./maintenance-schema.server";
 import { mandateSignedEmail } from "./plan-emails.server";
 import { MY_PLAN_MESSAGES, type PlanActionResult } from "~/domain/maintenance/my-plan";
+import { ownPlanForUpdate } from "./plan-owner.server";
 
 /*
  * Paying a plan's renewals by SEPA direct debit (issue 31): the customer signs a mandate in
@@ -26,9 +27,10 @@ export const MANDATE_MESSAGES_SERVER = {
   notDebited: "Este plan no se paga por domiciliación.",
 } as const;
 
+/** One of this e-mail's plans that still runs, its row locked. */
 async function ownPlan(tx: Transaction, email: string, planId: number) {
-  const [plan] = await tx.select().from(maintenancePlans).where(eq(maintenancePlans.id, planId)).for("update");
-  return plan && plan.customerEmail === email.trim().toLowerCase() && isCancellable(plan.state) ? plan : null;
+  const plan = await ownPlanForUpdate(tx, email, planId);
+  return plan && isCancellable(plan.state) ? plan : null;
 }
 
 /** A notified renewal not yet sent in a bank file follows the plan's new way of paying. */
