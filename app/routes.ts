@@ -21,6 +21,8 @@ export default [
   route("visita/reservar", "routes/visits/visit-booking.tsx"),
   route("visita/:token", "routes/visits/visit-detail.tsx"),
   route("visita/:token/calendario.ics", "routes/visits/visit-calendar-file.ts"),
+  // A plan's maintenance visit (issue 31): the customer chooses its day from the e-mail's link.
+  route("mantenimiento/visita/:token", "routes/maintenance/plan-visit.tsx"),
   route("login", "routes/accounts/login.tsx"),
   route("login/restablecer", "routes/accounts/reset-password.tsx"),
   route("login/pedidos/:number", "routes/orders/order-detail.tsx"),

@@ -4,7 +4,8 @@ import { addMonths, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { formatEuros } from "~/domain/money";
 import { adminContext, signInAsAdmin, type AdminSession } from "../support/admin-e2e";
 import path from "node:path";
-import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
 import { confirmCheckout } from "../support/customer-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { validatePain008 } from "../support/sepa-xsd";
@@ -20,7 +21,9 @@ import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "
  * renewals debited (a wrong IBAN first) and cancels the aerothermal plan. Then the shop restarts
  * 355 days later (its clock moved): the notices arrive, «Mis equipos» shows how each renewal is
  * paid, the owner downloads the bank's debit file (valid against ISO 20022's schema), records
- * the transfer and the debit credited, and the invoices arrive and download.
+ * the transfer and the debit credited, and the invoices arrive and download. The boiler's
+ * yearly visit is due within six weeks: its e-mail's hour is chosen on the visit's page, and the
+ * owner finds it booked, without a technician yet, in «Visitas de mantenimiento».
  */
 const PORT = specPort(188);
 const base = `http://127.0.0.1:${PORT}`;
@@ -261,4 +264,40 @@ test("355 days later: the notices, how each renewal is paid in «Mis equipos», 
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   // Nobody else's: the same address signed out answers the sign-in's redirect, another number 404.
   expect((await page.request.get("/login/equipos/facturas/F2020-000001")).status()).toBe(404);
+});
+
+test("the boiler's yearly visit: an hour of the e-mail chosen on its page; the owner sees it booked", { tag: "@movil" }, async () => {
+  // The same moved clock: the 08:30 task ran at start too, six weeks before the boiler's visit is due.
+  const mail = await waitForMail(state.smtp!.messages, email, /elija el día de su visita de mantenimiento \(plan n\.º \d+\)/);
+  const planNumber = /plan n\.º (\d+)/.exec(mail.subject ?? "")![1]!;
+  expect(mail.text).toContain("Caldera mural de gas");
+  const link = /http:\/\/\S+\/mantenimiento\/visita\/[A-Za-z0-9_-]{32}\?hora=\S+/.exec(mail.text ?? "")![0];
+  const hour = decodeURIComponent(link.split("hora=")[1]!);
+  const { page } = customer;
+  const visitPath = new URL(link).pathname;
+  await page.goto(`${visitPath}?hora=${encodeURIComponent(hour)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Elija el día de su visita de mantenimiento");
+  await expect(page.locator(`input[name="slot"][value="${hour}"]`)).toBeChecked();
+  await lookAtBothWidths(page, "visita-de-plan-elegir");
+  const html = await (await page.request.get(visitPath)).text();
+  expect(firstLoadJsOfHtml(html, "visita de un plan", visitPath, `${buildDirectory()}/client`).totalKb).toBeLessThanOrEqual(JS_BUDGET_KB);
+
+  await page.getByRole("button", { name: "Reservar esta hora" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Día elegido!");
+  await expect(page.getByRole("status")).toHaveText(`Le hemos enviado la confirmación a ${email}, con la cita para su calendario.`);
+  await expect(page.getByRole("link", { name: "Cambiar el día" })).toBeVisible();
+  await lookAtBothWidths(page, "visita-de-plan-elegida");
+  const dated = await mailTo(email, new RegExp(`fecha de su visita de mantenimiento \\(Plan n\\.º ${planNumber}\\)`));
+  expect(dated.attachments.map((file) => file.filename)).toEqual([`mantenimiento-plan-n-${planNumber}.ics`]);
+
+  const owner = admin.page;
+  await owner.goto("/admin/mantenimiento");
+  const visits = owner.getByRole("region", { name: "Visitas de mantenimiento" });
+  const row = visits.getByRole("row").filter({ hasText: `Plan n.º ${planNumber}` });
+  await expect(row).toContainText("sin técnico");
+  await lookAtBothWidths(owner, "admin-visitas-de-planes");
+  await row.getByRole("link", { name: "Ver o asignar técnico" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText(`Mantenimiento: Plan n.º ${planNumber}`);
+  await expect(owner.getByText("Mantenimiento de:")).toBeVisible();
+  await lookAtBothWidths(owner, "admin-trabajo-de-mantenimiento");
 });

@@ -55,6 +55,7 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/catalogue/compare.tsx": ["productos", "aviso", "diferencias"],
   "routes/quotes/thanks.tsx": ["desde"],
   "routes/visits/visit-detail.tsx": ["cambiar", "reservada", "cambiada"],
+  "routes/maintenance/plan-visit.tsx": ["cambiar", "reservada", "cambiada", "hora"],
   "routes/accounts/login.tsx": ["redirectTo", "error", "modo"],
   "routes/accounts/reset-password.tsx": ["token", "error"],
   "routes/accounts/login-verification.tsx": ["redirectTo"],
@@ -174,6 +175,11 @@ export const VALID_FORMS: Record<string, Fields> = {
   ],
   "routes/visits/visit-detail.tsx": [
     ["intent", "cambiar"],
+    ["slot", "2026-12-01T09:00:00.000Z"],
+  ],
+  // A plan's maintenance visit (issue 31): the customer chooses its day.
+  "routes/maintenance/plan-visit.tsx": [
+    ["intent", "elegir"],
     ["slot", "2026-12-01T09:00:00.000Z"],
   ],
   "routes/accounts/login.tsx": [

@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { jobHeading } from "~/domain/jobs/job-kinds";
 import { madridClock, madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
@@ -46,7 +47,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: job.id,
       status: job.status,
       quoteId: job.quoteId,
-      quoteNumber: job.quoteNumber,
+      kind: job.kind,
+      heading: jobHeading(job),
       quoteVersion: job.quoteVersion,
       customer: job.customer,
       workPlace: job.workPlace,
@@ -110,7 +112,7 @@ async function chargeAction(admin: Awaited<ReturnType<typeof requireAdmin>>, id:
   return data<ChargeReply | JobFormReply>({ ok: true, message: result.message });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo");
+export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? data.job.heading : "Trabajo");
 
 export default function JobPage() {
   const { job, defaults, technicians, charges, report, today } = useLoaderData<typeof loader>();
@@ -124,7 +126,7 @@ export default function JobPage() {
       <p>
         <Link to="/admin/trabajos">← Volver a los trabajos</Link>
       </p>
-      <h1>Trabajo del presupuesto {job.quoteNumber}</h1>
+      <h1>{job.heading}</h1>
       <p>
         <JobStatusBadge status={job.status} />
       </p>
@@ -148,8 +150,17 @@ export default function JobPage() {
           <dd>{job.technicianName ?? <span className="admin-muted">Sin asignar</span>}</dd>
           <dt>Email del cliente</dt>
           <dd>{job.customer.email ? <a href={`mailto:${job.customer.email}`}>{job.customer.email}</a> : <span className="admin-muted">Sin email</span>}</dd>
-          <dt>Unidades reservadas del catálogo</dt>
-          <dd>{job.heldUnits}</dd>
+          {job.kind === "instalacion" ? (
+            <>
+              <dt>Unidades reservadas del catálogo</dt>
+              <dd>{job.heldUnits}</dd>
+            </>
+          ) : (
+            <>
+              <dt>Pago</dt>
+              <dd>Incluido en el plan de mantenimiento</dd>
+            </>
+          )}
           {job.cancelReason ? (
             <>
               <dt>Motivo de la cancelación</dt>
@@ -158,14 +169,14 @@ export default function JobPage() {
           ) : null}
         </dl>
         {job.description ? <p className="admin-pre">{job.description}</p> : null}
-        <JobLines title={`${job.alternativeTitle} (versión ${job.quoteVersion}, aceptada)`} lines={job.lines} />
+        {job.kind === "instalacion" ? <JobLines title={`${job.alternativeTitle} (versión ${job.quoteVersion}, aceptada)`} lines={job.lines} /> : null}
       </section>
-      <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} />
+      {job.kind === "instalacion" ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
       {report ? <WorkReportSummary report={report} /> : null}
       {canScheduleJob(job.status) ? (
         <ScheduleForm defaults={defaults} technicians={technicians} rescheduling={job.status === "programado"} reply={reply} />
       ) : null}
-      <StepForms steps={nextJobSteps(job.status)} />
+      <StepForms steps={nextJobSteps(job.status, job.kind)} />
       {paidDeposits > 0 && job.status === "cancelado" ? (
         <p className="admin-warning">
           La señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la factura rectificativa.

@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from "react-router";
+import { jobHeading } from "~/domain/jobs/job-kinds";
 import { listQuery } from "~/domain/page-numbers";
 import { z } from "zod";
 import { JOB_STATUS_LABELS, JOB_STATUSES } from "~/domain/jobs/job-status";
@@ -41,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     rows: list.rows.map((row) => ({
       id: row.id,
       status: row.status,
-      quoteNumber: row.quoteNumber,
+      reference: row.reference,
+      heading: jobHeading(row),
       customer: row.customer.name,
       town: row.workPlace.town,
       when: row.startsAt && row.endsAt ? describeSlot(row.startsAt, row.endsAt) : null,
@@ -61,11 +63,11 @@ const table: AdminTable<Row> = {
   rowKey: (row) => row.id,
   columns: [
     {
-      label: "Presupuesto",
+      label: "Presupuesto o plan",
       phone: "title",
       cell: (row) => (
-        <Link to={`/admin/trabajos/${row.id}`} aria-label={`Trabajo del presupuesto ${row.quoteNumber}`}>
-          {row.quoteNumber}
+        <Link to={`/admin/trabajos/${row.id}`} aria-label={row.heading}>
+          {row.reference}
         </Link>
       ),
     },

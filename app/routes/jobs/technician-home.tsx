@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     jobs: agenda.jobs.map((job) => ({
       id: job.id,
       status: JOB_STATUS_LABELS[job.status],
-      quoteNumber: job.quoteNumber,
+      reference: job.reference,
       customer: job.customer.name,
       place: placeLine(job.workPlace),
       when: job.startsAt && job.endsAt ? describeSlot(job.startsAt, job.endsAt) : "",
@@ -80,7 +80,7 @@ export default function TechnicianHome() {
                 <p className="job-card-when">{job.when}</p>
                 <p>
                   <Link to={`/tecnico/trabajos/${job.id}`}>
-                    {job.customer} · {job.quoteNumber}
+                    {job.customer} · {job.reference}
                   </Link>
                 </p>
                 <p className="admin-muted">

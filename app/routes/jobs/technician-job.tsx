@@ -44,11 +44,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, job } = await ownJob(request, params.id);
   const base = `/tecnico/trabajos/${job.id}`;
   const report = await reportPageData(db, job.id, base);
-  const facts = !report && REPORTABLE.has(job.status) ? await reportFormFacts(db, job) : null;
+  const facts = !report && job.kind === "instalacion" && REPORTABLE.has(job.status) ? await reportFormFacts(db, job) : null;
   return {
     job: {
       id: job.id,
-      quoteNumber: job.quoteNumber,
+      reference: job.reference,
+      kind: job.kind,
       status: JOB_STATUS_LABELS[job.status],
       canStart: job.status === "programado" && !report,
       customer: job.customer,
@@ -74,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: `${data ? `Trabajo ${data.job.quoteNumber}` : "Trabajo"} | Área del técnico` },
+  { title: `${data ? `Trabajo ${data.job.reference}` : "Trabajo"} | Área del técnico` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -99,7 +100,7 @@ export default function TechnicianJob() {
       <p>
         <Link to="/tecnico">← Mis trabajos y visitas</Link>
       </p>
-      <h1>Trabajo {job.quoteNumber}</h1>
+      <h1>Trabajo {job.reference}</h1>
       <p className="job-card-when">
         {job.when ? `${job.when} (hora de Madrid)` : "Sin fecha"} · {job.status}
       </p>
@@ -116,7 +117,7 @@ export default function TechnicianJob() {
       <section className="admin-section" aria-labelledby="trabajo-que">
         <h2 id="trabajo-que">Qué hay que hacer</h2>
         {job.description ? <p className="admin-pre">{job.description}</p> : null}
-        <JobLines title={job.alternativeTitle} lines={job.lines} />
+        {job.kind === "instalacion" ? <JobLines title={job.alternativeTitle} lines={job.lines} /> : null}
       </section>
       <section className="admin-section" aria-labelledby="trabajo-notas">
         <h2 id="trabajo-notas">Notas</h2>

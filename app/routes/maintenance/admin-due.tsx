@@ -17,6 +17,10 @@ import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { isYmd } from "~/domain/dates/madrid-dates";
 import { FormReply } from "~/ui/admin/form-reply";
+import { PlanVisitsList } from "~/ui/maintenance/plan-visits-list";
+import { openPlanVisits } from "~/server/maintenance/plan-visits.server";
+import { planVisitStage } from "~/domain/maintenance/plan-visits";
+import { visitWhen } from "~/domain/visits/visit-format";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AdminList, type AdminTable } from "~/ui/admin/admin-list";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -52,7 +56,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Back from the debit file's route with nothing to send: why.
   const problem = pageUrl(request).searchParams.get("adeudos") ?? "";
   const debitProblem = problem in DEBIT_PROBLEMS ? DEBIT_PROBLEMS[problem as keyof typeof DEBIT_PROBLEMS] : null;
-  return { months, waiting, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+  const now = new Date();
+  const visits = (await openPlanVisits(db)).map((visit) => ({
+    id: visit.id,
+    planId: visit.planId,
+    jobId: visit.jobId,
+    dueOn: visit.dueOn,
+    stage: planVisitStage(visit, now),
+    when: visit.startsAt && visit.endsAt ? capitalize(visitWhen(visit.startsAt, visit.endsAt)) : null,
+    hasTechnician: visit.technicianId !== null,
+    customerName: visit.customerName,
+    customerPhone: visit.customerPhone,
+    customerId: visit.customerId,
+  }));
+  return { months, waiting, visits, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
 }
 
 const paymentForm = z.object({
@@ -164,12 +181,13 @@ const TABLE: AdminTable<DueItem> = {
 };
 
 export default function AdminDue() {
-  const { months, waiting, debits, debitProblem, today, previous, next } = useLoaderData<typeof loader>();
+  const { months, waiting, visits, debits, debitProblem, today, previous, next } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
       <h1>Mantenimiento</h1>
       <p className="admin-muted">Visitas de mantenimiento, renovaciones de planes, controles de fugas y garantías que terminan, mes a mes.</p>
+      <PlanVisitsList rows={visits} />
       <section aria-labelledby="por-cobrar">
         <h2 id="por-cobrar">Renovaciones por cobrar</h2>
         <FormReply reply={reply ? (reply.ok ? { ok: true, message: reply.message } : { ok: false, error: reply.message }) : null} />

@@ -1,4 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { jobHeading } from "~/domain/jobs/job-kinds";
+import { jobReferenceSql } from "../jobs/jobs.server";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { SEARCH_GROUP_SIZE, SEARCH_KIND_LIMIT, SEARCH_KINDS, type SearchGroup, type SearchHit, type SearchKind } from "~/domain/admin/search-terms";
 import { formatDate, formatDateTime } from "~/domain/dates/madrid-dates";
@@ -84,15 +86,15 @@ const FINDERS: Record<SearchKind, Finder> = {
   },
   trabajos: async (db, terms, limit) => {
     const rows = await db
-      .select({ id: jobs.id, customer: jobs.customer, place: jobs.workPlace, status: jobs.status, startsAt: jobs.startsAt, createdAt: jobs.createdAt, quoteNumber: quotes.number })
+      .select({ id: jobs.id, kind: jobs.kind, customer: jobs.customer, place: jobs.workPlace, status: jobs.status, startsAt: jobs.startsAt, createdAt: jobs.createdAt, reference: jobReferenceSql })
       .from(jobs)
-      .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+      .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
       .where(containsAll(jobs.searchText, terms))
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(limit);
     return rows.map((row) => ({
       key: `trabajo-${row.id}`,
-      title: `Trabajo del presupuesto ${row.quoteNumber}`,
+      title: jobHeading(row),
       details: [row.customer.name, [row.place.address, row.place.town].filter(Boolean).join(", "), JOB_STATUS_LABELS[row.status]],
       when: row.startsAt ? formatDateTime(row.startsAt) : formatDate(row.createdAt),
       href: `/admin/trabajos/${row.id}`,

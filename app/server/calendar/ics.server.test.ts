@@ -125,7 +125,7 @@ describe("the shop's one calendar writer (Europe/Madrid)", () => {
   it("attaches the job's file to the customer's e-mail with the Madrid time in words, a new date counting higher", () => {
     const startsAt = madridInstant("2026-03-30", "09:00");
     const endsAt = madridInstant("2026-03-30", "13:00");
-    const facts = { id: 7, quoteNumber: "P2026-000007", customer, workPlace: place, startsAt, endsAt, technicianName: "Tomás" };
+    const facts = { id: 7, kind: "instalacion" as const, reference: "P2026-000007", customer, workPlace: place, startsAt, endsAt, technicianName: "Tomás" };
     const mail = jobScheduledMail(facts, false);
     expect(mail.to).toBe("lucia@example.com");
     expect(mail.text).toContain("lunes, 30 de marzo de 2026, de 09:00 a 13:00");

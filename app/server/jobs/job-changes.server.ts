@@ -13,6 +13,7 @@ import type { Database, Transaction } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
 import { jobCharges, jobs } from "./jobs-schema.server";
+import { jobReferenceSql } from "./jobs.server";
 import { technicianClash } from "./technician-clash.server";
 import { enqueue } from "../outbox.server";
 import { jobCancelledMail, jobScheduledMail } from "./job-emails.server";
@@ -36,9 +37,9 @@ const gone = { ok: false, status: 404, error: "Este trabajo ya no existe." } as 
 
 async function lockJob(tx: Transaction, id: number) {
   const [job] = await tx
-    .select({ job: jobs, quoteNumber: quotes.number })
+    .select({ job: jobs, reference: jobReferenceSql })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(jobs.id, id))
     .for("update", { of: jobs });
   return job ?? null;
@@ -67,7 +68,7 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     if (!tech) return { ok: false, status: 409, error: "Ese técnico no existe o ya no es técnico.", field: "technicianId" };
     const locked = await lockJob(tx, id);
     if (!locked) return gone;
-    const { job, quoteNumber } = locked;
+    const { job, reference } = locked;
     if (!canScheduleJob(job.status)) return wrongState(job.status);
 
     const clash = await technicianClash(tx, tech, startsAt, endsAt, { jobId: id });
@@ -98,7 +99,7 @@ export async function scheduleJob(db: Database, admin: Admin, id: number, input:
     const when = describeSlot(startsAt, endsAt);
     let told = "";
     if (moved && job.customer.email) {
-      const facts = { id, quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name, sequence: changeSequence(job.createdAt, now) };
+      const facts = { id, kind: job.kind, reference, customer: job.customer, workPlace: job.workPlace, startsAt, endsAt, technicianName: tech.name, sequence: changeSequence(job.createdAt, now) };
       await enqueue(tx, "email", jobScheduledMail(facts, rescheduled), { ref: jobRef(id) });
       told = ` Le hemos enviado la fecha a ${job.customer.email}.`;
     }
@@ -111,13 +112,15 @@ export async function moveJob(db: Database, admin: Admin, id: number, to: "en_cu
     const locked = await lockJob(tx, id);
     if (!locked) return gone;
     const { job } = locked;
-    if (!canMoveJob(job.status, to)) return wrongState(job.status);
+    if (!canMoveJob(job.status, to, job.kind)) return wrongState(job.status);
     // "Cobrado" is what the money says: never while a charge waits (a payment closes the job by itself).
     const owed = to === "cobrado" ? await owedCents(tx, id) : 0;
     if (owed > 0) return { ok: false, status: 409, error: `Queda por cobrar ${formatEuros(owed)}: registre la transferencia en «Cobros», o espere el pago con tarjeta o Bizum, que cierra el trabajo.` };
     await tx.update(jobs).set({ status: to, updatedAt: now }).where(eq(jobs.id, id));
     await audit(tx, { email: admin.email }, { action: `trabajo: ${JOB_STATUS_LABELS[to]}`, entity: "trabajo", entityId: id, before: { estado: job.status }, after: { estado: to } });
     if (to !== "terminado") return { ok: true, message: `Trabajo «${JOB_STATUS_LABELS[to]}».` };
+    // A plan's maintenance visit is covered by the plan: nothing to invoice.
+    if (job.kind !== "instalacion") return { ok: true, message: "Trabajo «Terminado»." };
     // Finished without the technician's report in the app (a paper delivery note): the final invoice all the same.
     const final = await issueFinalInvoice(tx, id, now);
     if (await closeJobIfNothingOwed(tx, id, { email: admin.email }, now)) return { ok: true, message: "Trabajo terminado y cobrado: la señal lo cubría todo." };
@@ -159,7 +162,7 @@ export async function cancelJob(db: Database, admin: Admin, id: number, reason: 
     const paid = (await chargesOf(tx, id)).filter((c) => c.kind === "senal" && c.state === "pagado").reduce((sum, c) => sum + c.amountCents, 0);
     let told = "";
     if (job.customer.email) {
-      const facts = { id, quoteNumber: locked.quoteNumber, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
+      const facts = { id, kind: job.kind, reference: locked.reference, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
       await enqueue(tx, "email", jobCancelledMail(facts, reason, paid), { ref: jobRef(id) });
       told = ` Se lo hemos dicho a ${job.customer.email}.`;
     }

@@ -1,4 +1,5 @@
 import { describeSlot } from "~/domain/jobs/job-times";
+import { jobWords, type JobKind } from "~/domain/jobs/job-kinds";
 import { formatEuros } from "~/domain/money";
 import type { QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { calendarFile, calendarUid, type CalendarEvent } from "../calendar/ics.server";
@@ -6,14 +7,16 @@ import { publicShopInfo } from "../config.server";
 import type { MailMessage } from "../mail.server";
 
 /*
- * The customer's e-mails about their installation (issue 17): the date with a calendar file
+ * The customer's e-mails about their installation (issue 17) or maintenance visit (issue 31): the date with a calendar file
  * when the job is scheduled or moved, a reminder the day before, and its cancellation. All go through the
  * outbox (kind "email"), queued in the transaction that makes the change.
  */
 
 export type JobMailFacts = {
   id: number;
-  quoteNumber: string;
+  kind: JobKind;
+  /** The quote's number, or the title of a job without a quote ("Plan n.º 12"). */
+  reference: string;
   customer: QuoteParty;
   workPlace: WorkPlace;
   startsAt: Date;
@@ -29,14 +32,15 @@ export function workPlaceLine(place: WorkPlace): string {
 
 export function jobCalendarEvent(job: JobMailFacts): CalendarEvent {
   const shop = publicShopInfo();
+  const words = jobWords(job);
   return {
     uid: calendarUid(`trabajo-${job.id}`),
     sequence: job.sequence ?? 0,
     startsAt: job.startsAt,
     endsAt: job.endsAt,
-    summary: `Instalación de ${shop.name} (${job.quoteNumber})`,
+    summary: `${capitalized(words.noun)} de ${shop.name} (${job.reference})`,
     description: [
-      `Trabajo del presupuesto ${job.quoteNumber}.`,
+      `${capitalized(words.whole)}.`,
       job.technicianName ? `Técnico: ${job.technicianName}.` : "",
       `Teléfono de ${shop.name}: ${shop.phone}.`,
     ]
@@ -46,18 +50,21 @@ export function jobCalendarEvent(job: JobMailFacts): CalendarEvent {
   };
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function jobScheduledMail(job: JobMailFacts, rescheduled: boolean): MailMessage {
   const shop = publicShopInfo();
   const when = describeSlot(job.startsAt, job.endsAt);
+  const words = jobWords(job);
   return {
     to: job.customer.email,
-    subject: `${shop.name}: ${rescheduled ? "nueva fecha de" : "fecha de"} su instalación (${job.quoteNumber})`,
+    subject: `${shop.name}: ${rescheduled ? "nueva fecha de" : "fecha de"} su ${words.noun} (${job.reference})`,
     text: [
       `Hola, ${job.customer.name}:`,
       "",
-      rescheduled
-        ? `Hemos cambiado la fecha de la instalación de su presupuesto ${job.quoteNumber}. La nueva es:`
-        : `Ya tenemos fecha para la instalación de su presupuesto ${job.quoteNumber}:`,
+      rescheduled ? `Hemos cambiado la fecha de ${words.whole}. La nueva es:` : `Ya tenemos fecha para ${words.whole}:`,
       "",
       `   ${when} (hora de Madrid)`,
       `   ${workPlaceLine(job.workPlace)}`,
@@ -72,8 +79,8 @@ export function jobScheduledMail(job: JobMailFacts, rescheduled: boolean): MailM
       .join("\n"),
     attachments: [
       {
-        filename: `instalacion-${job.quoteNumber}.ics`,
-        content: calendarFile({ product: "Trabajos", name: `Instalación ${job.quoteNumber}`, events: [jobCalendarEvent(job)] }),
+        filename: `${words.fileStem}.ics`,
+        content: calendarFile({ product: "Trabajos", name: `${capitalized(words.noun)} ${job.reference}`, events: [jobCalendarEvent(job)] }),
         contentType: "text/calendar; charset=utf-8; method=PUBLISH",
       },
     ],
@@ -82,13 +89,14 @@ export function jobScheduledMail(job: JobMailFacts, rescheduled: boolean): MailM
 
 export function jobReminderMail(job: JobMailFacts): MailMessage {
   const shop = publicShopInfo();
+  const words = jobWords(job);
   return {
     to: job.customer.email,
-    subject: `${shop.name}: mañana es su instalación (${job.quoteNumber})`,
+    subject: `${shop.name}: mañana es su ${words.noun} (${job.reference})`,
     text: [
       `Hola, ${job.customer.name}:`,
       "",
-      `Le recordamos que mañana hacemos la instalación de su presupuesto ${job.quoteNumber}:`,
+      `Le recordamos que mañana hacemos ${words.whole}:`,
       "",
       `   ${describeSlot(job.startsAt, job.endsAt)} (hora de Madrid)`,
       `   ${workPlaceLine(job.workPlace)}`,
@@ -101,18 +109,19 @@ export function jobReminderMail(job: JobMailFacts): MailMessage {
 }
 
 /**
- * The customer's e-mail when the owner cancels their installation: the reason, the date to take
+ * The customer's e-mail when the owner cancels their job: the reason, the date to take
  * out of their calendar if it had one, and what happens to a deposit already paid.
  */
 export function jobCancelledMail(job: Omit<JobMailFacts, "startsAt" | "endsAt" | "technicianName"> & { startsAt: Date | null; endsAt: Date | null }, reason: string, paidDepositCents: number): MailMessage {
   const shop = publicShopInfo();
+  const words = jobWords(job);
   return {
     to: job.customer.email,
-    subject: `${shop.name}: instalación cancelada (${job.quoteNumber})`,
+    subject: `${shop.name}: ${words.noun} cancelada (${job.reference})`,
     text: [
       `Hola, ${job.customer.name}:`,
       "",
-      `Hemos cancelado la instalación de su presupuesto ${job.quoteNumber}.`,
+      `Hemos cancelado ${words.whole}.`,
       `Motivo: ${reason}`,
       job.startsAt && job.endsAt ? `Puede borrar de su agenda la cita del ${describeSlot(job.startsAt, job.endsAt)} (hora de Madrid).` : "",
       paidDepositCents > 0 ? `Le devolveremos la señal que pagó, ${formatEuros(paidDepositCents)}, por transferencia, con su factura rectificativa.` : "",

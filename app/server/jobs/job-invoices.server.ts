@@ -30,6 +30,7 @@ export type AcceptedTerms = { document: QuoteDocument; alternative: QuoteAlterna
 
 /** What the customer accepted for the job: the version's alternative and the VAT rate (10 % only if confirmed). */
 export async function acceptedTerms(db: Executor, job: Pick<Job, "quoteId" | "quoteVersion" | "alternative">): Promise<AcceptedTerms> {
+  if (job.quoteId === null || job.quoteVersion === null) throw new Error("un trabajo sin presupuesto no tiene condiciones aceptadas");
   const [row] = await db
     .select({ document: quoteVersions.document, reduced: quoteResponses.reducedVatConfirmed })
     .from(quoteVersions)

@@ -6,6 +6,7 @@ import { user } from "../accounts/accounts-schema.server";
 import { jobs } from "./jobs-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
 import { jobReminderMail } from "./job-emails.server";
+import { jobReferenceSql } from "./jobs.server";
 import { enqueue } from "../outbox.server";
 
 /*
@@ -43,11 +44,12 @@ export async function runJobReminders(db: Database, now = new Date()): Promise<n
         .where(and(eq(jobs.id, id), eq(jobs.status, "programado"), isNull(jobs.reminderSentAt)))
         .returning();
       if (!claimed?.startsAt || !claimed.endsAt || !claimed.customer.email) return Boolean(claimed);
-      const [quote] = await tx.select({ number: quotes.number }).from(quotes).where(eq(quotes.id, claimed.quoteId));
+      const [named] = await tx.select({ reference: jobReferenceSql }).from(jobs).leftJoin(quotes, eq(quotes.id, jobs.quoteId)).where(eq(jobs.id, id));
       const [tech] = claimed.technicianId ? await tx.select({ name: user.name }).from(user).where(eq(user.id, claimed.technicianId)) : [];
       const facts = {
         id,
-        quoteNumber: quote?.number ?? "",
+        kind: claimed.kind,
+        reference: named?.reference ?? "",
         customer: claimed.customer,
         workPlace: claimed.workPlace,
         startsAt: claimed.startsAt,
@@ -64,5 +66,5 @@ export async function runJobReminders(db: Database, now = new Date()): Promise<n
 
 export async function jobRemindersTask(db: Database): Promise<string> {
   const reminded = await runJobReminders(db);
-  return `recordatorios de instalación enviados: ${reminded.length}`;
+  return `recordatorios de trabajos enviados: ${reminded.length}`;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { JOB_CHARGE_KINDS, JOB_CHARGE_STATES } from "~/domain/jobs/job-charges";
+import { JOB_KINDS, type ServiceUnit } from "~/domain/jobs/job-kinds";
 import { JOB_STATUSES } from "~/domain/jobs/job-status";
 import type { WorkReportContent } from "~/domain/jobs/work-report-content";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
@@ -21,12 +22,16 @@ export const jobs = pgTable(
   "jobs",
   {
     id: serial("id").primaryKey(),
-    /** One job per quote; a newly accepted version of the quote updates it. */
-    quoteId: integer("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "restrict" }),
-    quoteVersion: integer("quote_version").notNull(),
-    alternative: text("alternative").notNull(),
+    /** An installation comes from a quote; a maintenance visit from a plan (issue 31), without one. */
+    kind: text("kind", { enum: JOB_KINDS }).notNull().default("instalacion"),
+    /** One job per quote; a newly accepted version of the quote updates it. Null for a job without a quote. */
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    quoteVersion: integer("quote_version"),
+    alternative: text("alternative"),
+    /** What a job without a quote is ("Mantenimiento del plan n.º 12"); its reference where an installation shows its quote's number. */
+    title: text("title").notNull().default(""),
+    /** The units a job without a quote works on (a plan's units, as they were when it was opened). */
+    units: jsonb("units").$type<ServiceUnit[]>().notNull().default([]),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("pendiente_programar"),
     technicianId: text("technician_id").references(() => user.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -50,6 +55,7 @@ export const jobs = pgTable(
     index("jobs_technician_starts_idx").on(t.technicianId, t.startsAt),
     index("jobs_status_idx").on(t.status, t.createdAt),
     check("jobs_times", sql`(${t.startsAt} is null and ${t.endsAt} is null) or ${t.endsAt} > ${t.startsAt}`),
+    check("jobs_quote_of_installation", sql`(${t.kind} = 'instalacion') = (${t.quoteId} is not null and ${t.quoteVersion} is not null and ${t.alternative} is not null)`),
   ],
 );
 

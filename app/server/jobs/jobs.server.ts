@@ -1,5 +1,7 @@
 import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { serviceUnitLine } from "~/domain/jobs/job-kinds";
 import type { JobStatus } from "~/domain/jobs/job-status";
+import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
@@ -14,8 +16,15 @@ import { jobCharges, jobs } from "./jobs-schema.server";
 
 const technician = aliasedTable(user, "technician");
 
+/** How a job is named in lists and calendars: its quote's number, or the title of a job without a quote (jobReference). */
+export const jobReferenceSql = sql<string>`coalesce(${quotes.number}, ${jobs.title})`;
+
 const jobColumns = {
   id: jobs.id,
+  kind: jobs.kind,
+  reference: jobReferenceSql,
+  title: jobs.title,
+  units: jobs.units,
   status: jobs.status,
   quoteId: jobs.quoteId,
   quoteNumber: quotes.number,
@@ -44,7 +53,7 @@ export async function listJobs(db: Database, filter: { status?: JobStatus; depos
   const rows = await db
     .select(jobColumns)
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(technician, eq(technician.id, jobs.technicianId))
     .where(where)
     // Scheduled ones by date; those still to schedule first, oldest first.
@@ -63,7 +72,7 @@ export async function getJob(db: Database, id: number) {
   const [row] = await db
     .select({ ...jobColumns, document: quoteVersions.document })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(quoteVersions, and(eq(quoteVersions.quoteId, jobs.quoteId), eq(quoteVersions.version, jobs.quoteVersion)))
     .leftJoin(technician, eq(technician.id, jobs.technicianId))
     .where(eq(jobs.id, id));
@@ -71,6 +80,11 @@ export async function getJob(db: Database, id: number) {
   const { document, ...job } = row;
   const chosen = document?.alternatives.find((a) => a.key === job.alternative);
   const lines: QuoteLine[] = chosen?.lines ?? [];
+  if (job.kind !== "instalacion") {
+    // A plan's visit: what to maintain, from the units the job was opened with.
+    const units = job.units.map((unit) => `· ${serviceUnitLine(unit, RITE_EQUIPMENT_LABELS[unit.equipment])}`);
+    return { ...job, alternativeTitle: job.title, description: ["Mantenimiento de:", ...units].join("\n"), lines };
+  }
   return { ...job, alternativeTitle: chosen?.title ?? `Opción ${job.alternative}`, description: document?.description ?? "", lines };
 }
 
@@ -80,9 +94,9 @@ const ACTIVE: JobStatus[] = ["programado", "en_curso"];
 /** A technician's jobs from `since` on (and any still in progress), and their booked visits. */
 export async function technicianAgenda(db: Database, technicianId: string, since: Date) {
   const jobRows = await db
-    .select({ id: jobs.id, status: jobs.status, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
+    .select({ id: jobs.id, kind: jobs.kind, status: jobs.status, reference: jobReferenceSql, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(and(eq(jobs.technicianId, technicianId), inArray(jobs.status, ACTIVE), or(gte(jobs.endsAt, since), eq(jobs.status, "en_curso"))))
     .orderBy(asc(jobs.startsAt), asc(jobs.id));
   const visitRows = await db
@@ -122,9 +136,9 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
     visitWhere.push(eq(visits.technicianId, range.technicianId));
   }
   const jobRows = await db
-    .select({ id: jobs.id, status: jobs.status, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt, technicianId: jobs.technicianId, technicianName: technician.name })
+    .select({ id: jobs.id, status: jobs.status, reference: jobReferenceSql, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt, technicianId: jobs.technicianId, technicianName: technician.name })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(technician, eq(technician.id, jobs.technicianId))
     .where(and(...jobWhere));
   const visitRows = await db
@@ -138,7 +152,7 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
       id: row.id,
       startsAt: row.startsAt!,
       endsAt: row.endsAt!,
-      title: `${row.quoteNumber} · ${row.customer.name}`,
+      title: `${row.reference} · ${row.customer.name}`,
       place: row.workPlace.town,
       address: [row.workPlace.address, [row.workPlace.postcode, row.workPlace.town].filter(Boolean).join(" ")].filter(Boolean).join(", "),
       technicianId: row.technicianId,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { AlternativeKey, QuoteDocument } from "~/domain/quotes/quote-content";
+import type { JobKind, ServiceUnit } from "~/domain/jobs/job-kinds";
+import type { AlternativeKey, QuoteDocument, QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { jobs } from "./jobs-schema.server";
 import type { Transaction } from "../db/client.server";
 import { holdUnits, releaseJobUnits, unitsWanted, type HoldResult } from "./job-units.server";
@@ -36,4 +37,23 @@ export async function openJobForAcceptedQuote(
   }
   const [created] = await tx.insert(jobs).values({ quoteId: accepted.quoteId, ...values, createdAt: now }).returning({ id: jobs.id });
   return { jobId: created!.id, short };
+}
+
+/** A job without a quote (issue 31): what it is and for whom, as its area knows them. */
+export type ServiceJobInput = {
+  kind: Exclude<JobKind, "instalacion">;
+  title: string;
+  customer: QuoteParty;
+  workPlace: WorkPlace;
+  units: ServiceUnit[];
+  notes?: string;
+};
+
+/** Opens a job without a quote, "Pendiente de programar", in the caller's transaction; returns its id. */
+export async function openServiceJob(tx: Transaction, input: ServiceJobInput, now: Date): Promise<number> {
+  const [created] = await tx
+    .insert(jobs)
+    .values({ kind: input.kind, title: input.title, customer: input.customer, workPlace: input.workPlace, units: input.units, notes: input.notes ?? "", createdAt: now, updatedAt: now })
+    .returning({ id: jobs.id });
+  return created!.id;
 }

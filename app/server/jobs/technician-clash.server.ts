@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { jobReferenceSql } from "./jobs.server";
 import { describeSlot } from "~/domain/jobs/job-times";
 import type { Transaction } from "../db/client.server";
 import { quotes } from "../quotes/quotes-schema.server";
@@ -20,9 +21,9 @@ export async function technicianClash(
 ): Promise<string | null> {
   const range = sql`tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`;
   const [job] = await tx
-    .select({ number: quotes.number, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
+    .select({ number: jobReferenceSql, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(
       and(
         eq(jobs.technicianId, tech.id),

@@ -80,7 +80,7 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
     .innerJoin(jobs, eq(jobs.id, workReports.jobId))
     .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(workReports.jobId, jobId));
-  if (!found) return null;
+  if (!found || found.job.quoteVersion === null || found.job.alternative === null) return null;
   const { row, job } = found;
   const terms = await acceptedTerms(db, job);
   return {
@@ -88,8 +88,8 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
     jobId,
     quoteNumber: found.quoteNumber,
     quoteToken: found.quoteToken,
-    quoteVersion: job.quoteVersion,
-    alternative: job.alternative,
+    quoteVersion: found.job.quoteVersion,
+    alternative: found.job.alternative,
     seller: terms.document.seller,
     customer: job.customer,
     workPlace: job.workPlace,

@@ -64,6 +64,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     const locked = await lockJob(tx, jobId);
     if (!locked || locked.job.technicianId !== technician.id) return { ok: false, status: 404, message: "Este trabajo no existe o no es suyo." };
     const { job } = locked;
+    if (job.quoteVersion === null || job.alternative === null) return { ok: false, status: 404, message: "Este trabajo no existe o no es suyo." };
 
     // Sent before: the same answer, nothing stored again.
     const [earlier] = await tx.select({ id: workReports.id, key: workReports.idempotencyKey }).from(workReports).where(eq(workReports.jobId, jobId));

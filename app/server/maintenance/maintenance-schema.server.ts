@@ -9,7 +9,7 @@ import { RENEWAL_STATES } from "~/domain/maintenance/renewals";
 import { products } from "../catalogue/catalogue-schema.server";
 import { customers } from "../customers/customers-schema.server";
 import { createdAt, updatedAt } from "../db/columns.server";
-import { installedUnits } from "../jobs/jobs-schema.server";
+import { installedUnits, jobs } from "../jobs/jobs-schema.server";
 import { orderLines, orders } from "../orders/orders-schema.server";
 import { sepaMandates } from "../payments/payments-schema.server";
 
@@ -138,5 +138,39 @@ export const planRenewals = pgTable(
     uniqueIndex("plan_renewals_plan_day_unique").on(t.planId, t.renewsOn),
     index("plan_renewals_state_idx").on(t.state, t.renewsOn),
     check("plan_renewals_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A plan's maintenance visit when it falls due (issue 31): six weeks before, a maintenance job
+ * is opened and the customer is e-mailed free slots to choose from, with this row's token as the
+ * key of the booking page. Unique per plan and due day: however many instances run the task,
+ * one job and one e-mail. Unbooked after 14 days, one reminder; unbooked a week after that, the
+ * owner's list («Visitas sin fecha»). Done when the job's report is signed.
+ */
+export const planVisits = pgTable(
+  "plan_visits",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => maintenancePlans.id, { onDelete: "restrict" }),
+    /** The day the visit is due (the plan's earliest unit). */
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "restrict" }),
+    /** Unguessable: the key of the page where the customer chooses the day. */
+    token: text("token").notNull(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** The Madrid day of the signed report that recorded it; the plan's units were maintained then. */
+    doneOn: date("done_on", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("plan_visits_plan_due_unique").on(t.planId, t.dueOn),
+    uniqueIndex("plan_visits_job_unique").on(t.jobId),
+    uniqueIndex("plan_visits_token_unique").on(t.token),
   ],
 );

@@ -1,4 +1,6 @@
 import { formatDateTime, formatYmd } from "~/domain/dates/madrid-dates";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
+import type { Slot } from "~/domain/visits/visit-slots";
 import { maskIban } from "~/domain/payments/iban";
 import type { Mandate } from "../payments/sepa-mandates.server";
 import { coversLines, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
@@ -106,5 +108,31 @@ export function debitReturnedEmail(plan: Plan, renewal: Renewal, reason: { code:
     ["Puede pagarla por transferencia bancaria:", ...transferLines(renewal.amountCents, concept)].join("\n"),
     `Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
     reason.mandateUsable ? "Su orden de domiciliación sigue en vigor para los próximos años." : "Hemos anulado la orden de domiciliación: las próximas renovaciones se pagarán por transferencia, salvo que firme otra en «Mis equipos».",
+  ]);
+}
+
+/** The address of the page where the customer chooses the day of a plan's visit. */
+export function planVisitPath(token: string): string {
+  return `/mantenimiento/visita/${token}`;
+}
+
+/**
+ * Six weeks before a visit is due (and once more two weeks later, `reminder`): the visit, what it
+ * maintains, the first free slots, and the page to choose one. The slots are links to the page
+ * with that hour marked; nothing is booked until the customer presses the page's button (mail
+ * scanners follow links).
+ */
+export function planVisitEmail(plan: Plan, visit: { dueOn: string; token: string; units: string[] }, slots: Slot[], reminder: boolean): MailMessage {
+  const page = `${publicShopInfo().baseUrl}${planVisitPath(visit.token)}`;
+  const offered = slots.length
+    ? ["Algunas horas libres (pulse la que le venga bien y confírmela en la página):", ...slots.map((slot) => `- ${capitalize(visitWhen(slot.start, slot.end))}: ${page}?hora=${encodeURIComponent(slot.start)}`)].join("\n")
+    : `Ahora mismo no nos quedan horas libres en las próximas semanas: llámenos al ${publicShopInfo().phone} y buscamos una.`;
+  return message(plan, reminder ? `recuerde elegir el día de su mantenimiento (plan n.º ${plan.id})` : `elija el día de su visita de mantenimiento (plan n.º ${plan.id})`, [
+    reminder
+      ? `Todavía no ha elegido el día de la visita de mantenimiento de su plan n.º ${plan.id}. Le toca antes del ${formatYmd(visit.dueOn)}.`
+      : `Se acerca la visita de mantenimiento de su plan n.º ${plan.id}: le toca antes del ${formatYmd(visit.dueOn)}. Está incluida en su plan.`,
+    visit.units.length ? ["Revisaremos:", ...visit.units.map((unit) => `- ${unit}`)].join("\n") : "Revisaremos el equipo de su plan.",
+    offered,
+    `Todas las horas libres, para elegir la suya: ${page}`,
   ]);
 }

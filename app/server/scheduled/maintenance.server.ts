@@ -16,6 +16,7 @@ import { quoteRemindersTask } from "../quotes/quote-reminders.server";
 import { jobRemindersTask } from "../jobs/job-reminders.server";
 import { depositWindowsTask } from "../jobs/deposit-windows.server";
 import { renewalsTask } from "../maintenance/plan-renewals.server";
+import { planVisitsTask, recordDoneVisits } from "../maintenance/plan-visits.server";
 import { deleteForgottenCustomers, linkUntiedRows } from "../customers/customer-links.server";
 
 /*
@@ -133,4 +134,8 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "customer-links", everyMs: 15 * MINUTE_MS, run: (db) => linkUntiedRows(db) },
   // Maintenance plans (issue 31): renewal notices 30 days before, plans due, plans ended unpaid; at 08:00 Madrid.
   { name: "plan-renewals", everyMs: DAY_MS, at: "08:00", run: (db) => renewalsTask(db) },
+  // A plan's visits (issue 31): six weeks before one is due, its job and the e-mail to choose the day; reminders; at 08:30 Madrid.
+  { name: "plan-visits", everyMs: DAY_MS, at: "08:30", run: (db) => planVisitsTask(db) },
+  // A plan's visit done (its report signed, or marked finished): the day goes on its units.
+  { name: "plan-visits-done", everyMs: 15 * MINUTE_MS, run: (db) => recordDoneVisits(db) },
 ];

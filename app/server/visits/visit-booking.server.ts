@@ -7,7 +7,7 @@ import type { Database } from "../db/client.server";
 import { EXCLUSION_VIOLATION, isRetryable, pgErrorCode } from "../db/pg-errors.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
 import { visits } from "./visits-schema.server";
-import { currentFreeSlots } from "./visit-calendar.server";
+import { currentFreeSlots, freeSlotAt, holdSlotBookings } from "./visit-calendar.server";
 import { enqueueVisitMails } from "./visit-emails.server";
 import { factsOfContact } from "~/domain/customers/customer-sources";
 import { customerFor } from "../customers/customer-records.server";
@@ -83,6 +83,9 @@ export async function bookVisit(
   const { contact } = input;
   try {
     const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
+      await holdSlotBookings(tx);
+      // Taken since it was read (a plan's maintenance visit, a job scheduled): the same refusal as the constraint's.
+      if (!(await freeSlotAt(tx, slot.start, now))) return null;
       // Booked by the owner from a customer record: the visit stays on it while it is the same customer.
       const customerId = await customerFor(tx, factsOfContact(contact), input.staff?.customerId ?? null);
       const [row] = await tx
@@ -105,7 +108,7 @@ export async function bookVisit(
       if (input.staff) await audit(tx, input.staff, { action: "reservar visita", entity: "visita", entityId: row!.id, after: { cliente: customerId, hora: slot.start } });
       return row!;
     }));
-    return { ok: true, visit };
+    return visit ? { ok: true, visit } : refusal(db, "taken", slot.start, now);
   } catch (error) {
     if (isOverlapRefusal(error)) return refusal(db, "taken", slot.start, now);
     throw error;
@@ -120,6 +123,8 @@ export async function changeVisit(db: Database, token: string, slotStart: string
   if (!slot) return notFree(db, slotStart, now);
   try {
     const visit = await withDeadlockRetry(() => db.transaction(async (tx) => {
+      await holdSlotBookings(tx);
+      if (!(await freeSlotAt(tx, slot.start, now))) return "taken" as const;
       const [current] = await tx.select().from(visits).where(eq(visits.token, token)).for("update");
       if (!current || !isOpen(current, now)) return null;
       // The same row, so the customer's link and the calendar entry (its UID) stay the same.
@@ -131,6 +136,7 @@ export async function changeVisit(db: Database, token: string, slotStart: string
       await enqueueVisitMails(tx, row!, "cambiada", current);
       return row!;
     }));
+    if (visit === "taken") return refusal(db, "taken", slot.start, now);
     return visit ? { ok: true, visit } : { ok: false, reason: "closed" };
   } catch (error) {
     if (isOverlapRefusal(error)) return refusal(db, "taken", slot.start, now);

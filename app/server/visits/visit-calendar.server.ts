@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { freeSlots, type BusyInterval, type Slot, type SlotRules, type WeeklyRange } from "~/domain/visits/visit-slots";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { jobs } from "../jobs/jobs-schema.server";
 import { blockedDays, bookingSettings, publicHolidays, visitHours, visits } from "./visits-schema.server";
 
@@ -53,4 +53,21 @@ export async function readBusy(db: Reader, from: Date): Promise<BusyInterval[]> 
 export async function currentFreeSlots(db: Reader, now = new Date()): Promise<Slot[]> {
   const [availability, busy] = await Promise.all([readAvailability(db), readBusy(db, now)]);
   return freeSlots({ ...availability, busy }, now);
+}
+
+/** The current free slot that starts at `start`, or null. */
+export async function freeSlotAt(db: Reader, start: string | Date, now = new Date()): Promise<Slot | null> {
+  const at = new Date(start).getTime();
+  if (Number.isNaN(at)) return null;
+  return (await currentFreeSlots(db, now)).find((slot) => Date.parse(slot.start) === at) ?? null;
+}
+
+/**
+ * Every booking of a slot by a customer (a free visit, the day of a plan's maintenance visit)
+ * takes this lock in its transaction, then checks the slot again with freeSlotAt: two bookings of
+ * one slot, of either kind, on any number of instances, go one after the other and the second
+ * finds it taken. (Reserved visits between themselves are also kept apart by visits_no_overlap.)
+ */
+export async function holdSlotBookings(tx: Transaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('reservas-de-horas'))`);
 }

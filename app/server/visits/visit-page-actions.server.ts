@@ -9,7 +9,7 @@ import { log } from "../log.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { bodyProblemStatus, readForm } from "../http/request-body.server";
 import { requestOfBookingCookie } from "./booking-token.server";
-import { bookVisit, cancelVisit, changeVisit, findVisitByToken, openVisitOfRequest, type BookingResult } from "./visit-booking.server";
+import { bookVisit, cancelVisit, changeVisit, findVisitByToken, openVisitOfRequest } from "./visit-booking.server";
 import { visitPath } from "./visit-emails.server";
 
 /*
@@ -29,10 +29,10 @@ function visitRateLimit(): RateLimitRule {
   return { prefix: "visitas", max: config().VISIT_RATE_LIMIT, windowMs: 10 * 60_000 };
 }
 
-const refuse = (reply: Omit<VisitReply, "ok">, status: number) => data<VisitReply>({ ok: false, ...reply }, { status });
+export const refuse = (reply: Omit<VisitReply, "ok">, status: number) => data<VisitReply>({ ok: false, ...reply }, { status });
 
-/** The form, or the refusal to send back (too large, a bot, too many). */
-async function readVisitForm(request: Request): Promise<{ form: FormData; db: Database } | { refused: ReturnType<typeof refuse> }> {
+/** The form, or the refusal to send back (too large, a bot, too many); a plan's visit page uses it too. */
+export async function readVisitForm(request: Request): Promise<{ form: FormData; db: Database } | { refused: ReturnType<typeof refuse> }> {
   let form: FormData;
   try {
     form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
@@ -52,7 +52,8 @@ async function readVisitForm(request: Request): Promise<{ form: FormData; db: Da
   return { form, db };
 }
 
-function slotRefusal(result: Extract<BookingResult, { ok: false }>, values?: VisitReply["values"]) {
+/** A slot taken a moment ago or no longer free: 409 with the next free ones. */
+export function slotRefusal(result: { reason: "taken" | "not-free"; next: { start: string; end: string }[] }, values?: VisitReply["values"]) {
   const error = result.reason === "taken" ? SLOT_TAKEN_MESSAGE : SLOT_GONE_MESSAGE;
   return refuse({ error, errors: { slot: error }, next: result.next.map(({ start, end }) => ({ start, end })), ...(values ? { values } : {}) }, 409);
 }
