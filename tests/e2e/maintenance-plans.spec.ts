@@ -287,6 +287,9 @@ test("the boiler's yearly visit: an hour of the e-mail chosen on its page; the o
   await expect(page.getByRole("status")).toHaveText(`Le hemos enviado la confirmación a ${email}, con la cita para su calendario.`);
   await expect(page.getByRole("link", { name: "Cambiar el día" })).toBeVisible();
   await lookAtBothWidths(page, "visita-de-plan-elegida");
+  await page.goto("/login/equipos");
+  const boiler = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
+  await expect(boiler.getByRole("link", { name: "Cambiar el día" })).toHaveAttribute("href", visitPath);
   const dated = await mailTo(email, new RegExp(`fecha de su visita de mantenimiento \\(Plan n\\.º ${planNumber}\\)`));
   expect(dated.attachments.map((file) => file.filename)).toEqual([`mantenimiento-plan-n-${planNumber}.ics`]);
 

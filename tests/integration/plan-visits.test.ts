@@ -14,6 +14,7 @@ import { moveJob } from "~/server/jobs/job-changes.server";
 import type { MailMessage } from "~/server/mail.server";
 import { maintenancePlans, planUnits, planVisits } from "~/server/maintenance/maintenance-schema.server";
 import { openPlanVisits, planVisitsTask, recordDoneVisits } from "~/server/maintenance/plan-visits.server";
+import { cancelMyPlan, plansForEmail } from "~/server/maintenance/my-plans.server";
 import { bookVisit } from "~/server/visits/visit-booking.server";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
 import { setupTestDatabase } from "../db-utils";
@@ -217,6 +218,29 @@ describe("a plan's visit falls due", () => {
     expect((await openPlanVisits(db)).some((row) => row.planId === plan.id)).toBe(false);
     const page = (await planVisitLoader(call(visit!.token))) as { done: boolean; open: boolean };
     expect(page).toMatchObject({ done: true, open: false });
+  });
+
+  it("Mis equipos links the visit's page; the customer cancelling the plan cancels its visit's job, and tells them", async () => {
+    const { db } = await ready;
+    const now = new Date();
+    const { plan } = await planDueOn(addDays(madridDay(now), 25));
+    await planVisitsTask(db, now);
+    const [visit] = await visitOf(plan.id);
+    const [mine] = await plansForEmail(db, plan.customerEmail);
+    expect(mine!.visit).toEqual({ dueOn: visit!.dueOn, href: `/mantenimiento/visita/${visit!.token}`, startsAt: null, endsAt: null });
+    const slot = (await currentFreeSlots(db, now))[1]!;
+    await planVisitAction(call(visit!.token, { form: { intent: "elegir", slot: slot.start } }));
+    expect((await plansForEmail(db, plan.customerEmail))[0]!.visit).toMatchObject({ startsAt: slot.start, endsAt: slot.end });
+
+    expect((await cancelMyPlan(db, plan.customerEmail, plan.id, "", now)).ok).toBe(true);
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, visit!.jobId));
+    expect(job).toMatchObject({ status: "cancelado", cancelReason: "Plan de mantenimiento cancelado por el cliente" });
+    const told = (await mailsTo(plan.customerEmail)).find((mail) => mail.subject.includes("visita de mantenimiento cancelada"));
+    expect(told!.text).toContain(`Hemos cancelado la visita de mantenimiento de su plan n.º ${plan.id}.`);
+    expect((await plansForEmail(db, plan.customerEmail))[0]!.visit).toBeNull();
+    expect((await currentFreeSlots(db, now)).some((free) => free.start === slot.start)).toBe(true);
+    const page = (await planVisitLoader(call(visit!.token))) as { cancelled: boolean; open: boolean };
+    expect(page).toMatchObject({ cancelled: true, open: false });
   });
 
   it("a cancelled plan gets no visit", async () => {

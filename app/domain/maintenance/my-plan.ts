@@ -19,6 +19,8 @@ export type MyPlan = {
   units: MyPlanUnit[];
   /** Only for an active plan. */
   nextVisitDueOn: string | null;
+  /** The visit announced and not done yet: its page (to choose or change the day) and the day chosen, ISO instants. */
+  visit: { dueOn: string; href: string; startsAt: string | null; endsAt: string | null } | null;
   cancellable: boolean;
   /** How the renewals are paid: by transfer, or debited under a mandate (masked account); whether debits are offered at all. */
   payment: { mandate: { account: string; reference: string } | null; debitOffered: boolean; wording: string };

@@ -7,7 +7,7 @@ import { canCancelJob, canMoveJob, canScheduleJob } from "~/domain/jobs/job-tran
 import { formatEuros } from "~/domain/money";
 import type { Admin } from "../accounts/admin-access.server";
 import { TECHNICIAN_ROLE } from "../accounts/staff-roles.server";
-import { audit } from "../audit.server";
+import { audit, type Actor } from "../audit.server";
 import { changeSequence } from "../calendar/ics.server";
 import type { Database, Transaction } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
@@ -144,29 +144,32 @@ async function owedCents(tx: Transaction, jobId: number): Promise<number> {
 
 /** Cancelled from any open state, with a reason; the units it held go back to stock, once; its unpaid charges are annulled. */
 export async function cancelJob(db: Database, admin: Admin, id: number, reason: string, now = new Date()): Promise<JobChangeResult> {
-  return db.transaction(async (tx) => {
-    const locked = await lockJob(tx, id);
-    if (!locked) return gone;
-    const { job } = locked;
-    if (!canCancelJob(job.status)) return wrongState(job.status);
-    const returned = await releaseJobUnits(tx, id, now);
-    const annulled = await annulUnpaidCharges(tx, id, now);
-    await tx.update(jobs).set({ status: "cancelado", cancelReason: reason, updatedAt: now }).where(eq(jobs.id, id));
-    await audit(tx, { email: admin.email }, {
-      action: "cancelar trabajo",
-      entity: "trabajo",
-      entityId: id,
-      before: { estado: job.status, unidades: job.heldUnits },
-      after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned, ...(annulled.length ? { cobrosAnulados: annulled.map((c) => c.id) } : {}) },
-    });
-    const paid = (await chargesOf(tx, id)).filter((c) => c.kind === "senal" && c.state === "pagado").reduce((sum, c) => sum + c.amountCents, 0);
-    let told = "";
-    if (job.customer.email) {
-      const facts = { id, kind: job.kind, reference: locked.reference, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
-      await enqueue(tx, "email", jobCancelledMail(facts, reason, paid), { ref: jobRef(id) });
-      told = ` Se lo hemos dicho a ${job.customer.email}.`;
-    }
-    const units = returned ? `; ${returned} unidades han vuelto al stock` : "";
-    return { ok: true, message: `Trabajo cancelado${units}.${told}` };
+  return db.transaction((tx) => cancelJobIn(tx, { email: admin.email }, id, reason, now));
+}
+
+/** cancelJob in the caller's transaction (a plan ended cancels its visit's job, issue 31). */
+export async function cancelJobIn(tx: Transaction, actor: Actor, id: number, reason: string, now: Date): Promise<JobChangeResult> {
+  const locked = await lockJob(tx, id);
+  if (!locked) return gone;
+  const { job } = locked;
+  if (!canCancelJob(job.status)) return wrongState(job.status);
+  const returned = await releaseJobUnits(tx, id, now);
+  const annulled = await annulUnpaidCharges(tx, id, now);
+  await tx.update(jobs).set({ status: "cancelado", cancelReason: reason, updatedAt: now }).where(eq(jobs.id, id));
+  await audit(tx, actor, {
+    action: "cancelar trabajo",
+    entity: "trabajo",
+    entityId: id,
+    before: { estado: job.status, unidades: job.heldUnits },
+    after: { estado: "cancelado", motivo: reason, unidadesDevueltas: returned, ...(annulled.length ? { cobrosAnulados: annulled.map((c) => c.id) } : {}) },
   });
+  const paid = (await chargesOf(tx, id)).filter((c) => c.kind === "senal" && c.state === "pagado").reduce((sum, c) => sum + c.amountCents, 0);
+  let told = "";
+  if (job.customer.email) {
+    const facts = { id, kind: job.kind, reference: locked.reference, customer: job.customer, workPlace: job.workPlace, startsAt: job.startsAt, endsAt: job.endsAt };
+    await enqueue(tx, "email", jobCancelledMail(facts, reason, paid), { ref: jobRef(id) });
+    told = ` Se lo hemos dicho a ${job.customer.email}.`;
+  }
+  const units = returned ? `; ${returned} unidades han vuelto al stock` : "";
+  return { ok: true, message: `Trabajo cancelado${units}.${told}` };
 }

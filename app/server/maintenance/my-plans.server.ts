@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { endOpenVisits } from "./plan-visit-ends.server";
 import type { MaintainedFamily } from "~/domain/catalogue/service-prices";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { coversLines, isCancellable, PLAN_STATE_LABELS, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
@@ -11,7 +12,8 @@ import { audit } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
-import { maintenancePlans, planRenewals, planUnits } from "./maintenance-schema.server";
+import { maintenancePlans, planRenewals, planUnits, planVisits } from "./maintenance-schema.server";
+import { jobs } from "../jobs/jobs-schema.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { transferDetails } from "../payments/transfer-details.server";
 import { mandatesById } from "../payments/sepa-mandates.server";
@@ -21,7 +23,7 @@ import { mandateWording } from "~/domain/payments/sepa-mandate-form";
 import { formatEuros } from "~/domain/money";
 import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
-import { planCancelledEmail } from "./plan-emails.server";
+import { planCancelledEmail, planVisitPath } from "./plan-emails.server";
 import { byEmail, ownPlanForUpdate } from "./plan-owner.server";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
@@ -57,6 +59,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
   const ids = plans.map((plan) => plan.id);
   const units = await db.select().from(planUnits).where(inArray(planUnits.planId, ids)).orderBy(asc(planUnits.id));
   const renewals = await db.select().from(planRenewals).where(inArray(planRenewals.planId, ids));
+  const visits = await openVisitsOfPlans(db, ids);
   const issued = renewals.length
     ? await db
         .select({ renewalId: invoices.planRenewalId, number: invoices.number, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
@@ -91,6 +94,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
         leakCheckDueOn: live ? unitLeakCheckDueOn(unitFacts(unit), plan.startedOn) : null,
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
+      visit: visitOf(visits.find((visit) => visit.planId === plan.id)),
       cancellable: isCancellable(plan.state),
       payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, debitOffered: sepa !== null, wording },
       pendingRenewal: pending
@@ -105,6 +109,22 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       needsUnit: own.length === 0 && isCancellable(plan.state),
     };
   });
+}
+
+type OpenVisit = Awaited<ReturnType<typeof openVisitsOfPlans>>[number];
+
+/** The plans' visits announced and not done nor cancelled. */
+async function openVisitsOfPlans(db: Pick<Database, "select">, planIds: number[]) {
+  return db
+    .select({ planId: planVisits.planId, dueOn: planVisits.dueOn, token: planVisits.token, startsAt: jobs.startsAt, endsAt: jobs.endsAt })
+    .from(planVisits)
+    .innerJoin(jobs, eq(jobs.id, planVisits.jobId))
+    .where(and(inArray(planVisits.planId, planIds), isNull(planVisits.doneOn), notInArray(jobs.status, ["terminado", "cobrado", "cancelado"])));
+}
+
+function visitOf(visit: OpenVisit | undefined): MyPlan["visit"] {
+  if (!visit) return null;
+  return { dueOn: visit.dueOn, href: planVisitPath(visit.token), startsAt: visit.startsAt?.toISOString() ?? null, endsAt: visit.endsAt?.toISOString() ?? null };
 }
 
 /** The family of one of the customer's plans (what its unit form offers), or null when it is not theirs. */
@@ -126,6 +146,7 @@ export async function cancelMyPlan(db: Database, email: string, planId: number, 
       .where(eq(maintenancePlans.id, plan.id))
       .returning();
     await cancelPendingRenewal(tx, plan.id, now);
+    await endOpenVisits(tx, { email }, plan.id, "Plan de mantenimiento cancelado por el cliente", now);
     await audit(tx, { email }, { action: "cancelar plan de mantenimiento", entity: "plan", entityId: String(plan.id), before: { state: plan.state }, after: { state: "cancelado", motivo: cancelReason } });
     await enqueue(tx, "email", { ...planCancelledEmail(cancelled!, true) }, { ref: planRef(plan.id) });
     return { ok: true, message: MY_PLAN_MESSAGES.cancelled(plan.id, plan.renewsOn) };

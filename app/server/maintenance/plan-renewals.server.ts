@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { endOpenVisits } from "./plan-visit-ends.server";
 import { addDays, formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
 import { renewalOn, RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalInvoiceLine, renewalTransferConcept } from "~/domain/maintenance/renewals";
@@ -106,6 +107,7 @@ async function lapseUnpaid(db: Database, today: string, now: Date): Promise<numb
         .returning();
       if (plan) {
         await audit(tx, "sistema", { action: "vencer plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { state: "vencido", renovacion: renewal.renewsOn } });
+        await endOpenVisits(tx, "sistema", plan.id, "Plan de mantenimiento vencido sin renovar", now);
         await enqueue(tx, "email", { ...renewalLapsedEmail(plan, renewal) }, { ref: planRef(plan.id) });
       }
       return true;

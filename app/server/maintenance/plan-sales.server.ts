@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { endOpenVisits } from "./plan-visit-ends.server";
 import { serviceFamily } from "~/domain/basket/basket";
 import { hasMaintenance, type MaintainedFamily } from "~/domain/catalogue/service-prices";
 import type { Family } from "~/domain/catalogue/product";
@@ -133,7 +134,10 @@ export async function plansFollowOrder(tx: Transaction, orderId: number, state: 
     .where(and(eq(maintenancePlans.orderId, orderId), inArray(maintenancePlans.state, ["activo", "pendiente_pago"])))
     .returning({ id: maintenancePlans.id, state: maintenancePlans.state });
   for (const plan of changed) {
-    if (state === "cancelado") await cancelPendingRenewal(tx, plan.id, now);
+    if (state === "cancelado") {
+      await cancelPendingRenewal(tx, plan.id, now);
+      await endOpenVisits(tx, "sistema", plan.id, "El pedido del plan de mantenimiento se ha cancelado", now);
+    }
     await audit(tx, "sistema", { action: state === "cancelado" ? "cancelar plan de mantenimiento" : "suspender plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { state, pedido: orderId } });
   }
 }

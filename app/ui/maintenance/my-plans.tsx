@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatYmd } from "~/domain/dates/madrid-dates";
+import { capitalize, visitWhen } from "~/domain/visits/visit-format";
 import { PLAN_STATE_LABELS, RENEWAL_METHOD_LABELS } from "~/domain/maintenance/plans";
 import { REFRIGERANTS } from "~/domain/maintenance/refrigerants";
 import { equipmentOptions, UNIT_FIELDS } from "~/domain/maintenance/unit-fields";
@@ -220,7 +221,22 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
                 </dd>
               </>
             ) : null}
-            {plan.nextVisitDueOn ? (
+            {plan.visit ? (
+              <>
+                <dt>Próxima visita</dt>
+                <dd>
+                  {plan.visit.startsAt && plan.visit.endsAt ? (
+                    <>
+                      {capitalize(visitWhen(plan.visit.startsAt, plan.visit.endsAt))} · <a href={plan.visit.href}>Cambiar el día</a>
+                    </>
+                  ) : (
+                    <>
+                      antes del {formatYmd(plan.visit.dueOn)} · <a href={plan.visit.href}>Elegir el día</a>
+                    </>
+                  )}
+                </dd>
+              </>
+            ) : plan.nextVisitDueOn ? (
               <>
                 <dt>Próxima visita</dt>
                 <dd>antes del {formatYmd(plan.nextVisitDueOn)}: le escribiremos seis semanas antes para que elija el día</dd>
