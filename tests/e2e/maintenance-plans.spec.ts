@@ -290,6 +290,15 @@ test("the boiler's yearly visit: an hour of the e-mail chosen on its page; the o
   await page.goto("/login/equipos");
   const boiler = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
   await expect(boiler.getByRole("link", { name: "Cambiar el día" })).toHaveAttribute("href", visitPath);
+  // The home's gas inspection (the distributor's, every five years): an empty day first.
+  const gas = boiler.getByRole("region", { name: "Inspección periódica del gas" });
+  await gas.getByRole("button", { name: "Guardar la fecha" }).click();
+  await expect(page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" }).getByRole("region", { name: "Inspección periódica del gas" }).getByText(/Escriba el día de la última inspección del gas/)).toBeVisible();
+  await gas.getByLabel("Día de la última inspección").fill("2026-03-15");
+  await gas.getByRole("button", { name: "Guardar la fecha" }).click();
+  await expect(boiler.getByRole("status")).toHaveText("Fecha guardada. La próxima inspección del gas toca antes del 15/03/2031: se la recordaremos en la visita de mantenimiento.");
+  await expect(gas).toContainText("La última fue el 15/03/2026; la próxima toca antes del 15/03/2031.");
+  await lookAtBothWidths(page, "mis-equipos-visita-e-inspeccion");
   const dated = await mailTo(email, new RegExp(`fecha de su visita de mantenimiento \\(Plan n\\.º ${planNumber}\\)`));
   expect(dated.attachments.map((file) => file.filename)).toEqual([`mantenimiento-plan-n-${planNumber}.ics`]);
 

@@ -186,6 +186,31 @@ describe("maintenance plans in Mis equipos", () => {
     expect(await post(cookie, { intent: "cancelar-plan", plan: String(airPlan!.id) })).toMatchObject({ status: 409, message: "Este plan ya no se puede cancelar: está «Cancelado»." });
   });
 
+  it("the day of the last gas inspection, for a plan of a gas boiler: checked, saved, and on the due list five years on", async () => {
+    const { db } = await ready;
+    const { placed } = await orderWithMaintenance();
+    await pay(placed.number);
+    const [boilerPlan, airPlan] = await plansOf(placed.id);
+    const email = placed.userEmail.toLowerCase();
+    const cookie = await signUp(email, "contraseña-segura-1", "Lucía García");
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const shown = (await equipmentLoader(args(page(cookie)))) as { plans: Array<{ id: number; gasInspection: unknown }> };
+    expect(shown.plans.find((plan) => plan.id === boilerPlan!.id)!.gasInspection).toEqual({ lastOn: null, dueOn: null });
+    expect(shown.plans.find((plan) => plan.id === airPlan!.id)!.gasInspection).toBeNull();
+
+    const today = new Date().toISOString().slice(0, 10);
+    for (const ultima of ["", "mañana", "2099-01-01", "2001-01-01"]) {
+      const refused = await post(cookie, { intent: "inspeccion-gas", plan: String(boilerPlan!.id), ultima });
+      expect(refused).toMatchObject({ status: 400, errors: { ultima: "Escriba el día de la última inspección del gas (el del certificado de la distribuidora), de los últimos cinco años." } });
+    }
+    // An air conditioner's plan has no gas to inspect.
+    expect(await post(cookie, { intent: "inspeccion-gas", plan: String(airPlan!.id), ultima: today })).toMatchObject({ status: 404 });
+    const saved = await post(cookie, { intent: "inspeccion-gas", plan: String(boilerPlan!.id), ultima: "2024-03-15" });
+    expect(saved).toMatchObject({ status: 200, ok: true, message: "Fecha guardada. La próxima inspección del gas toca antes del 15/03/2029: se la recordaremos en la visita de mantenimiento." });
+    const due = await dueInMonth(db, "2029-03-01");
+    expect(due.items.filter((item) => item.planId === boilerPlan!.id).map((item) => [item.kind, item.on])).toEqual([["inspeccion-gas", "2029-03-15"]]);
+  });
+
   it("another customer's plan, an unverified address or a made-up intent get nothing", async () => {
     const { db } = await ready;
     const { placed } = await orderWithMaintenance();

@@ -1,12 +1,13 @@
 /* What the owner's due list shows (issue 31; app/server/maintenance/due-list.server.ts). */
 
-export const DUE_KINDS = ["visita", "renovacion", "fugas", "garantia"] as const;
+export const DUE_KINDS = ["visita", "renovacion", "fugas", "inspeccion-gas", "garantia"] as const;
 export type DueKind = (typeof DUE_KINDS)[number];
 
 export const DUE_KIND_LABELS: Record<DueKind, string> = {
   visita: "Visita de mantenimiento",
   renovacion: "Renovación del plan",
   fugas: "Control de fugas (gases fluorados)",
+  "inspeccion-gas": "Inspección periódica del gas",
   garantia: "Fin de garantía",
 };
 

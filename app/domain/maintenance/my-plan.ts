@@ -19,6 +19,8 @@ export type MyPlan = {
   units: MyPlanUnit[];
   /** Only for an active plan. */
   nextVisitDueOn: string | null;
+  /** A plan of gas units: the last five-yearly inspection of the home's gas (as the customer gave it) and the next; null otherwise. */
+  gasInspection: { lastOn: string | null; dueOn: string | null } | null;
   /** The visit announced and not done yet: its page (to choose or change the day) and the day chosen, ISO instants. */
   visit: { dueOn: string; href: string; startsAt: string | null; endsAt: string | null } | null;
   cancellable: boolean;
@@ -46,6 +48,7 @@ export const MY_PLAN_MESSAGES = {
   cancelled: (id: number, renewsOn: string) => `Plan n.º ${id} cancelado. No se renovará el ${formatYmd(renewsOn)} y no le cobraremos nada más por él. Le hemos enviado la confirmación por correo.`,
   hasUnit: "Este plan ya tiene su equipo. Si ha cambiado de equipo, llámenos y lo actualizamos.",
   declared: "Equipo guardado. Con él preparamos su primera visita.",
+  gasInspection: (dueOn: string) => `Fecha guardada. La próxima inspección del gas toca antes del ${formatYmd(dueOn)}: se la recordaremos en la visita de mantenimiento.`,
 } as const;
 
 export type PlanActionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };

@@ -1,5 +1,6 @@
 import { asc, between, eq, inArray, or } from "drizzle-orm";
-import { addDays, addMonths } from "~/domain/dates/madrid-dates";
+import { addDays, addMonths, formatYmd } from "~/domain/dates/madrid-dates";
+import { gasInspectionDueOn, hasGasUnit } from "~/domain/maintenance/gas-inspection";
 import { planVisitDueOn, unitLeakCheckDueOn } from "~/domain/maintenance/plans";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import { DUE_KINDS, type DueItem, type DueMonth } from "~/domain/maintenance/due-items";
@@ -36,6 +37,8 @@ export async function dueInMonth(db: Pick<Database, "select">, firstDay: string)
     const visit = planVisitDueOn(own.map(unitFacts), plan.startedOn);
     const unitNames = own.map((unit) => `${unit.brand} ${unit.model}`.trim()).filter(Boolean).join(", ");
     if (inMonth(visit)) items.push({ kind: "visita", on: visit, what: `${MAINTENANCE_TITLES[plan.family]}${unitNames ? `: ${unitNames}` : " (equipo por indicar)"}`, amountCents: null, ...party });
+    const inspection = hasGasUnit(own) ? gasInspectionDueOn(plan.gasInspectedOn) : null;
+    if (inMonth(inspection)) items.push({ kind: "inspeccion-gas", on: inspection!, what: `${plan.place.address}, ${plan.place.town}: la hace la distribuidora (última el ${formatYmd(plan.gasInspectedOn!)})`, amountCents: null, ...party });
     for (const unit of own) {
       const check = unitLeakCheckDueOn(unitFacts(unit), plan.startedOn);
       if (inMonth(check)) items.push({ kind: "fugas", on: check!, what: `${`${unit.brand} ${unit.model}`.trim()} (${unit.refrigerant}, ${unit.chargeKg} kg)`, amountCents: null, ...party });

@@ -42,6 +42,8 @@ export const maintenancePlans = pgTable(
     renewalMethod: text("renewal_method", { enum: RENEWAL_METHODS }).notNull().default("transferencia"),
     /** The SEPA mandate the renewals are debited under ("domiciliacion"). */
     sepaMandateId: integer("sepa_mandate_id").references(() => sepaMandates.id, { onDelete: "restrict" }),
+    /** The last periodic inspection of the home's gas installation (the distributor's, every five years), as the customer gave it. */
+    gasInspectedOn: date("gas_inspected_on", { mode: "string" }),
     source: text("source", { enum: PLAN_SOURCES }).notNull(),
     /** The shop's line that sold it: one plan per line, whatever the number of payment notifications. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),

@@ -11,15 +11,17 @@ import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
 import { requireUser } from "../session.server";
 import { MY_PLAN_MESSAGES } from "~/domain/maintenance/my-plan";
-import { cancelMyPlan, declareMyUnit, familyOfMyPlan } from "./my-plans.server";
+import { cancelMyPlan, declareMyUnit, familyOfMyPlan, setMyGasInspection } from "./my-plans.server";
+import { GAS_INSPECTION_MESSAGE, isGasInspectionDay } from "~/domain/maintenance/gas-inspection";
 
 /*
- * Mis equipos' plan forms (issue 31): «Sí, cancelar el plan» and «Guardar el equipo». Only the
+ * Mis equipos' plan forms (issue 31): «Sí, cancelar el plan», «Guardar el equipo», the direct
+ * debit's mandate and back to transfers, and the day of the last gas inspection. Only the
  * signed-in customer's own plans, by a verified e-mail (the loader's rule); anything else is the
  * same "not found" as a plan that does not exist.
  */
 
-const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo", "domiciliar", "transferencia"]), plan: z.coerce.number().int().positive() });
+const intentSchema = z.object({ intent: z.enum(["cancelar-plan", "declarar-equipo", "domiciliar", "transferencia", "inspeccion-gas"]), plan: z.coerce.number().int().positive() });
 
 /** The body is read first, as every action does: an oversized or non-form one is 413/415 before the sign-in's redirect. */
 export async function myPlansAction(request: Request) {
@@ -39,6 +41,14 @@ export async function myPlansAction(request: Request) {
   }
   if (intent === "transferencia") {
     const result = await revokeMandate(db, user.email, planId);
+    return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
+  }
+  if (intent === "inspeccion-gas") {
+    const day = (values.ultima ?? "").trim();
+    if (!isGasInspectionDay(day, madridDay(new Date()))) {
+      return data<PlanReply>({ ok: false, planId, message: "Revise los datos marcados.", errors: { ultima: GAS_INSPECTION_MESSAGE }, values: { ...values, intent } }, { status: 400 });
+    }
+    const result = await setMyGasInspection(db, user.email, planId, day);
     return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
   }
   if (intent === "cancelar-plan") {

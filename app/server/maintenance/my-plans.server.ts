@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
+import { gasInspectionDueOn, hasGasUnit } from "~/domain/maintenance/gas-inspection";
 import { endOpenVisits } from "./plan-visit-ends.server";
 import type { MaintainedFamily } from "~/domain/catalogue/service-prices";
 import { formatYmd } from "~/domain/dates/madrid-dates";
@@ -95,6 +96,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
       visit: visitOf(visits.find((visit) => visit.planId === plan.id)),
+      gasInspection: hasGasUnit(own) ? { lastOn: plan.gasInspectedOn, dueOn: gasInspectionDueOn(plan.gasInspectedOn) } : null,
       cancellable: isCancellable(plan.state),
       payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, debitOffered: sepa !== null, wording },
       pendingRenewal: pending
@@ -174,4 +176,17 @@ export async function isMyRenewalInvoice(db: Pick<Database, "select">, email: st
     .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
     .where(and(eq(planRenewals.id, renewalId), byEmail(email)));
   return row !== undefined;
+}
+
+/** The day of the last five-yearly gas inspection the customer gives for a plan of gas units. */
+export async function setMyGasInspection(db: Database, email: string, planId: number, day: string): Promise<PlanActionResult> {
+  return db.transaction(async (tx) => {
+    const plan = await ownPlanForUpdate(tx, email, planId);
+    if (!plan || !isCancellable(plan.state)) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
+    const units = await tx.select({ equipment: planUnits.equipment }).from(planUnits).where(eq(planUnits.planId, plan.id));
+    if (!hasGasUnit(units)) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
+    await tx.update(maintenancePlans).set({ gasInspectedOn: day, updatedAt: new Date() }).where(eq(maintenancePlans.id, plan.id));
+    await audit(tx, { email }, { action: "anotar inspección del gas", entity: "plan", entityId: String(plan.id), before: { ultima: plan.gasInspectedOn }, after: { ultima: day } });
+    return { ok: true, message: MY_PLAN_MESSAGES.gasInspection(gasInspectionDueOn(day)!) };
+  });
 }

@@ -191,6 +191,44 @@ function CancelPlan({ plan }: { plan: MyPlan }) {
   );
 }
 
+/** The five-yearly inspection of the home's gas (plans of gas units): when it was, when it falls next, and the form to give the day. */
+function GasInspection({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
+  const inspection = plan.gasInspection!;
+  const mine = reply && reply.planId === plan.id && reply.values?.intent === "inspeccion-gas" ? reply : null;
+  const id = `plan-${plan.id}-gas`;
+  const error = mine?.errors?.ultima;
+  return (
+    <section aria-labelledby={`${id}-titulo`}>
+      <h3 className="equipment-docs-title" id={`${id}-titulo`}>
+        Inspección periódica del gas
+      </h3>
+      <p>
+        {inspection.lastOn && inspection.dueOn
+          ? `La última fue el ${formatYmd(inspection.lastOn)}; la próxima toca antes del ${formatYmd(inspection.dueOn)}. La hace su distribuidora de gas cada cinco años y le avisa antes.`
+          : "Cada cinco años su distribuidora de gas inspecciona la instalación de su casa. Díganos cuándo fue la última y se la recordaremos en la visita de mantenimiento."}
+      </p>
+      <Form method="post" className="plan-unit-form" noValidate>
+        <input type="hidden" name="intent" value="inspeccion-gas" />
+        <input type="hidden" name="plan" value={plan.id} />
+        <Field id={`${id}-ultima`} label="Día de la última inspección" error={error}>
+          <input
+            id={`${id}-ultima`}
+            name="ultima"
+            type="date"
+            required
+            defaultValue={mine?.values?.ultima ?? inspection.lastOn ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-ultima-error` : undefined}
+          />
+        </Field>
+        <button type="submit" className="button button-secondary">
+          Guardar la fecha
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | null }) {
   return (
     <ul className="equipment-list">
@@ -281,6 +319,7 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
               </ul>
             </>
           ) : null}
+          {plan.gasInspection && plan.cancellable ? <GasInspection plan={plan} reply={reply} /> : null}
           {plan.needsUnit ? <DeclareUnit plan={plan} reply={reply} /> : null}
           <RenewalPayment plan={plan} reply={reply} />
           {plan.cancellable ? <CancelPlan plan={plan} /> : null}
