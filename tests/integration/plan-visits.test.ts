@@ -16,6 +16,7 @@ import { maintenancePlans, planUnits, planVisits } from "~/server/maintenance/ma
 import { openPlanVisits, planVisitsTask, recordDoneVisits } from "~/server/maintenance/plan-visits.server";
 import { cancelMyPlan, plansForEmail } from "~/server/maintenance/my-plans.server";
 import { bookVisit } from "~/server/visits/visit-booking.server";
+import { agenda } from "~/server/admin/agenda.server";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest } from "../support/admin-utils";
@@ -153,6 +154,11 @@ describe("a plan's visit falls due", () => {
     expect(dated!.text).toContain(`Ya tenemos fecha para la visita de mantenimiento de su plan n.º ${plan.id}:`);
     expect(dated!.attachments![0]!.filename).toBe(`mantenimiento-plan-n-${plan.id}.ics`);
     expect(dated!.attachments![0]!.content).toContain(`SUMMARY:Visita de mantenimiento de`);
+
+    // The owner's agenda names it as a plan's maintenance.
+    const day = madridDay(new Date(slot.start));
+    const entries = await agenda(db, day, day);
+    expect(entries.find((entry) => entry.key === `trabajo-${visit!.jobId}`)).toMatchObject({ title: `Mantenimiento: Plan n.º ${plan.id}`, customer: plan.customerName, href: `/admin/trabajos/${visit!.jobId}` });
 
     // Taken: not offered any more, and a free visit of that hour is refused.
     expect((await currentFreeSlots(db, now)).some((free) => free.start === slot.start)).toBe(false);

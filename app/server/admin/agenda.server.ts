@@ -57,7 +57,7 @@ export async function agenda(db: Database, today: string, until: string): Promis
       start: start.time,
       end: madridClock(entry.endsAt).time,
       at: entry.startsAt.getTime(),
-      title: entry.quoteNumber ? `Presupuesto ${entry.quoteNumber}` : "Visita",
+      title: entry.quoteNumber ? `Presupuesto ${entry.quoteNumber}` : entry.serviceTitle ? `Mantenimiento: ${entry.serviceTitle}` : "Visita",
       customer: entry.customerName,
       phone: entry.phone,
       place: entry.address,

@@ -124,6 +124,8 @@ export type CalendarEntry = {
   phone: string;
   /** A job's quote number; a visit's quote request, if it came from one. */
   quoteNumber: string | null;
+  /** A job without a quote: its title ("Plan n.º 12"); null otherwise. */
+  serviceTitle: string | null;
   requestId: number | null;
 };
 
@@ -136,7 +138,7 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
     visitWhere.push(eq(visits.technicianId, range.technicianId));
   }
   const jobRows = await db
-    .select({ id: jobs.id, status: jobs.status, reference: jobReferenceSql, quoteNumber: quotes.number, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt, technicianId: jobs.technicianId, technicianName: technician.name })
+    .select({ id: jobs.id, status: jobs.status, reference: jobReferenceSql, quoteNumber: quotes.number, kind: jobs.kind, customer: jobs.customer, workPlace: jobs.workPlace, startsAt: jobs.startsAt, endsAt: jobs.endsAt, technicianId: jobs.technicianId, technicianName: technician.name })
     .from(jobs)
     .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(technician, eq(technician.id, jobs.technicianId))
@@ -161,6 +163,7 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
       customerName: row.customer.name,
       phone: row.customer.phone,
       quoteNumber: row.quoteNumber,
+      serviceTitle: row.kind === "instalacion" ? null : row.reference,
       requestId: null,
     })),
     ...visitRows.map((row) => ({
@@ -177,6 +180,7 @@ export async function calendarEntries(db: Database, range: { from: Date; to: Dat
       customerName: row.name,
       phone: row.phone,
       quoteNumber: null,
+      serviceTitle: null,
       requestId: row.requestId,
     })),
   ];
