@@ -108,6 +108,8 @@ describe("a plan's visit falls due", () => {
     expect(job!.units).toEqual([expect.objectContaining({ planUnitId: unit.id, equipment: "caldera-gas", brand: "Vaillant", serialNumber: unit.serialNumber })]);
     expect(job!.customer).toMatchObject({ name: plan.customerName, email: plan.customerEmail, phone: "600 111 222", address: "Calle de Alcalá 100", town: "Madrid" });
     expect(job!.description).toContain(`Caldera mural de gas Vaillant ecoTEC plus (n.º de serie ${unit.serialNumber})`);
+    // What the technician does there: the RITE's operations for a gas boiler.
+    expect(job!.description).toContain("Mantenimiento de caldera de gas (RITE, IT 3.3):\n· Comprobación y limpieza, si procede, del circuito de humos de la caldera");
 
     const [mail, ...others] = await mailsTo(plan.customerEmail);
     expect(others).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Family } from "../catalogue/product";
+import { RITE_CHECKLIST_KINDS, RITE_OPERATIONS, type RiteChecklistKind } from "../maintenance/rite-operations";
 
 /*
  * The checklist of a work report (issue 17), per kind of job: what an installer ticks before
@@ -6,17 +7,29 @@ import type { Family } from "../catalogue/product";
  * catalogue units the customer accepted (a boiler job is a boiler job even with a thermostat in
  * it); a job without catalogue units is maintenance or a repair. The technician may choose
  * another kind on the form. Only a gas boiler asks for the combustion analysis (RITE, IT 3.4.2).
+ * A plan's maintenance visit (issue 31) uses the RITE's operations for its units
+ * (~/domain/maintenance/rite-operations.ts).
  */
 
-export const CHECKLIST_KINDS = ["caldera-gas", "aire", "aerotermia", "termostato", "mantenimiento"] as const;
-export type ChecklistKind = (typeof CHECKLIST_KINDS)[number];
+const RITE_KINDS = RITE_CHECKLIST_KINDS as readonly RiteChecklistKind[];
+export const CHECKLIST_KINDS = ["caldera-gas", "aire", "aerotermia", "termostato", "mantenimiento", ...RITE_KINDS] as const;
+export type ChecklistKind = "caldera-gas" | "aire" | "aerotermia" | "termostato" | "mantenimiento" | RiteChecklistKind;
 
 export type ChecklistItem = { id: string; text: string };
 export type Checklist = { kind: ChecklistKind; label: string; combustion: boolean; items: readonly ChecklistItem[] };
 
 const EXPLAINED: ChecklistItem = { id: "explicacion", text: "Explicación del uso al cliente" };
 
+/** A maintenance visit's checklist: the RITE's operations for its kind of unit. */
+function riteChecklist(kind: RiteChecklistKind): Checklist {
+  const { label, combustion, items } = RITE_OPERATIONS[kind];
+  return { kind, label, combustion, items };
+}
+
 export const CHECKLISTS: Record<ChecklistKind, Checklist> = {
+  "mantenimiento-caldera": riteChecklist("mantenimiento-caldera"),
+  "mantenimiento-aire": riteChecklist("mantenimiento-aire"),
+  "mantenimiento-aerotermia": riteChecklist("mantenimiento-aerotermia"),
   "caldera-gas": {
     kind: "caldera-gas",
     label: "Caldera de gas (instalación o sustitución)",

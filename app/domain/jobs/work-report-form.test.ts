@@ -34,11 +34,11 @@ describe("the kind of job and its checklist", () => {
     expect(checklistKindFor([])).toBe("mantenimiento");
   });
 
-  it("asks for the combustion analysis only of a gas boiler, and ends every list explaining the use", () => {
-    expect(CHECKLIST_KINDS.filter((kind) => CHECKLISTS[kind].combustion)).toEqual(["caldera-gas"]);
+  it("asks for the combustion analysis only of a gas boiler (installed or maintained), and ends every installation's list explaining the use", () => {
+    expect(CHECKLIST_KINDS.filter((kind) => CHECKLISTS[kind].combustion)).toEqual(["caldera-gas", "mantenimiento-caldera"]);
     for (const kind of CHECKLIST_KINDS) {
       const items = CHECKLISTS[kind].items;
-      expect(items.at(-1)?.text, kind).toBe("Explicación del uso al cliente");
+      if (!kind.startsWith("mantenimiento-")) expect(items.at(-1)?.text, kind).toBe("Explicación del uso al cliente");
       expect(new Set(items.map((item) => item.id)).size, `${kind}: ids sin repetir`).toBe(items.length);
     }
     expect(CHECKLISTS["caldera-gas"].items.map((item) => item.text)).toContain("Prueba de estanqueidad del gas");

@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, eq, gte, inArray, isNotNull, lt, or, sql, type 
 import { serviceUnitLine } from "~/domain/jobs/job-kinds";
 import type { JobStatus } from "~/domain/jobs/job-status";
 import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
+import { RITE_OPERATIONS, riteChecklistFor } from "~/domain/maintenance/rite-operations";
 import type { QuoteLine } from "~/domain/quotes/quote-content";
 import type { Database } from "../db/client.server";
 import { user } from "../accounts/accounts-schema.server";
@@ -83,7 +84,9 @@ export async function getJob(db: Database, id: number) {
   if (job.kind !== "instalacion") {
     // A plan's visit: what to maintain, from the units the job was opened with.
     const units = job.units.map((unit) => `· ${serviceUnitLine(unit, RITE_EQUIPMENT_LABELS[unit.equipment])}`);
-    return { ...job, alternativeTitle: job.title, description: ["Mantenimiento de:", ...units].join("\n"), lines };
+    const checklist = riteChecklistFor(job.units.map((unit) => unit.equipment));
+    const operations = checklist ? ["", `${RITE_OPERATIONS[checklist].label}:`, ...RITE_OPERATIONS[checklist].items.map((item) => `· ${item.text}`)] : [];
+    return { ...job, alternativeTitle: job.title, description: ["Mantenimiento de:", ...units, ...operations].join("\n"), lines };
   }
   return { ...job, alternativeTitle: chosen?.title ?? `Opción ${job.alternative}`, description: document?.description ?? "", lines };
 }
