@@ -30,6 +30,8 @@ export default [
   route("login/equipos", "routes/jobs/my-equipment.tsx"),
   // A maintenance plan's renewal invoice (issue 31).
   route("login/equipos/facturas/:invoice", "routes/maintenance/my-plan-invoice-pdf.ts"),
+  // The signed maintenance record of a plan's visit (issue 31).
+  route("login/equipos/mantenimientos/:job", "routes/maintenance/my-maintenance-record-pdf.ts"),
   // Card and Bizum through Redsys (issue 12): the signed form, the way back, the notification.
   route("login/pedidos/:number/pago", "routes/payments/order-payment.tsx"),
   route("login/pedidos/:number/pago/vuelta", "routes/payments/order-payment-return.tsx"),

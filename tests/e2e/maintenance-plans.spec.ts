@@ -11,6 +11,8 @@ import { startSmtpCapture } from "../support/smtp-capture";
 import { validatePain008 } from "../support/sepa-xsd";
 import { spanishCreditorId } from "~/domain/payments/sepa-creditor-id";
 import { readFileSync } from "node:fs";
+import { createTechnician, technicianFirstSignIn } from "../support/technician-e2e";
+import { customerSigns, openAndStartJob } from "../support/work-report-e2e";
 import { expectAccessible, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
@@ -312,4 +314,55 @@ test("the boiler's yearly visit: an hour of the e-mail chosen on its page; the o
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText(`Mantenimiento: Plan n.º ${planNumber}`);
   await expect(owner.getByText("Mantenimiento de:")).toBeVisible();
   await lookAtBothWidths(owner, "admin-trabajo-de-mantenimiento");
+});
+
+test("the visit done: the technician's maintenance report with the RITE's operations, signed; the record e-mailed and in «Mis equipos»", { tag: "@movil" }, async ({ browser }, info) => {
+  const DAYS_MS = 355 * 24 * 3600 * 1000;
+  const owner = admin.page;
+  const who = { name: "Tomás Mantenedor", email: `tomas.${info.project.name.replace(/\W/g, "")}@termoclima.test`, password: "contraseña-del-tecnico-1" };
+  await createTechnician(owner, who);
+  const context = await browser.newContext({ baseURL: base, viewport: info.project.use.viewport ?? undefined, locale: "es-ES" });
+  try {
+    const tech = await context.newPage();
+    await technicianFirstSignIn(tech, mailTo, who, undefined, DAYS_MS);
+    // The owner gives the booked visit to the technician, at the hour the customer chose.
+    await owner.goto("/admin/mantenimiento");
+    await owner.getByRole("region", { name: "Visitas de mantenimiento" }).getByRole("link", { name: "Ver o asignar técnico" }).first().click();
+    await owner.waitForURL(/\/admin\/trabajos\/\d+$/);
+    const jobId = Number(/\/admin\/trabajos\/(\d+)/.exec(owner.url())![1]);
+    await owner.getByLabel("Técnico", { exact: true }).selectOption({ label: who.name });
+    await owner.getByRole("button", { name: "Guardar la nueva fecha" }).click();
+    await expect(owner.getByRole("status").filter({ hasText: /Trabajo programado: .*Tomás Mantenedor/ })).toBeVisible();
+
+    await openAndStartJob(tech, jobId);
+    await expect(tech.getByLabel("Tipo de trabajo")).toHaveValue("mantenimiento-caldera");
+    await expect(tech.getByRole("button", { name: "Añadir trabajo o material adicional" })).toHaveCount(0);
+    for (const item of ["Limpieza del quemador de la caldera", "Revisión del vaso de expansión", "Análisis de la combustión y del rendimiento (IT 3.4.2)"]) await tech.getByLabel(item).check();
+    await tech.getByLabel("CO (ppm)").fill("41");
+    await tech.getByLabel("CO2 (%)").fill("9,0");
+    await tech.getByLabel("Temperatura de humos (°C)").fill("60");
+    await tech.getByLabel("Rendimiento (%)").fill("97,4");
+    await expect(tech.getByRole("group", { name: "Equipos revisados" })).toBeVisible();
+    await tech.getByLabel(/^Número de serie/).fill("SD-THEMA-2026-0001");
+    await customerSigns(tech, "Marta Ruiz Ortega");
+    await lookAtBothWidths(tech, "parte-de-mantenimiento");
+    await tech.getByRole("button", { name: "Enviar el parte" }).click();
+    const signed = tech.getByRole("region", { name: "Parte firmado" });
+    await expect(signed.getByRole("heading", { level: 3, name: "Mantenimiento de caldera de gas (RITE, IT 3.3)" })).toBeVisible();
+    await expect(signed).toContainText("✔ Limpieza del quemador de la caldera");
+    await expect(tech.locator(".job-card-when")).toContainText("Terminado");
+  } finally {
+    await context.close();
+  }
+
+  const record = await mailTo(email, /registro de mantenimiento de su plan n\.º \d+/);
+  expect(record.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+  const { page } = customer;
+  // The quarter-hourly task records the day; the record is listed at once.
+  await page.goto("/login/equipos");
+  const boiler = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
+  const link = boiler.getByRole("link", { name: /Registro de operaciones de mantenimiento del \d{2}\/\d{2}\/\d{4} \(PDF\)/ });
+  const pdf = await page.request.get((await link.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { addDays, addMonths, madridDay } from "~/domain/dates/madrid-dates";
@@ -17,6 +18,17 @@ import { openPlanVisits, planVisitsTask, recordDoneVisits } from "~/server/maint
 import { cancelMyPlan, plansForEmail } from "~/server/maintenance/my-plans.server";
 import { bookVisit } from "~/server/visits/visit-booking.server";
 import { agenda } from "~/server/admin/agenda.server";
+import { action as reportAction } from "~/routes/jobs/technician-job-report";
+import { loader as technicianJobLoader } from "~/routes/jobs/technician-job";
+import { loader as recordLoader } from "~/routes/maintenance/my-maintenance-record-pdf";
+import { installedUnits, jobCharges } from "~/server/jobs/jobs-schema.server";
+import { withWorkReportPdf, type WorkReportMail } from "~/server/jobs/work-report-email.server";
+import { NO_EXTRAS_ON_MAINTENANCE } from "~/server/jobs/work-report.server";
+import { user } from "~/server/accounts/accounts-schema.server";
+import { technicianSession } from "../support/admin-utils";
+import { jobRef } from "~/server/outbox-refs.server";
+import { signUp } from "../support/auth-utils";
+import { pdfText } from "../support/pdf-text";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminCookie, adminRequest } from "../support/admin-utils";
@@ -249,6 +261,76 @@ describe("a plan's visit falls due", () => {
     expect((await currentFreeSlots(db, now)).some((free) => free.start === slot.start)).toBe(true);
     const page = (await planVisitLoader(call(visit!.token))) as { cancelled: boolean; open: boolean };
     expect(page).toMatchObject({ cancelled: true, open: false });
+  });
+
+  it("the technician's maintenance report: the RITE's operations, no extras, nothing installed or invoiced; the record e-mailed and in Mis equipos", async () => {
+    const { db } = await ready;
+    const now = new Date();
+    const { plan, unit } = await planDueOn(addDays(madridDay(now), 15));
+    await planVisitsTask(db, now);
+    const [visit] = await visitOf(plan.id);
+    const slot = (await currentFreeSlots(db, now))[0]!;
+    await planVisitAction(call(visit!.token, { form: { intent: "elegir", slot: slot.start } }));
+    const tech = await technicianSession(db, "tomas.mantenimiento@termoclima.test", "Tomás Mantenedor");
+    await db.update(jobs).set({ technicianId: tech.id }).where(eq(jobs.id, visit!.jobId));
+    const jobArgs = (request: Request) => ({ request, params: { id: String(visit!.jobId) }, context: {} }) as never;
+
+    const page = (await technicianJobLoader(jobArgs(adminRequest(`/tecnico/trabajos/${visit!.jobId}`, tech.cookie)))) as { form: { units: unknown[]; suggestedKind: string; alternative: unknown } };
+    expect(page.form).toMatchObject({ suggestedKind: "mantenimiento-caldera", alternative: null, units: [{ productId: null, brand: "Vaillant", model: "ecoTEC plus" }] });
+
+    const body = {
+      key: randomUUID(),
+      checklistKind: "mantenimiento-caldera",
+      done: ["circuito-humos", "quemador", "vaso-expansion", "combustion"],
+      combustion: { co: "42", co2: "9,0", o2: "", flueTemp: "61", efficiency: "97,5" },
+      serials: [unit.serialNumber],
+      extras: [] as unknown[],
+      notes: "Presión baja: rellenada a 1,5 bar.",
+      signerName: plan.customerName,
+      signerIdNumber: "12345678Z",
+      signaturePath: "M 20 150 L 60 60 L 100 140 L 140 50",
+      signedAt: now.toISOString(),
+      photoIds: [],
+    };
+    const send = async (post: typeof body) => {
+      const response = (await reportAction(jobArgs(adminRequest(`/tecnico/trabajos/${visit!.jobId}/parte`, tech.cookie, { parte: JSON.stringify(post) })))) as Response;
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const extra = { kind: "material", description: "Válvula de seguridad", quality: "Latón", quantity: "1", unit: "ud", unitPrice: "18,50" };
+    const withExtra = await send({ ...body, extras: [extra] });
+    expect(withExtra).toMatchObject({ status: 400, body: { message: NO_EXTRAS_ON_MAINTENANCE } });
+    expect(await send(body)).toMatchObject({ status: 200, body: { ok: true } });
+
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, visit!.jobId));
+    expect(job!.status).toBe("terminado");
+    expect(await db.select().from(installedUnits).where(eq(installedUnits.jobId, visit!.jobId))).toEqual([]);
+    expect(await db.select().from(jobCharges).where(eq(jobCharges.jobId, visit!.jobId))).toEqual([]);
+    const rows = await db.select({ payload: outbox.payload }).from(outbox).where(eq(outbox.ref, jobRef(visit!.jobId))).orderBy(asc(outbox.id));
+    const recordMail = rows.map((row) => row.payload as WorkReportMail).find((mail) => mail.subject.includes("registro de mantenimiento"));
+    expect(recordMail!.subject).toContain(`registro de mantenimiento de su plan n.º ${plan.id}`);
+    expect(recordMail!.text).toContain("/login/equipos");
+    const sent = await withWorkReportPdf(db, recordMail!);
+    expect(sent.attachments![0]!.filename).toBe(`mantenimiento-${madridDay(now)}.pdf`);
+    const text = await pdfText(Buffer.from(sent.attachments![0]!.content as string, "base64"));
+    expect(text).toContain("REGISTRO DE OPERACIONES DE MANTENIMIENTO");
+    expect(text).toContain("Limpieza del quemador de la caldera");
+    expect(text).toMatch(/empresa mantenedora/i);
+
+    // The day goes on the units; Mis equipos lists the record; only its customer downloads it.
+    await recordDoneVisits(db);
+    const [maintained] = await db.select().from(planUnits).where(eq(planUnits.id, unit.id));
+    expect(maintained!.lastMaintainedOn).toBe(madridDay(now));
+    const [mine] = await plansForEmail(db, plan.customerEmail);
+    expect(mine!.records).toEqual([{ signedOn: madridDay(now), href: `/login/equipos/mantenimientos/${visit!.jobId}` }]);
+    const cookie = await signUp(plan.customerEmail, "contraseña-segura-1", plan.customerName);
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, plan.customerEmail));
+    const recordArgs = (cookieOf: string) => ({ request: adminRequest(`/login/equipos/mantenimientos/${visit!.jobId}`, cookieOf), params: { job: String(visit!.jobId) }, context: {} }) as never;
+    const pdf = (await recordLoader(recordArgs(cookie))) as Response;
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const stranger = await signUp("otra.persona.registro@example.com", "contraseña-segura-1", "Otra Persona");
+    await db.update(user).set({ emailVerified: true }).where(eq(user.email, "otra.persona.registro@example.com"));
+    const refused = await recordLoader(recordArgs(stranger)).catch((e: unknown) => e);
+    expect((refused as { init: ResponseInit }).init.status).toBe(404);
   });
 
   it("a cancelled plan gets no visit", async () => {

@@ -26,7 +26,7 @@ export async function createTechnician(owner: Page, who: Pick<TechnicianWho, "na
  * enrols the second factor; `onEnrolPage` looks at the enrolment page before it is used. The
  * page decides on cookies first, on an ordinary page.
  */
-export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: TechnicianWho, onEnrolPage?: (page: Page) => Promise<void>): Promise<string> {
+export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: TechnicianWho, onEnrolPage?: (page: Page) => Promise<void>, clockOffsetMs = 0): Promise<string> {
   const invitation = await mailTo(who.email, /invitación para ser técnico/);
   const link = /https?:\/\/\S+\/invitacion\/[A-Za-z0-9_-]+/.exec(invitation.text ?? "")?.[0];
   expect(link, "el enlace de la invitación").toBeTruthy();
@@ -44,7 +44,7 @@ export async function technicianFirstSignIn(page: Page, mailTo: MailTo, who: Tec
   await page.getByRole("button", { name: "Empezar" }).click();
   const key = (await page.getByTestId("totp-key").textContent())?.trim() ?? "";
   expect(key).toMatch(/^[A-Z2-7 ]{16,}$/);
-  await submitCode(page, "Escriba el código de 6 números que muestra la aplicación", "Activar y entrar", key, /\/tecnico$/);
+  await submitCode(page, "Escriba el código de 6 números que muestra la aplicación", "Activar y entrar", key, /\/tecnico$/, clockOffsetMs);
   await expect(page.getByRole("heading", { name: "Mis trabajos y visitas" })).toBeVisible();
   return key;
 }

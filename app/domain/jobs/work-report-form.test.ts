@@ -139,9 +139,7 @@ describe("the report's canonical text", () => {
     const parsed = parseWorkReport(post({ extras: [{ kind: "mano_de_obra", description: "Cambio de llave de paso", quality: "", quantity: "1,5", unit: "h", unitPrice: "40" }] }), [BOILER]);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const facts = {
-      quoteNumber: "P2026-000123",
-      quoteVersion: 1,
-      alternative: "B",
+      subject: { kind: "instalacion" as const, quoteNumber: "P2026-000123", quoteVersion: 1, alternative: "B" },
       seller: { legalName: "Termoclima Madrid S.L.", nif: "B12345678" },
       customer: { name: "Lucía Pérez", nif: "12345678Z" },
       workPlace: { address: "Calle de Alcalá 100", postcode: "28009", town: "Madrid", province: "Madrid" },
@@ -162,7 +160,31 @@ describe("the report's canonical text", () => {
     expect(text).toContain("  Mano de obra: Cambio de llave de paso: 1,5 h x 40,00 € = 60,00 €");
     expect(text).toContain("Declaración: Conforme con los trabajos realizados");
     expect(text).toContain("Declaración: Acepto los trabajos adicionales por 72,60 € (IVA incluido)");
+    expect(text.split("\n").slice(0, 3)).toEqual(["Formato: parte-v1", "Parte de trabajo del presupuesto: P2026-000123 (versión 1, opción B)", "Empresa instaladora: Termoclima Madrid S.L."]);
     expect(workReportText({ ...facts, photoCount: 3 })).not.toBe(text);
     expect(workReportText(facts)).toBe(text);
+  });
+
+  it("a plan's maintenance visit: the maintenance record's heading, the maintainer and the units maintained", () => {
+    const parsed = parseWorkReport(post({ checklistKind: "mantenimiento-caldera", done: ["quemador"] }), [BOILER]);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const text = workReportText({
+      subject: { kind: "mantenimiento", title: "Plan n.º 12" },
+      seller: { legalName: "Termoclima Madrid S.L.", nif: "B12345678" },
+      customer: { name: "Lucía Pérez", nif: "12345678Z" },
+      workPlace: { address: "Calle de Alcalá 100", postcode: "28009", town: "Madrid", province: "Madrid" },
+      technicianName: "Tomás Instalador",
+      content: parsed.report.content,
+      extrasTotalCents: 0,
+      vatRate: 21,
+      photoCount: 0,
+      signerName: "Lucía Pérez",
+      signerIdNumber: "12345678Z",
+      signedAt: new Date("2027-12-03T10:15:00Z"),
+    });
+    expect(text.split("\n").slice(0, 3)).toEqual(["Formato: mantenimiento-v1", "Registro de operaciones de mantenimiento: Plan n.º 12 (RITE, RD 1027/2007, IT 3.3)", "Empresa mantenedora: Termoclima Madrid S.L."]);
+    expect(text).toContain("Tipo de trabajo: Mantenimiento de caldera de gas (RITE, IT 3.3)");
+    expect(text).toContain("  [x] Limpieza del quemador de la caldera");
+    expect(text).toContain("Equipos mantenidos:");
   });
 });

@@ -45,10 +45,11 @@ export function checklistLabel(kind: string): string {
   return isChecklistKind(kind) ? CHECKLISTS[kind].label : kind;
 }
 
+/** What the report is of: an installation's quote, or a plan's maintenance visit (issue 31). */
+export type ReportSubject = { kind: "instalacion"; quoteNumber: string; quoteVersion: number; alternative: string } | { kind: "mantenimiento"; title: string };
+
 export type WorkReportFacts = {
-  quoteNumber: string;
-  quoteVersion: number;
-  alternative: string;
+  subject: ReportSubject;
   seller: { legalName: string; nif: string };
   customer: Pick<QuoteParty, "name" | "nif">;
   workPlace: WorkPlace;
@@ -65,12 +66,23 @@ export type WorkReportFacts = {
 
 const oneLine = (text: string) => text.replace(/\r\n/g, "\n").trim();
 
+/** A maintenance visit's record (registro de operaciones de mantenimiento, issue 31): the same lines, its own heading. */
+export const MAINTENANCE_TEXT_FORMAT = "mantenimiento-v1";
+
+/** The document's name, as its first lines, its PDF and its e-mail say it. */
+export function reportTitle(subject: ReportSubject): string {
+  return subject.kind === "instalacion" ? `Parte de trabajo del presupuesto ${subject.quoteNumber}` : `Registro de operaciones de mantenimiento (${subject.title})`;
+}
+
 export function workReportText(f: WorkReportFacts): string {
   const c = f.content;
+  const installation = f.subject.kind === "instalacion";
   const out = [
-    `Formato: ${REPORT_TEXT_FORMAT}`,
-    `Parte de trabajo del presupuesto: ${f.quoteNumber} (versión ${f.quoteVersion}, opción ${f.alternative})`,
-    `Empresa instaladora: ${f.seller.legalName}`,
+    `Formato: ${installation ? REPORT_TEXT_FORMAT : MAINTENANCE_TEXT_FORMAT}`,
+    f.subject.kind === "instalacion"
+      ? `Parte de trabajo del presupuesto: ${f.subject.quoteNumber} (versión ${f.subject.quoteVersion}, opción ${f.subject.alternative})`
+      : `Registro de operaciones de mantenimiento: ${f.subject.title} (RITE, RD 1027/2007, IT 3.3)`,
+    `${installation ? "Empresa instaladora" : "Empresa mantenedora"}: ${f.seller.legalName}`,
     `NIF: ${f.seller.nif}`,
     `Cliente: ${f.customer.name}`,
     `NIF del cliente: ${f.customer.nif}`,
@@ -81,7 +93,7 @@ export function workReportText(f: WorkReportFacts): string {
     ...c.checklist.map((check) => `  [${check.done ? "x" : " "}] ${check.item}`),
   ];
   if (c.combustion) out.push("Análisis de combustión:", ...combustionLines(c.combustion).map((line) => `  ${line}`));
-  out.push("Equipos instalados:", ...c.units.map((unit) => `  ${`${unit.brand} ${unit.model}`.trim()}: número de serie ${unit.serialNumber}`));
+  out.push(installation ? "Equipos instalados:" : "Equipos mantenidos:", ...c.units.map((unit) => `  ${`${unit.brand} ${unit.model}`.trim()}: número de serie ${unit.serialNumber}`));
   if (c.extras.length > 0) {
     out.push("Trabajos adicionales:", ...c.extras.map((line) => `  ${lineText(line)}`));
     out.push(`  Total de los trabajos adicionales con IVA del ${f.vatRate} %: ${canonicalEuros(f.extrasTotalCents)}`);

@@ -33,6 +33,8 @@ export type MyPlan = {
     transfer: { holder: string; iban: string; amount: string; concept: string };
     debit: { account: string; amount: string } | null;
   } | null;
+  /** The signed maintenance records of the plan's visits (for the Libro del Edificio), newest first. */
+  records: { signedOn: string; href: string }[];
   /** The invoices of paid renewals, newest first. */
   invoices: { number: string; issuedOn: string; totalCents: number }[];
   /** A plan with no unit asks for one. */

@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, job } = await ownJob(request, params.id);
   const base = `/tecnico/trabajos/${job.id}`;
   const report = await reportPageData(db, job.id, base);
-  const facts = !report && job.kind === "instalacion" && REPORTABLE.has(job.status) ? await reportFormFacts(db, job) : null;
+  const facts = !report && REPORTABLE.has(job.status) ? await reportFormFacts(db, job) : null;
   return {
     job: {
       id: job.id,

@@ -1,4 +1,6 @@
 import type { QuoteParty } from "~/domain/quotes/quote-content";
+import type { ReportSubject } from "~/domain/jobs/work-report-text";
+import { MY_EQUIPMENT_PATH } from "../maintenance/plan-emails.server";
 import { jobRef } from "../outbox-refs.server";
 import { config, publicShopInfo } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
@@ -17,26 +19,41 @@ import { workReportPdfFile } from "./work-report-pdf.server";
 export type WorkReportMail = MailMessage & { attachWorkReport?: { jobId: number } };
 
 const ATTACHED = "Le adjuntamos el parte firmado en PDF.";
+const ATTACHED_RECORD = "Le adjuntamos el registro de operaciones de mantenimiento firmado, en PDF.";
 const NOT_ATTACHED = "No hemos podido adjuntar el PDF: puede descargarlo desde el enlace.";
 
-export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: number; quoteNumber: string; quoteToken: string; customer: QuoteParty }): Promise<void> {
+export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: number; subject: ReportSubject; quoteToken: string | null; customer: QuoteParty }): Promise<void> {
   if (!facts.customer.email) return;
   const shop = publicShopInfo();
+  const { subject } = facts;
+  const lines =
+    subject.kind === "instalacion"
+      ? {
+          subject: `${shop.name}: parte de trabajo firmado (presupuesto ${subject.quoteNumber})`,
+          body: [
+            `Hemos terminado el trabajo del presupuesto ${subject.quoteNumber}. ${ATTACHED}`,
+            "Recoge lo que se ha hecho, los equipos instalados con su número de serie y lo que usted firmó.",
+            "",
+            "También puede descargarlo aquí:",
+            `${shop.baseUrl}/presupuestos/${facts.quoteToken}/parte.pdf`,
+          ],
+        }
+      : {
+          // A plan's visit (issue 31): the maintenance record the RITE asks the owner of the installation to keep.
+          subject: `${shop.name}: registro de mantenimiento de su ${subject.title.charAt(0).toLowerCase()}${subject.title.slice(1)}`,
+          body: [
+            `Hemos hecho la visita de mantenimiento de su ${subject.title.charAt(0).toLowerCase()}${subject.title.slice(1)}. ${ATTACHED_RECORD}`,
+            "Recoge las operaciones que exige el RITE, los equipos revisados con su número de serie y lo que usted firmó. Guárdelo con la documentación de su instalación (el Libro del Edificio, si lo hay).",
+            "",
+            "También lo tiene, con los anteriores, en «Mis equipos»:",
+            `${shop.baseUrl}${MY_EQUIPMENT_PATH}`,
+          ],
+        };
   const message: WorkReportMail = {
     to: facts.customer.email,
     replyTo: config().SHOP_EMAIL,
-    subject: `${shop.name}: parte de trabajo firmado (presupuesto ${facts.quoteNumber})`,
-    text: [
-      `Hola, ${facts.customer.name}:`,
-      "",
-      `Hemos terminado el trabajo del presupuesto ${facts.quoteNumber}. ${ATTACHED}`,
-      "Recoge lo que se ha hecho, los equipos instalados con su número de serie y lo que usted firmó.",
-      "",
-      "También puede descargarlo aquí:",
-      `${shop.baseUrl}/presupuestos/${facts.quoteToken}/parte.pdf`,
-      "",
-      `Si tiene cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
-    ].join("\n"),
+    subject: lines.subject,
+    text: [`Hola, ${facts.customer.name}:`, "", ...lines.body, "", `Si tiene cualquier duda, responda a este correo o llámenos al ${shop.phone}.`].join("\n"),
     attachWorkReport: { jobId: facts.jobId },
   };
   await enqueue(tx, "email", { ...message }, { ref: jobRef(facts.jobId) });
@@ -53,6 +70,6 @@ export async function withWorkReportPdf(db: Database, mail: WorkReportMail): Pro
     return { ...message, attachments: [...(message.attachments ?? []), attachment] };
   } catch (error) {
     log("trabajos").error({ err: error, trabajo: attachWorkReport.jobId }, "no se pudo generar el PDF del parte: el e-mail sale sin él");
-    return { ...message, text: message.text.replace(ATTACHED, NOT_ATTACHED) };
+    return { ...message, text: message.text.replace(ATTACHED, NOT_ATTACHED).replace(ATTACHED_RECORD, NOT_ATTACHED) };
   }
 }

@@ -5,10 +5,11 @@
  * extra work with its amounts, the notes, the photos (small), the customer's drawn signature
  * under what they signed, the signer, the time (Madrid) and the SHA-256 of the signed text.
  */
-import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { formatDateTime, madridDay } from "~/domain/dates/madrid-dates";
 import { lineText } from "~/domain/quotes/quote-document-text";
+import { RITE_SOURCE } from "~/domain/maintenance/rite-periods";
 import { formatEuros } from "~/domain/money";
-import { checklistLabel, combustionLines, signedStatements } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, reportTitle, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { readVariant } from "../images/image-store.server";
@@ -41,10 +42,18 @@ async function drawPhotos(pdf: Pdf, photos: ReportPhoto[]) {
 export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer> {
   const { row } = view;
   const content = row.content;
-  const { pdf, bytes } = await a4Pdf({ Title: `Parte de trabajo del presupuesto ${view.quoteNumber}`, Author: view.seller.legalName, CreationDate: row.signedAt });
+  const subject = view.subject;
+  const installation = subject.kind === "instalacion";
+  const { pdf, bytes } = await a4Pdf({ Title: reportTitle(subject), Author: view.seller.legalName, CreationDate: row.signedAt });
 
-  pdf.font("bold").fontSize(18).text("PARTE DE TRABAJO", MARGIN, MARGIN, { width: width(pdf) });
-  pdf.fontSize(11).text(`Presupuesto ${view.quoteNumber} · versión ${view.quoteVersion} · opción ${view.alternative}`);
+  pdf.font("bold").fontSize(18).text(installation ? "PARTE DE TRABAJO" : "REGISTRO DE OPERACIONES DE MANTENIMIENTO", MARGIN, MARGIN, { width: width(pdf) });
+  pdf
+    .fontSize(11)
+    .text(
+      subject.kind === "instalacion"
+        ? `Presupuesto ${subject.quoteNumber} · versión ${subject.quoteVersion} · opción ${subject.alternative}`
+        : `${subject.title} · ${RITE_SOURCE} · para el Libro del Edificio`,
+    );
   pdf.font("regular").fontSize(BODY).text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`);
 
   pdf.moveDown(0.8);
@@ -52,7 +61,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   const c = view.customer;
   sideBySide(
     pdf,
-    { caption: "Empresa instaladora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
+    { caption: installation ? "Empresa instaladora" : "Empresa mantenedora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
     { caption: "Cliente", lines: [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])] },
   );
   const w = view.workPlace;
@@ -67,7 +76,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
     heading(pdf, "Análisis de combustión");
     for (const line of combustionLines(content.combustion)) para(pdf, line);
   }
-  heading(pdf, "Equipos instalados");
+  heading(pdf, installation ? "Equipos instalados" : "Equipos mantenidos");
   if (content.units.length === 0) para(pdf, "Ninguno.");
   for (const unit of content.units) para(pdf, `${`${unit.brand} ${unit.model}`.trim()} · número de serie ${unit.serialNumber}`);
   if (content.extras.length > 0) {
@@ -100,7 +109,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   pdf.y = boxTop + boxHeight + 8;
   para(pdf, `Huella del parte firmado (SHA-256: cualquier cambio posterior del documento daría otra distinta): ${row.documentSha256}`);
 
-  pageFooters(pdf, `${s.legalName} · NIF ${s.nif} · Parte de trabajo del presupuesto ${view.quoteNumber}`);
+  pageFooters(pdf, `${s.legalName} · NIF ${s.nif} · ${reportTitle(subject)}`);
   pdf.end();
   return bytes;
 }
@@ -109,5 +118,6 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
 export async function workReportPdfFile(db: Database, jobId: number): Promise<{ filename: string; pdf: Buffer } | null> {
   const view = await loadWorkReport(db, jobId);
   if (!view) return null;
-  return { filename: `parte-${view.quoteNumber}.pdf`, pdf: await renderWorkReportPdf(view) };
+  const stem = view.subject.kind === "instalacion" ? `parte-${view.reference}` : `mantenimiento-${madridDay(view.row.signedAt)}`;
+  return { filename: `${stem}.pdf`, pdf: await renderWorkReportPdf(view) };
 }

@@ -5,7 +5,10 @@ import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } 
 import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
-import { checklistLabel, combustionLines, signedStatements, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, signedStatements, type ReportSubject, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { riteChecklistFor } from "~/domain/maintenance/rite-operations";
+import { STANDARD_VAT_RATE } from "~/domain/money";
+import { quoteSeller } from "../quotes/quote-store.server";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import type { Database } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";
@@ -24,7 +27,8 @@ import { acceptedTerms } from "./job-invoices.server";
 
 type Executor = Pick<Database, "select">;
 
-export type ReportFormFacts = { units: UnitSlot[]; suggestedKind: ChecklistKind; alternative: QuoteAlternative; vatRate: VatRate; seller: QuoteSeller };
+/** `alternative` is the accepted option an installation's extras are priced against; a maintenance visit has none (no extras). */
+export type ReportFormFacts = { units: UnitSlot[]; suggestedKind: ChecklistKind; alternative: QuoteAlternative | null; vatRate: VatRate; seller: QuoteSeller };
 
 /** One slot per catalogue unit: a line of 2 boilers asks for two serial numbers. */
 function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: string; model: string }>): UnitSlot[] {
@@ -38,7 +42,17 @@ function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: 
   return slots;
 }
 
-export async function reportFormFacts(db: Executor, job: Pick<Job, "quoteId" | "quoteVersion" | "alternative">): Promise<ReportFormFacts> {
+export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "units" | "quoteId" | "quoteVersion" | "alternative">): Promise<ReportFormFacts> {
+  if (job.kind !== "instalacion") {
+    // A plan's visit: its units get their serial numbers confirmed, the RITE's operations of their kind.
+    return {
+      units: job.units.map((unit) => ({ productId: null, brand: unit.brand, model: unit.model })),
+      suggestedKind: riteChecklistFor(job.units.map((unit) => unit.equipment)) ?? "mantenimiento",
+      alternative: null,
+      vatRate: STANDARD_VAT_RATE,
+      seller: quoteSeller(),
+    };
+  }
   const terms = await acceptedTerms(db, job);
   const ids = [...new Set(terms.alternative.lines.flatMap((line) => (line.kind === "producto" && line.productId ? [line.productId] : [])))];
   const rows = ids.length
@@ -60,10 +74,11 @@ export type ReportPhoto = { imageId: number; width: number; height: number; widt
 export type WorkReportView = {
   row: ReportRow;
   jobId: number;
-  quoteNumber: string;
-  quoteToken: string;
-  quoteVersion: number;
-  alternative: string;
+  subject: ReportSubject;
+  /** The quote's number, or a job without a quote's title. */
+  reference: string;
+  /** The customer's quote page, whose link serves an installation's report; null for a plan's visit. */
+  quoteToken: string | null;
   seller: QuoteSeller;
   customer: QuoteParty;
   workPlace: WorkPlace;
@@ -78,23 +93,24 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
     .select({ row: workReports, job: jobs, quoteNumber: quotes.number, quoteToken: quotes.token })
     .from(workReports)
     .innerJoin(jobs, eq(jobs.id, workReports.jobId))
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(workReports.jobId, jobId));
-  if (!found || found.job.quoteVersion === null || found.job.alternative === null) return null;
+  if (!found) return null;
   const { row, job } = found;
+  const photos = await photosOf(db, row.photoImageIds);
+  const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos };
+  if (job.kind !== "instalacion" || found.quoteNumber === null || job.quoteVersion === null || job.alternative === null) {
+    // The shop as it is now: a maintenance record has no quote that kept the seller's details.
+    return { ...common, subject: { kind: "mantenimiento", title: job.title }, reference: job.title, quoteToken: null, seller: quoteSeller(), vatRate: STANDARD_VAT_RATE };
+  }
   const terms = await acceptedTerms(db, job);
   return {
-    row,
-    jobId,
-    quoteNumber: found.quoteNumber,
+    ...common,
+    subject: { kind: "instalacion", quoteNumber: found.quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative },
+    reference: found.quoteNumber,
     quoteToken: found.quoteToken,
-    quoteVersion: found.job.quoteVersion,
-    alternative: found.job.alternative,
     seller: terms.document.seller,
-    customer: job.customer,
-    workPlace: job.workPlace,
     vatRate: terms.rate,
-    photos: await photosOf(db, row.photoImageIds),
   };
 }
 
@@ -114,12 +130,10 @@ async function photosOf(db: Executor, ids: readonly number[]): Promise<ReportPho
 }
 
 /** The facts the stored report's hash was computed from (the same function writes it at signing). */
-export function reportFacts(view: Omit<WorkReportView, "photos" | "quoteToken" | "jobId">): WorkReportFacts {
+export function reportFacts(view: Omit<WorkReportView, "photos" | "quoteToken" | "jobId" | "reference">): WorkReportFacts {
   const { row } = view;
   return {
-    quoteNumber: view.quoteNumber,
-    quoteVersion: view.quoteVersion,
-    alternative: view.alternative,
+    subject: view.subject,
     seller: view.seller,
     customer: view.customer,
     workPlace: view.workPlace,
@@ -142,6 +156,7 @@ export function reportForPage(view: WorkReportView, base: string) {
     signedAt: formatDateTime(row.signedAt),
     technicianName: row.technicianName,
     kind: checklistLabel(content.checklistKind),
+    unitsTitle: view.subject.kind === "instalacion" ? "Equipos instalados" : "Equipos revisados",
     checklist: content.checklist,
     combustion: content.combustion ? combustionLines(content.combustion) : null,
     units: content.units.map((unit) => ({ name: `${unit.brand} ${unit.model}`.trim(), serialNumber: unit.serialNumber })),

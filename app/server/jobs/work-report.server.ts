@@ -5,7 +5,7 @@ import { jobAmounts } from "~/domain/jobs/job-amounts";
 import { JOB_STATUS_LABELS } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
 import type { WorkReportSubmission } from "~/domain/jobs/work-report-form";
-import { workReportText } from "~/domain/jobs/work-report-text";
+import { workReportText, type ReportSubject } from "~/domain/jobs/work-report-text";
 import { warrantyEnds } from "~/domain/jobs/warranty";
 import type { Staff } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
@@ -38,6 +38,16 @@ export type Who = { ip: string; userAgent: string };
 
 export const REPORT_STORED = "Parte firmado y guardado. El trabajo está terminado.";
 
+export const NO_EXTRAS_ON_MAINTENANCE = "En una visita del plan de mantenimiento no se añaden trabajos: lo que el plan no cubre se presupuesta aparte. Quítelos del parte.";
+
+/** What the report is of: the installation's accepted quote, or the plan's visit. */
+function reportSubject(job: { kind: string; title: string; quoteVersion: number | null; alternative: string | null }, quoteNumber: string | null): ReportSubject {
+  if (job.kind === "instalacion" && quoteNumber !== null && job.quoteVersion !== null && job.alternative !== null) {
+    return { kind: "instalacion", quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative };
+  }
+  return { kind: "mantenimiento", title: job.title };
+}
+
 /** The phone's clock says when the customer signed; an impossible time (ahead, or over a week old) gives way to the server's. */
 function signingTime(claimed: Date | null, now: Date): Date {
   if (!claimed) return now;
@@ -53,7 +63,7 @@ async function lockJob(tx: Transaction, jobId: number) {
   const [found] = await tx
     .select({ job: jobs, quoteNumber: quotes.number, quoteToken: quotes.token })
     .from(jobs)
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(jobs.id, jobId))
     .for("update", { of: jobs });
   return found ?? null;
@@ -64,7 +74,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     const locked = await lockJob(tx, jobId);
     if (!locked || locked.job.technicianId !== technician.id) return { ok: false, status: 404, message: "Este trabajo no existe o no es suyo." };
     const { job } = locked;
-    if (job.quoteVersion === null || job.alternative === null) return { ok: false, status: 404, message: "Este trabajo no existe o no es suyo." };
+    const subject = reportSubject(job, locked.quoteNumber);
 
     // Sent before: the same answer, nothing stored again.
     const [earlier] = await tx.select({ id: workReports.id, key: workReports.idempotencyKey }).from(workReports).where(eq(workReports.jobId, jobId));
@@ -80,14 +90,16 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     if (facts.units.length !== report.content.units.length) {
       return { ok: false, status: 409, message: "Los equipos del trabajo han cambiado mientras escribía el parte. Recargue la página y revise los números de serie." };
     }
-    const checked = jobAmounts(facts.alternative, facts.vatRate, report.content.extras);
-    if (!checked.ok) return { ok: false, status: 400, message: checked.message, errors: { extras: checked.message } };
+    // A plan's visit has no extras: work the plan does not cover is quoted apart.
+    if (!facts.alternative && report.content.extras.length > 0) return { ok: false, status: 400, message: NO_EXTRAS_ON_MAINTENANCE, errors: { extras: NO_EXTRAS_ON_MAINTENANCE } };
+    const checked = facts.alternative ? jobAmounts(facts.alternative, facts.vatRate, report.content.extras) : null;
+    if (checked && !checked.ok) return { ok: false, status: 400, message: checked.message, errors: { extras: checked.message } };
     if (!(await photosOfJob(tx, jobId, report.photoIds))) {
       return { ok: false, status: 400, message: "Alguna de las fotos no se ha subido para este trabajo. Quítela y añádala de nuevo.", errors: { photos: "Vuelva a añadir las fotos." } };
     }
 
     const signedAt = signingTime(report.signedAt, now);
-    const extrasTotalCents = report.content.extras.length ? checked.amounts.extrasTotalCents : 0;
+    const extrasTotalCents = checked?.ok && report.content.extras.length ? checked.amounts.extrasTotalCents : 0;
     const row = {
       jobId,
       idempotencyKey: report.key,
@@ -108,9 +120,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     const text = workReportText(
       reportFacts({
         row: { ...row, id: 0, documentSha256: "" },
-        quoteNumber: locked.quoteNumber,
-        quoteVersion: job.quoteVersion,
-        alternative: job.alternative,
+        subject,
         seller: facts.seller,
         customer: job.customer,
         workPlace: job.workPlace,
@@ -121,7 +131,8 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
 
     const installedOn = madridDay(signedAt);
     const guarantee = warrantyEnds(installedOn, job.customer.nif ?? "");
-    if (report.content.units.length > 0) {
+    // A maintenance visit's units were installed before: its report records them, it installs nothing.
+    if (subject.kind === "instalacion" && report.content.units.length > 0) {
       await tx.insert(installedUnits).values(
         report.content.units.map((unit) => ({
           jobId,
@@ -137,19 +148,20 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
       );
     }
 
-    const invoice = await issueFinalInvoice(tx, jobId, now);
+    // A plan's visit is paid by its plan: no final invoice.
+    const invoice = subject.kind === "instalacion" ? await issueFinalInvoice(tx, jobId, now) : null;
     await tx.update(jobs).set({ status: "terminado", updatedAt: now }).where(eq(jobs.id, jobId));
     await audit(tx, { email: technician.email }, {
       action: "parte de trabajo firmado",
       entity: "trabajo",
       entityId: jobId,
       before: { estado: job.status },
-      after: { estado: "terminado", parte: stored!.id, equipos: report.content.units.length, adicionalesConIva: extrasTotalCents, factura: invoice.invoiceNumber || null },
+      after: { estado: "terminado", parte: stored!.id, equipos: report.content.units.length, adicionalesConIva: extrasTotalCents, factura: invoice?.invoiceNumber || null },
     });
     // Nothing left to pay (the deposit covered it all): the job is paid as well.
-    if (invoice.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
-    await enqueueWorkReportEmail(tx, { jobId, quoteNumber: locked.quoteNumber, quoteToken: locked.quoteToken, customer: job.customer });
-    await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: locked.quoteNumber }), jobRef(jobId));
+    if (invoice?.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
+    await enqueueWorkReportEmail(tx, { jobId, subject, quoteToken: locked.quoteToken, customer: job.customer });
+    await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: subject.kind === "instalacion" ? subject.quoteNumber : job.title }), jobRef(jobId));
     return { ok: true, reportId: stored!.id, message: REPORT_STORED };
   });
 }

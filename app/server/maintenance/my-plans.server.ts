@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import { gasInspectionDueOn, hasGasUnit } from "~/domain/maintenance/gas-inspection";
 import { endOpenVisits } from "./plan-visit-ends.server";
 import type { MaintainedFamily } from "~/domain/catalogue/service-prices";
-import { formatYmd } from "~/domain/dates/madrid-dates";
+import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { coversLines, isCancellable, PLAN_STATE_LABELS, planVisitDueOn, unitLeakCheckDueOn, type PlanUnitFacts } from "~/domain/maintenance/plans";
 import { isRefrigerant } from "~/domain/maintenance/refrigerants";
 import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
@@ -14,7 +14,7 @@ import type { Database } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planRenewals, planUnits, planVisits } from "./maintenance-schema.server";
-import { jobs } from "../jobs/jobs-schema.server";
+import { jobs, workReports } from "../jobs/jobs-schema.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { transferDetails } from "../payments/transfer-details.server";
 import { mandatesById } from "../payments/sepa-mandates.server";
@@ -24,7 +24,7 @@ import { mandateWording } from "~/domain/payments/sepa-mandate-form";
 import { formatEuros } from "~/domain/money";
 import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
-import { planCancelledEmail, planVisitPath } from "./plan-emails.server";
+import { MY_EQUIPMENT_PATH, planCancelledEmail, planVisitPath } from "./plan-emails.server";
 import { byEmail, ownPlanForUpdate } from "./plan-owner.server";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
@@ -61,6 +61,12 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
   const units = await db.select().from(planUnits).where(inArray(planUnits.planId, ids)).orderBy(asc(planUnits.id));
   const renewals = await db.select().from(planRenewals).where(inArray(planRenewals.planId, ids));
   const visits = await openVisitsOfPlans(db, ids);
+  const records = await db
+    .select({ planId: planVisits.planId, jobId: planVisits.jobId, signedAt: workReports.signedAt })
+    .from(planVisits)
+    .innerJoin(workReports, eq(workReports.jobId, planVisits.jobId))
+    .where(inArray(planVisits.planId, ids))
+    .orderBy(desc(workReports.signedAt));
   const issued = renewals.length
     ? await db
         .select({ renewalId: invoices.planRenewalId, number: invoices.number, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents })
@@ -96,6 +102,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
       visit: visitOf(visits.find((visit) => visit.planId === plan.id)),
+      records: records.filter((record) => record.planId === plan.id).map((record) => ({ signedOn: madridDay(record.signedAt), href: `${MY_EQUIPMENT_PATH}/mantenimientos/${record.jobId}` })),
       gasInspection: hasGasUnit(own) ? { lastOn: plan.gasInspectedOn, dueOn: gasInspectionDueOn(plan.gasInspectedOn) } : null,
       cancellable: isCancellable(plan.state),
       payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, debitOffered: sepa !== null, wording },
@@ -175,6 +182,16 @@ export async function isMyRenewalInvoice(db: Pick<Database, "select">, email: st
     .from(planRenewals)
     .innerJoin(maintenancePlans, eq(maintenancePlans.id, planRenewals.planId))
     .where(and(eq(planRenewals.id, renewalId), byEmail(email)));
+  return row !== undefined;
+}
+
+/** Whether a plan visit's job (its maintenance record) is one of the customer's plans'. */
+export async function isMyPlanVisitJob(db: Pick<Database, "select">, email: string, jobId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planVisits.id })
+    .from(planVisits)
+    .innerJoin(maintenancePlans, eq(maintenancePlans.id, planVisits.planId))
+    .where(and(eq(planVisits.jobId, jobId), byEmail(email)));
   return row !== undefined;
 }
 

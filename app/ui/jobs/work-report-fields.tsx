@@ -102,13 +102,13 @@ export function CombustionFields({ fields, errors, change }: FieldProps) {
 }
 
 /** One serial number per catalogue unit of the accepted option. */
-export function SerialFields({ fields, errors, change, units }: FieldProps & { units: UnitSlot[] }) {
+export function SerialFields({ fields, errors, change, units, legend = "Equipos instalados" }: FieldProps & { units: UnitSlot[]; legend?: string }) {
   if (units.length === 0) return null;
   const name = (unit: UnitSlot) => `${unit.brand} ${unit.model}`.trim();
   const count = (unit: UnitSlot) => units.filter((u) => name(u) === name(unit)).length;
   return (
     <fieldset className="work-report-group">
-      <legend>Equipos instalados</legend>
+      <legend>{legend}</legend>
       {units.map((unit, i) => {
         const nth = units.slice(0, i + 1).filter((u) => name(u) === name(unit)).length;
         return (

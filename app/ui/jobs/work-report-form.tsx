@@ -23,7 +23,8 @@ export type WorkReportFormProps = {
   jobId: number;
   units: UnitSlot[];
   suggestedKind: string;
-  alternative: QuoteAlternative;
+  /** The accepted option extras are priced against; null on a plan's maintenance visit (no extras). */
+  alternative: QuoteAlternative | null;
   vatRate: VatRate;
   customerName: string;
 };
@@ -55,7 +56,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
   };
   const changeSigner = (change: (fields: WorkReportFields) => WorkReportFields) => void update(change);
 
-  const check = jobAmounts(alternative, vatRate, extraLines(draft.fields.extras));
+  const check = alternative ? jobAmounts(alternative, vatRate, extraLines(draft.fields.extras)) : null;
 
   const trySend = async () => {
     if (sending.current) return;
@@ -97,7 +98,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
     const current = latest.current;
     const parsed = parseWorkReport({ ...current.fields, key: current.key, photoIds: [] }, units);
     const found = parsed.ok ? {} : { ...parsed.errors };
-    if (!check.ok) found.extras = check.message;
+    if (check && !check.ok) found.extras = check.message;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setStatus({ kind: "refused", message: "Revise los datos marcados antes de enviar el parte." });
@@ -108,7 +109,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
     await trySend();
   };
 
-  const extrasTotal = check.ok ? check.amounts.extrasTotalCents : 0;
+  const extrasTotal = check?.ok ? check.amounts.extrasTotalCents : 0;
   const busy = status.kind === "sending";
   return (
     <div className="work-report-form" data-ready={draft.ready ? "si" : "no"}>
@@ -117,7 +118,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
       ) : null}
       <ChecklistFields fields={draft.fields} errors={errors} change={changeContent} />
       <CombustionFields fields={draft.fields} errors={errors} change={changeContent} />
-      <SerialFields fields={draft.fields} errors={errors} change={changeContent} units={units} />
+      <SerialFields fields={draft.fields} errors={errors} change={changeContent} units={units} legend={alternative ? "Equipos instalados" : "Equipos revisados"} />
       <PhotoFields
         photos={draft.photos}
         error={errors.photos}
@@ -130,7 +131,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
           changeContent((fields) => fields);
         }}
       />
-      <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} check={check} />
+      {check ? <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} check={check} /> : null}
       <NotesField fields={draft.fields} errors={errors} change={changeContent} />
       {draft.ready ? (
         <SignatureFields
@@ -152,7 +153,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
             ))}
           </ul>
         ) : null}
-        <button type="button" className="button button-accent" onClick={() => void submit()} disabled={busy || !draft.ready || !check.ok}>
+        <button type="button" className="button button-accent" onClick={() => void submit()} disabled={busy || !draft.ready || (check !== null && !check.ok)}>
           {busy ? "Enviando el parte…" : "Enviar el parte"}
         </button>
         <p role="status" className={status.kind === "refused" || status.kind === "failed" ? "form-error" : status.kind === "offline" ? "work-report-offline" : "form-ok"}>

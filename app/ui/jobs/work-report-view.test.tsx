@@ -9,6 +9,7 @@ const REPORT: SignedReport = {
   signedAt: "03/12/2026, 11:15",
   technicianName: "Tomás Instalador",
   kind: "Caldera de gas (instalación o sustitución)",
+  unitsTitle: "Equipos instalados",
   checklist: [
     { item: "Prueba de estanqueidad del gas", done: true },
     { item: "Caldera anclada y nivelada", done: false },

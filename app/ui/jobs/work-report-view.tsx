@@ -12,6 +12,8 @@ export type SignedReport = {
   signedAt: string;
   technicianName: string;
   kind: string;
+  /** "Equipos instalados", or "Equipos revisados" on a plan's maintenance visit. */
+  unitsTitle: string;
   checklist: { item: string; done: boolean }[];
   combustion: string[] | null;
   units: { name: string; serialNumber: string }[];
@@ -94,7 +96,7 @@ export function WorkReportView({ report }: { report: SignedReport }) {
           </ul>
         </>
       ) : null}
-      <h3>Equipos instalados</h3>
+      <h3>{report.unitsTitle}</h3>
       <Units report={report} />
       <Extras report={report} />
       {report.notes ? (

@@ -305,6 +305,18 @@ export function MyPlans({ plans, reply }: { plans: MyPlan[]; reply: PlanReply | 
               </ul>
             </>
           ) : null}
+          {plan.records.length ? (
+            <>
+              <h3 className="equipment-docs-title">Registros de mantenimiento</h3>
+              <ul className="equipment-docs">
+                {plan.records.map((record) => (
+                  <li key={record.href}>
+                    <a href={record.href}>Registro de operaciones de mantenimiento del {formatYmd(record.signedOn)} (PDF)</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {plan.invoices.length ? (
             <>
               <h3 className="equipment-docs-title">Facturas del plan</h3>
