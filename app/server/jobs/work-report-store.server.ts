@@ -86,6 +86,14 @@ export type WorkReportView = {
   photos: ReportPhoto[];
 };
 
+/** What a job's report is of: the installation's accepted quote, or the plan's visit. */
+export function reportSubject(job: { kind: string; title: string; quoteVersion: number | null; alternative: string | null }, quoteNumber: string | null): ReportSubject {
+  if (job.kind === "instalacion" && quoteNumber !== null && job.quoteVersion !== null && job.alternative !== null) {
+    return { kind: "instalacion", quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative };
+  }
+  return { kind: "mantenimiento", title: job.title };
+}
+
 /** A job's signed report with the facts around it, or null when it has none. */
 export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkReportView | null> {
   if (!Number.isSafeInteger(jobId) || jobId <= 0) return null;
@@ -99,15 +107,16 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
   const { row, job } = found;
   const photos = await photosOf(db, row.photoImageIds);
   const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos };
-  if (job.kind !== "instalacion" || found.quoteNumber === null || job.quoteVersion === null || job.alternative === null) {
+  const subject = reportSubject(job, found.quoteNumber);
+  if (subject.kind !== "instalacion") {
     // The shop as it is now: a maintenance record has no quote that kept the seller's details.
-    return { ...common, subject: { kind: "mantenimiento", title: job.title }, reference: job.title, quoteToken: null, seller: quoteSeller(), vatRate: STANDARD_VAT_RATE };
+    return { ...common, subject, reference: job.title, quoteToken: null, seller: quoteSeller(), vatRate: STANDARD_VAT_RATE };
   }
   const terms = await acceptedTerms(db, job);
   return {
     ...common,
-    subject: { kind: "instalacion", quoteNumber: found.quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative },
-    reference: found.quoteNumber,
+    subject,
+    reference: subject.quoteNumber,
     quoteToken: found.quoteToken,
     seller: terms.document.seller,
     vatRate: terms.rate,

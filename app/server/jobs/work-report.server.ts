@@ -5,7 +5,7 @@ import { jobAmounts } from "~/domain/jobs/job-amounts";
 import { JOB_STATUS_LABELS } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
 import type { WorkReportSubmission } from "~/domain/jobs/work-report-form";
-import { workReportText, type ReportSubject } from "~/domain/jobs/work-report-text";
+import { workReportText } from "~/domain/jobs/work-report-text";
 import { warrantyEnds } from "~/domain/jobs/warranty";
 import type { Staff } from "../accounts/admin-access.server";
 import { audit } from "../audit.server";
@@ -19,7 +19,7 @@ import { enqueueAlert } from "../alerts/alert-queue.server";
 import { jobRef } from "../outbox-refs.server";
 import { reportSignedAlert } from "~/domain/alerts/alert-messages";
 import { photosOfJob } from "./work-report-photos.server";
-import { reportFacts, reportFormFacts } from "./work-report-store.server";
+import { reportFacts, reportFormFacts, reportSubject } from "./work-report-store.server";
 
 /*
  * Storing the technician's signed work report (issue 17), in one transaction under the job's
@@ -39,14 +39,6 @@ export type Who = { ip: string; userAgent: string };
 export const REPORT_STORED = "Parte firmado y guardado. El trabajo está terminado.";
 
 export const NO_EXTRAS_ON_MAINTENANCE = "En una visita del plan de mantenimiento no se añaden trabajos: lo que el plan no cubre se presupuesta aparte. Quítelos del parte.";
-
-/** What the report is of: the installation's accepted quote, or the plan's visit. */
-function reportSubject(job: { kind: string; title: string; quoteVersion: number | null; alternative: string | null }, quoteNumber: string | null): ReportSubject {
-  if (job.kind === "instalacion" && quoteNumber !== null && job.quoteVersion !== null && job.alternative !== null) {
-    return { kind: "instalacion", quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative };
-  }
-  return { kind: "mantenimiento", title: job.title };
-}
 
 /** The phone's clock says when the customer signed; an impossible time (ahead, or over a week old) gives way to the server's. */
 function signingTime(claimed: Date | null, now: Date): Date {

@@ -5,6 +5,7 @@ import { serviceUnitLine, type ServiceUnit } from "~/domain/jobs/job-kinds";
 import { planVisitDueOn } from "~/domain/maintenance/plans";
 import { VISIT_NOTICE_DAYS_BEFORE, VISIT_REMINDER_AFTER_DAYS, VISIT_SLOTS_IN_EMAIL } from "~/domain/maintenance/plan-visits";
 import { RITE_EQUIPMENT_LABELS } from "~/domain/maintenance/rite-periods";
+import type { Slot } from "~/domain/visits/visit-slots";
 import { DAY_MS } from "~/domain/site/retention";
 import type { Database, Transaction } from "../db/client.server";
 import { jobs, workReports } from "../jobs/jobs-schema.server";
@@ -77,19 +78,21 @@ export async function openDueVisits(db: Database, now: Date): Promise<number> {
     .orderBy(asc(maintenancePlans.id));
   const units = plans.length ? await db.select().from(planUnits).where(inArray(planUnits.planId, plans.map((plan) => plan.id))).orderBy(asc(planUnits.id)) : [];
   let opened = 0;
+  // The free slots the e-mails offer: read once per run, when a first visit is due.
+  let slots: Slot[] | null = null;
   for (const plan of plans) {
     if (!plan.covers.yearlyVisit) continue;
     const own = units.filter((unit) => unit.planId === plan.id);
     const dueOn = planVisitDueOn(own.map(unitFacts), plan.startedOn);
     if (dueOn > horizon) continue;
-    if (await openVisit(db, plan, own, dueOn, now)) opened++;
+    slots ??= (await currentFreeSlots(db, now)).slice(0, VISIT_SLOTS_IN_EMAIL);
+    if (await openVisit(db, plan, own, dueOn, slots, now)) opened++;
   }
   return opened;
 }
 
 /** One plan's visit: its job, its row and the e-mail, once (a lock per plan, and the unique plan and day). */
-async function openVisit(db: Database, plan: Plan, units: UnitRow[], dueOn: string, now: Date): Promise<boolean> {
-  const slots = (await currentFreeSlots(db, now)).slice(0, VISIT_SLOTS_IN_EMAIL);
+async function openVisit(db: Database, plan: Plan, units: UnitRow[], dueOn: string, slots: Slot[], now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`visita-de-plan:${plan.id}`}))`);
     const [done] = await tx.select({ id: planVisits.id }).from(planVisits).where(and(eq(planVisits.planId, plan.id), eq(planVisits.dueOn, dueOn)));
