@@ -22,8 +22,8 @@ export const AUDIT_ENTITIES = [
   "cuenta",
   // One customer record (issue 30): its number.
   "ficha",
-  // Maintenance plans (issue 31): the plan's number.
-  "plan",
+  // Maintenance plans (issue 31): the plan's number; cards Redsys keeps for their renewals: the card's id.
+  "plan", "tarjeta",
 ] as const;
 
 export type AuditEntry = {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { adminContext } from "../support/admin-e2e";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
-import { addFromDetail, confirmCheckout, signUpCustomer } from "../support/customer-e2e";
+import { addFromDetail, confirmCheckout, CUSTOMER_PASSWORD, signUpCustomer } from "../support/customer-e2e";
 import { type RedsysStandIn } from "../support/redsys-standin";
 import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
@@ -390,3 +390,61 @@ test("the units are held during the payment window and given back after it; payi
   await owner.reload();
   await expect(owner.getByLabel("Stock (unidades)")).toHaveValue(String(held));
 });
+
+test("a yearly maintenance paid by card (issue 31): the customer agrees that Redsys keeps the card, and the plan renews with it", async () => {
+  const { page } = customer;
+  await page.goto("/tienda/mantenimientos");
+  await page.getByRole("button", { name: "Añadir al carrito: Mantenimiento anual de caldera" }).click();
+  await expect(page.getByText("Añadido al carrito.")).toBeVisible();
+  await page.goto("/carrito/pedido");
+  // The consent shows only while «Tarjeta» is chosen (the stylesheet does it: no script needed).
+  const consent = page.getByRole("checkbox", { name: "Renovar cada año mi plan de mantenimiento con esta tarjeta" });
+  await expect(consent).toBeHidden();
+  await page.getByRole("radio", { name: "Tarjeta" }).check();
+  await expect(consent).toBeVisible();
+  await expect(page.getByText(/Redsys guarda la tarjeta \(nosotros nunca vemos su número\)/)).toBeVisible();
+  await expectAccessible(page);
+  await lookAtBothWidths(page, "pedido-tarjeta-renovaciones");
+
+  await confirmCheckout(page, "tarjeta", { keepCard: true });
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  const started = await mailTo(CUSTOMER, /su plan de mantenimiento n\.º \d+ está activo/);
+  expect(started.text).toContain("cargo en su Visa terminada en 0004, guardada por Redsys");
+
+  // «Mis equipos» lists plans by a proven address: the e-mailed link of «¿Ha olvidado su contraseña?» proves it.
+  const proven = await browserRef.newContext({ baseURL: base, locale: "es-ES", viewport: DESKTOP });
+  try {
+    const page = await proven.newPage();
+    await page.goto("/login?modo=recuperar");
+    await rejectCookies(page);
+    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER);
+    await page.getByRole("button", { name: "Enviar email" }).click();
+    const reset = await mailTo(CUSTOMER, /restablecer su contraseña/);
+    await page.goto(/http:\/\/\S+\/api\/auth\/reset-password\/\S+/.exec(reset.text ?? "")![0]);
+    await page.getByLabel("Contraseña nueva", { exact: true }).fill(CUSTOMER_PASSWORD);
+    await page.getByLabel("Repita la contraseña nueva", { exact: true }).fill(CUSTOMER_PASSWORD);
+    await page.getByRole("button", { name: "Guardar la contraseña" }).click();
+    await expect(page.getByRole("status")).toHaveText("Contraseña cambiada. Ya puede iniciar sesión.");
+    await page.goto("/login");
+    await page.getByLabel("Email", { exact: true }).fill(CUSTOMER);
+    await page.getByLabel("Contraseña", { exact: true }).fill(CUSTOMER_PASSWORD);
+    await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    await planWithKeptCard(page);
+  } finally {
+    await proven.close();
+  }
+});
+
+async function planWithKeptCard(page: Page) {
+  await page.goto("/login/equipos");
+  const plan = page.locator(".equipment-card").filter({ hasText: "Mantenimiento anual de caldera" });
+  await expect(plan.getByText("Las renovaciones se cargan en su Visa terminada en 0004 (válida hasta 12/2049), guardada por Redsys.")).toBeVisible();
+  await expect(plan.locator(".equipment-facts")).toContainText("cargo en la tarjeta guardada");
+  await lookAtBothWidths(page, "mis-equipos-tarjeta-guardada");
+  await plan.getByRole("button", { name: "Pagar por transferencia en su lugar" }).click();
+  await expect(plan.getByRole("status")).toHaveText("Hecho: las renovaciones de este plan se pagarán por transferencia. No cargaremos nada más en su tarjeta.");
+  await expect(plan.locator(".equipment-facts")).toContainText("transferencia bancaria");
+}

@@ -34,7 +34,7 @@ const PAY_LABELS = { transferencia: "Transferencia bancaria", tarjeta: "Tarjeta"
 const PAY_BUTTONS = { transferencia: "CONFIRMAR PEDIDO", tarjeta: "PAGAR", bizum: "PAGAR CON BIZUM" } as const;
 
 /** Fills the order form with a Getafe address, chooses `method` and presses its button. */
-export async function confirmCheckout(page: Page, method: keyof typeof PAY_LABELS = "transferencia"): Promise<void> {
+export async function confirmCheckout(page: Page, method: keyof typeof PAY_LABELS = "transferencia", { keepCard = false }: { keepCard?: boolean } = {}): Promise<void> {
   await page.goto("/carrito/pedido");
   await expect(page.getByRole("heading", { level: 1, name: "Confirmar pedido" })).toBeVisible();
   const shipping = page.getByRole("group", { name: "Dirección de envío" });
@@ -48,6 +48,8 @@ export async function confirmCheckout(page: Page, method: keyof typeof PAY_LABEL
   await shipping.getByLabel("Teléfono").fill("600 111222");
   if (method === "transferencia") await expect(page.getByRole("radio", { name: PAY_LABELS.transferencia })).toBeChecked();
   else await page.getByRole("radio", { name: PAY_LABELS[method] }).check();
+  // Paying a maintenance plan by card: Redsys keeps the card for its renewals (issue 31).
+  if (keepCard) await page.getByRole("checkbox", { name: "Renovar cada año mi plan de mantenimiento con esta tarjeta" }).check();
   await page.getByRole("checkbox", { name: /He leído y acepto las condiciones de compra/ }).check();
   await page.getByRole("button", { name: PAY_BUTTONS[method], exact: true }).click();
 }

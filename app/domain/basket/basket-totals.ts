@@ -73,6 +73,11 @@ export function hasProblems(lines: ReadonlyArray<Pick<PricedLine, "problem">>): 
   return lines.some((line) => line.problem !== null);
 }
 
+/** The basket holds a yearly maintenance: each becomes a plan that renews (issue 31). */
+export function hasPlanLines(lines: ReadonlyArray<Pick<BasketLine, "familia">>): boolean {
+  return lines.some((line) => line.familia === "mantenimientos");
+}
+
 /**
  * The basket holds an installation or a maintenance: the shipping address must then be inside
  * the service area (spec section 5; the area's postcodes: app/domain/orders/service-area.ts).

@@ -24,14 +24,16 @@ export type MyPlan = {
   /** The visit announced and not done yet: its page (to choose or change the day) and the day chosen, ISO instants. */
   visit: { dueOn: string; href: string; startsAt: string | null; endsAt: string | null } | null;
   cancellable: boolean;
-  /** How the renewals are paid: by transfer, or debited under a mandate (masked account); whether debits are offered at all. */
-  payment: { mandate: { account: string; reference: string } | null; debitOffered: boolean; wording: string };
+  /** How the renewals are paid: by transfer, debited under a mandate (masked account), or charged to the card Redsys keeps; whether debits are offered at all. */
+  payment: { mandate: { account: string; reference: string } | null; card: { label: string; expiry: string } | null; debitOffered: boolean; wording: string };
   /** The renewal waiting for payment (from the notice, 30 days before): a transfer's details, or the debit's account and day. */
   pendingRenewal: {
     renewsOn: string;
     lastDay: string;
     transfer: { holder: string; iban: string; amount: string; concept: string };
     debit: { account: string; amount: string } | null;
+    /** To be charged to the kept card on the renewal day. */
+    card: { label: string; amount: string } | null;
   } | null;
   /** The signed maintenance records of the plan's visits (for the Libro del Edificio), newest first. */
   records: { signedOn: string; href: string }[];

@@ -4,6 +4,8 @@ import {
   ADDRESS_MAX_LENGTH,
   BILLING_CHOICES,
   COUNTRY,
+  KEEP_CARD_FIELD,
+  KEEP_CARD_VALUE,
   KEY_FIELD,
   LINES_FIELD,
   ORDER_MESSAGES,
@@ -75,7 +77,8 @@ function addressSchema(provinces: readonly string[], provinceMessage: string, ar
  * billing address may be anywhere. `fgas`: F-gas equipment without installation, so the buyer's
  * declaration is required (decision 0012). `online`: card and Bizum are offered (issue 12).
  */
-export type OrderFormOptions = { serviceArea: ServiceArea | null; fgas?: boolean; online?: boolean };
+/** plan: the basket holds a yearly maintenance, so a card payment may keep the card for its renewals. */
+export type OrderFormOptions = { serviceArea: ServiceArea | null; fgas?: boolean; online?: boolean; plan?: boolean };
 
 /** The provinces the shipping address may choose: those of the area when a service is in the basket. */
 export function shippingProvinces(serviceArea: ServiceArea | null): readonly string[] {
@@ -109,6 +112,7 @@ export function orderFormSchema(options: OrderFormOptions) {
       z.refine((value) => enabledPayMethods(options.online ?? false).includes(value), ORDER_MESSAGES.payment),
     ),
     [TERMS_FIELD]: z.literal(TERMS_VALUE, ORDER_MESSAGES.terms),
+    [KEEP_CARD_FIELD]: z.string(),
     ...rest,
   });
 }
@@ -141,5 +145,6 @@ export const orderFieldName = fieldNameOf;
 export function validateOrderForm(form: FormData, options: OrderFormOptions): OrderValidation {
   const result = orderFormSchema(options).safeParse(orderInput(form));
   if (!result.success) return { ok: false, errors: fieldErrors(result.error, { key: fieldNameOf }) };
-  return { ok: true, values: { ...orderPartsValues(result.data, options), payMethod: result.data.pago } };
+  const keepCard = options.plan === true && result.data.pago === "tarjeta" && result.data[KEEP_CARD_FIELD] === KEEP_CARD_VALUE;
+  return { ok: true, values: { ...orderPartsValues(result.data, options), payMethod: result.data.pago, ...(keepCard ? { keepCard } : {}) } };
 }

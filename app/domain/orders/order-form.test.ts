@@ -203,3 +203,16 @@ describe("order form schema (spec section 5)", () => {
     expect(zero.ok && zero.values.expected.totalCents).toBe(0);
   });
 });
+
+describe("the consent to keep the card for a plan's renewals (issue 31)", () => {
+  const card = { ...valid, pago: "tarjeta", "tarjeta-renovaciones": "si" };
+  it("counts only when paying by card with a maintenance plan in the basket", () => {
+    expect(validateOrderForm(form(card), { serviceArea: null, online: true, plan: true })).toMatchObject({ ok: true, values: { keepCard: true, payMethod: "tarjeta" } });
+    const without = validateOrderForm(form(card), { serviceArea: null, online: true, plan: false });
+    expect(without.ok && without.values.keepCard).toBeFalsy();
+    const transfer = validateOrderForm(form({ ...card, pago: "transferencia" }), { serviceArea: null, online: true, plan: true });
+    expect(transfer.ok && transfer.values.keepCard).toBeFalsy();
+    const unticked = validateOrderForm(form({ ...card, "tarjeta-renovaciones": "" }), { serviceArea: null, online: true, plan: true });
+    expect(unticked.ok && unticked.values.keepCard).toBeFalsy();
+  });
+});

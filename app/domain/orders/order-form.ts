@@ -67,6 +67,9 @@ export type BillingChoice = (typeof BILLING_CHOICES)[number];
 export const TERMS_FIELD = "condiciones";
 export const TERMS_VALUE = "acepto";
 export const KEY_FIELD = "clave";
+/** Paying by card with a maintenance plan in the basket: Redsys keeps the card for the renewals (issue 31). */
+export const KEEP_CARD_FIELD = "tarjeta-renovaciones";
+export const KEEP_CARD_VALUE = "si";
 /** Hidden fields: the total the page showed, in cents, and the fingerprint of its lines. */
 export const TOTAL_FIELD = "total";
 export const LINES_FIELD = "lineas";
@@ -119,6 +122,7 @@ export function orderInput(form: FormData) {
     // Billing fields only count when "Otros" is chosen: otherwise billing copies shipping.
     factura: facturacion === "otros" ? address("factura") : undefined,
     pago: get("pago"),
+    [KEEP_CARD_FIELD]: get(KEEP_CARD_FIELD),
     [TERMS_FIELD]: get(TERMS_FIELD),
     [KEY_FIELD]: get(KEY_FIELD),
     [TOTAL_FIELD]: get(TOTAL_FIELD),
@@ -138,6 +142,8 @@ export type OrderFormValues = {
   expected: OrderQuote;
   /** The buyer's F-gas declaration, when the basket holds such equipment without installation. */
   fgas?: FgasDeclarationInput;
+  /** The customer ticked «Guardar la tarjeta…» (card payment, a maintenance plan in the basket). */
+  keepCard?: boolean;
 };
 
 /** Field name -> the first message about it ("envio-cp", "condiciones", "pago", ...). */

@@ -11,6 +11,14 @@
 export const ATTEMPT_STATES = ["pendiente", "pagado", "denegado", "a reembolsar"] as const;
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
 
+/**
+ * A charge to a card Redsys keeps (issue 31): "enviado" from the moment it is claimed until
+ * Redsys's answer is recorded; "sin confirmar" when the answer never came (the bank's portal
+ * tells); "autorizado" or "denegado" as Redsys answered.
+ */
+export const CARD_CHARGE_STATES = ["enviado", "autorizado", "denegado", "sin confirmar"] as const;
+export type CardChargeState = (typeof CARD_CHARGE_STATES)[number];
+
 /** The two online methods; a transfer has no attempt. */
 export const ONLINE_METHODS = ["tarjeta", "bizum"] as const;
 export type OnlineMethod = (typeof ONLINE_METHODS)[number];

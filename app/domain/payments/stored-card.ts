@@ -9,6 +9,11 @@ import { isAuthorised } from "./redsys-codes";
  * number: at most its last four digits, when the terminal sends a masked one.
  */
 
+/** The checkout's consent (issue 31): what the customer agrees to when Redsys keeps the card. */
+export const KEEP_CARD_LABEL = "Renovar cada año mi plan de mantenimiento con esta tarjeta";
+export const KEEP_CARD_HELP =
+  "Redsys guarda la tarjeta (nosotros nunca vemos su número) y le cargaremos la renovación del plan el día que toque. Le avisaremos 30 días antes, con el importe, y puede cambiar la forma de pago o cancelar el plan cuando quiera en «Mis equipos».";
+
 export type StoredCard = {
   /** Ds_Merchant_Identifier: Redsys's reference, usable only by our merchant code. */
   identifier: string;
@@ -71,4 +76,26 @@ export function storedCardFrom(parameters: Record<string, string>): StoredCard |
   if (!isCardIdentifier(identifier) || !isCofTxnId(cofTxnId) || !expiry) return null;
   const maskedCard = maskedCardFrom(parameters);
   return maskedCard ? { identifier, cofTxnId, expiry, maskedCard } : { identifier, cofTxnId, expiry };
+}
+
+/** A card whose expiry (YYYY-MM) is not before the month of `day` (YYYY-MM-DD) can still be charged that day. */
+export function cardUsableOn(expiry: string, day: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(expiry) && expiry >= day.slice(0, 7);
+}
+
+/** How e-mails and pages name a kept card: «Visa terminada en 0004», «tarjeta terminada en 0004», «tarjeta guardada». */
+export function cardLabel(card: { brand: string | null; last4: string | null }): string {
+  if (!card.last4) return card.brand ? `${card.brand} guardada` : "tarjeta guardada";
+  return `${card.brand ?? "tarjeta"} terminada en ${card.last4}`;
+}
+
+/** MM/AAAA, as the card shows its expiry. */
+export function cardExpiryText(expiry: string): string {
+  return `${expiry.slice(5, 7)}/${expiry.slice(0, 4)}`;
+}
+
+/** The parameters of a notification without what charges the card: kept only in stored_cards. */
+export function withoutCardCredentials(parameters: Record<string, string>): Record<string, string> {
+  const secret = new Set(["ds_merchant_identifier", "ds_merchant_cof_txnid"]);
+  return Object.fromEntries(Object.entries(parameters).filter(([key]) => !secret.has(key.toLowerCase())));
 }

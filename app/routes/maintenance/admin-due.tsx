@@ -9,6 +9,8 @@ import { pageUrl } from "~/server/http/page-url.server";
 import { DUE_KIND_LABELS, type DueItem } from "~/domain/maintenance/due-items";
 import { dueInMonth, monthStart } from "~/server/maintenance/due-list.server";
 import { pendingRenewals, recordRenewalPayment } from "~/server/maintenance/plan-renewals.server";
+import { CARD_CHARGE_MESSAGES, isUnconfirmed, unconfirmedChargeNotMade } from "~/server/maintenance/plan-card-charges.server";
+import { cardChargesById, type CardCharge } from "~/server/payments/stored-cards.server";
 import { DEBIT_PROBLEMS, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
 import { sepaConfig } from "~/server/config.server";
 import { RETURN_REASONS } from "~/domain/payments/sepa-returns";
@@ -39,7 +41,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const first = mes ? `${mes}-01` : monthStart(madridDay(new Date()));
   const db = await getDb();
   const months = [await dueInMonth(db, first), await dueInMonth(db, monthStart(first, 1))];
-  const waiting = (await pendingRenewals(db)).map(({ renewal, plan }) => ({
+  const pending = await pendingRenewals(db);
+  const charges = await cardChargesById(db, pending.map(({ renewal }) => renewal.cardChargeId).filter((id): id is number => id !== null));
+  const now = new Date();
+  const waiting = pending.map(({ renewal, plan }) => ({
     id: renewal.id,
     planId: plan.id,
     title: MAINTENANCE_TITLES[plan.family],
@@ -47,16 +52,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     customerId: plan.customerId,
     renewsOn: renewal.renewsOn,
     amountCents: renewal.amountCents,
-    concept: renewal.sepaMessageId ? `Adeudo ${renewal.sepaMessageId} (${renewal.sepaSequence}), cobro el ${formatYmd(renewal.collectionOn!)}` : renewalTransferConcept(plan.id, renewal.renewsOn),
+    concept: renewal.method === "tarjeta" ? "Cargo en la tarjeta guardada" : renewal.sepaMessageId ? `Adeudo ${renewal.sepaMessageId} (${renewal.sepaSequence}), cobro el ${formatYmd(renewal.collectionOn!)}` : renewalTransferConcept(plan.id, renewal.renewsOn),
     debited: renewal.sepaMessageId !== null,
     method: renewal.method,
+    card: cardChargeFacts(renewal.cardChargeId ? charges.get(renewal.cardChargeId) : undefined, now),
   }));
   const today = madridDay(new Date());
   const debits = sepaConfig() ? await debitsReady(db, today) : null;
   // Back from the debit file's route with nothing to send: why.
   const problem = pageUrl(request).searchParams.get("adeudos") ?? "";
   const debitProblem = problem in DEBIT_PROBLEMS ? DEBIT_PROBLEMS[problem as keyof typeof DEBIT_PROBLEMS] : null;
-  const now = new Date();
   const visits = (await openPlanVisits(db)).map((visit) => ({
     id: visit.id,
     planId: visit.planId,
@@ -86,6 +91,11 @@ const returnForm = z.object({
 
 export type RenewalReply = { ok: boolean; message: string; renewalId: number };
 
+/** A card renewal's charge as the owner's list shows it: none yet, in flight, or without an answer to check in Redsys's portal. */
+function cardChargeFacts(charge: CardCharge | undefined, now: Date): { code: string; unconfirmed: boolean } | null {
+  return charge ? { code: charge.code, unconfirmed: isUnconfirmed(charge, now) } : null;
+}
+
 /**
  * «Marcar como cobrada» (a transfer, or a debit the bank credited) and «Registrar devolución»
  * (the bank returned a debit) (issue 31); the debit file is admin-debit-file.ts.
@@ -95,6 +105,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request, { maxBytes: 4_000 }));
   const db = await getDb();
   const renewalId = Number(form.renovacion) || 0;
+  if (form.intent === "no-cobrado") {
+    if (!(renewalId > 0)) return data<RenewalReply>({ ok: false, message: CARD_CHARGE_MESSAGES.notFound, renewalId }, { status: 400 });
+    const result = await unconfirmedChargeNotMade(db, admin, renewalId);
+    return data<RenewalReply>({ ok: result.ok, message: result.message, renewalId }, { status: result.ok ? 200 : result.status });
+  }
   if (form.intent === "devolucion") {
     const parsed = returnForm.safeParse(form);
     if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
@@ -105,6 +120,39 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data<RenewalReply>({ ok: false, message: parsed.error.issues[0]?.message ?? "Revise el formulario.", renewalId }, { status: 400 });
   const result = await recordRenewalPayment(db, admin, parsed.data.renovacion, { paidOn: parsed.data.fecha, bankReference: parsed.data.referencia });
   return data<RenewalReply>({ ok: result.ok, message: result.message, renewalId }, { status: result.ok ? 200 : result.status });
+}
+
+function NotChargedForm({ renewal }: { renewal: Waiting }) {
+  return (
+    <Form method="post" className="admin-paid-form" aria-label={`El cargo de la renovación del plan n.º ${renewal.planId} no se hizo`}>
+      <input type="hidden" name="intent" value="no-cobrado" />
+      <input type="hidden" name="renovacion" value={renewal.id} />
+      <button type="submit" className="button button-secondary">
+        No se cobró: pedir transferencia
+      </button>
+    </Form>
+  );
+}
+
+/** What the «Cobro» cell says and offers, by how the renewal is paid. */
+function Collection({ row, today }: { row: Waiting; today: string }) {
+  if (row.method === "tarjeta") {
+    if (!row.card) return <span className="admin-muted">Con tarjeta guardada: se cargará el {formatYmd(row.renewsOn)}.</span>;
+    if (!row.card.unconfirmed) return <span className="admin-muted">Cargo en la tarjeta en curso (código {row.card.code}).</span>;
+    return (
+      <>
+        <p className="field-error">Cargo en la tarjeta sin confirmar: búsquelo en el portal de Redsys con el código {row.card.code}.</p>
+        <PaidForm renewal={row} today={today} />
+        <NotChargedForm renewal={row} />
+      </>
+    );
+  }
+  return (
+    <>
+      {row.method === "transferencia" || row.debited ? <PaidForm renewal={row} today={today} /> : <span className="admin-muted">Domiciliada: irá en el próximo fichero de adeudos.</span>}
+      {row.debited ? <ReturnForm renewal={row} /> : null}
+    </>
+  );
 }
 
 function ReturnForm({ renewal }: { renewal: Waiting }) {
@@ -155,7 +203,7 @@ function PaidForm({ renewal, today }: { renewal: Waiting; today: string }) {
 }
 
 const WAITING: AdminTable<Waiting> = {
-  caption: "Renovaciones avisadas que esperan la transferencia, la más antigua primero",
+  caption: "Renovaciones avisadas que esperan su pago, la más antigua primero",
   rowKey: (row) => row.id,
   columns: [
     { label: "Plan", cell: (row) => `${row.title} (plan n.º ${row.planId})`, phone: "title" },
@@ -198,12 +246,7 @@ export default function AdminDue() {
               ...WAITING.columns,
               {
                 label: "Cobro",
-                cell: (row) => (
-                  <>
-                    {row.method === "transferencia" || row.debited ? <PaidForm renewal={row} today={today} /> : <span className="admin-muted">Domiciliada: irá en el próximo fichero de adeudos.</span>}
-                    {row.debited ? <ReturnForm renewal={row} /> : null}
-                  </>
-                ),
+                cell: (row) => <Collection row={row} today={today} />,
               },
             ],
           }}

@@ -18,6 +18,7 @@ import {
   type OrderAddress,
 } from "~/domain/orders/order-form";
 import { validateOrderForm } from "~/domain/orders/order-form-schema";
+import { hasPlanLines } from "~/domain/basket/basket-totals";
 import { inServiceArea } from "~/domain/orders/service-area";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { PROVINCES } from "~/domain/provinces";
@@ -137,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const [basket, basketId] = await Promise.all([loadBasket(request, context), readBasketId(request, context)]);
-  const validation = validateOrderForm(form, { serviceArea: areaFor(basket), fgas: fgasFor(basket) !== null, online: onlinePayments() !== null });
+  const validation = validateOrderForm(form, { serviceArea: areaFor(basket), fgas: fgasFor(basket) !== null, online: onlinePayments() !== null, plan: hasPlanLines(basket.lines) });
   if (!validation.ok) {
     // A hidden field (key, total, lines) missing or altered: the page itself must be reloaded.
     const hidden = HIDDEN_FIELDS.map((name) => validation.errors[name]).find(Boolean);
@@ -213,6 +214,7 @@ function Editing({ loaderData, actionData }: EditingProps) {
           provinces={view.provinces}
           serviceArea={view.serviceArea}
           fgas={view.fgas}
+          plan={view.plan}
           values={actionData?.values ?? {}}
           serverErrors={actionData?.errors}
           formError={actionData?.formError}

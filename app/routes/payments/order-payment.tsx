@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     code,
     method: attempt.method,
     amountCents: attempt.amountCents,
-    form: paymentForm(redsys, attempt, order.number),
+    form: paymentForm(redsys, attempt, order),
   };
 }
 

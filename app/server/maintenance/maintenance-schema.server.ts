@@ -11,7 +11,7 @@ import { customers } from "../customers/customers-schema.server";
 import { createdAt, updatedAt } from "../db/columns.server";
 import { installedUnits, jobs } from "../jobs/jobs-schema.server";
 import { orderLines, orders } from "../orders/orders-schema.server";
-import { sepaMandates } from "../payments/payments-schema.server";
+import { cardCharges, sepaMandates, storedCards } from "../payments/payments-schema.server";
 
 /*
  * Maintenance plans (issue 31): a customer's yearly maintenance of one or more units. Mis
@@ -42,6 +42,8 @@ export const maintenancePlans = pgTable(
     renewalMethod: text("renewal_method", { enum: RENEWAL_METHODS }).notNull().default("transferencia"),
     /** The SEPA mandate the renewals are debited under ("domiciliacion"). */
     sepaMandateId: integer("sepa_mandate_id").references(() => sepaMandates.id, { onDelete: "restrict" }),
+    /** The card Redsys keeps for the renewals ("tarjeta"). */
+    storedCardId: integer("stored_card_id").references(() => storedCards.id, { onDelete: "restrict" }),
     /** The last periodic inspection of the home's gas installation (the distributor's, every five years), as the customer gave it. */
     gasInspectedOn: date("gas_inspected_on", { mode: "string" }),
     source: text("source", { enum: PLAN_SOURCES }).notNull(),
@@ -130,6 +132,8 @@ export const planRenewals = pgTable(
     sepaMessageId: text("sepa_message_id"),
     sepaSequence: text("sepa_sequence"),
     collectionOn: date("collection_on", { mode: "string" }),
+    /** Paid by the kept card: its one charge (never a second: a refusal turns the renewal to a transfer). */
+    cardChargeId: integer("card_charge_id").references(() => cardCharges.id, { onDelete: "restrict" }),
     /** The bank returned the debit: its reason code (AC04, MD06...). */
     returnReason: text("return_reason"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -138,6 +142,7 @@ export const planRenewals = pgTable(
   },
   (t) => [
     uniqueIndex("plan_renewals_plan_day_unique").on(t.planId, t.renewsOn),
+    uniqueIndex("plan_renewals_card_charge_unique").on(t.cardChargeId),
     index("plan_renewals_state_idx").on(t.state, t.renewsOn),
     check("plan_renewals_amount_positive", sql`${t.amountCents} > 0`),
   ],

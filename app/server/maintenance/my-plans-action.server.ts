@@ -5,7 +5,7 @@ import { fieldErrors } from "~/domain/fields/field-errors";
 import { unitFormSchema } from "~/domain/maintenance/unit-form";
 import { mandateFormSchema } from "~/domain/payments/sepa-mandate-form";
 import { clientAddress } from "../rate-limit.server";
-import { revokeMandate, signMandate } from "./plan-mandates.server";
+import { payByTransfer, signMandate } from "./plan-mandates.server";
 import type { PlanReply } from "~/domain/maintenance/my-plan";
 import { getDb } from "../db/db.server";
 import { readForm } from "../http/request-body.server";
@@ -40,7 +40,7 @@ export async function myPlansAction(request: Request) {
     return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
   }
   if (intent === "transferencia") {
-    const result = await revokeMandate(db, user.email, planId);
+    const result = await payByTransfer(db, user.email, planId);
     return data<PlanReply>({ ok: result.ok, planId, message: result.message }, { status: result.ok ? 200 : result.status });
   }
   if (intent === "inspeccion-gas") {

@@ -18,6 +18,8 @@ import { jobs, workReports } from "../jobs/jobs-schema.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { transferDetails } from "../payments/transfer-details.server";
 import { mandatesById } from "../payments/sepa-mandates.server";
+import { cardsById } from "../payments/stored-cards.server";
+import { cardExpiryText, cardLabel } from "~/domain/payments/stored-card";
 import { sepaConfig } from "../config.server";
 import { maskIban } from "~/domain/payments/iban";
 import { mandateWording } from "~/domain/payments/sepa-mandate-form";
@@ -26,6 +28,7 @@ import { unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
 import { renewalTransferConcept } from "~/domain/maintenance/renewals";
 import { MY_EQUIPMENT_PATH, planCancelledEmail, planVisitPath } from "./plan-emails.server";
 import { byEmail, ownPlanForUpdate } from "./plan-owner.server";
+import { leaveCard } from "./plan-cards.server";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
 /*
@@ -55,6 +58,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
   const plans = await db.select().from(maintenancePlans).where(byEmail(email)).orderBy(desc(maintenancePlans.startedOn), desc(maintenancePlans.id));
   if (plans.length === 0) return [];
   const mandates = await mandatesById(db, plans.map((plan) => plan.sepaMandateId).filter((id): id is number => id !== null));
+  const cards = await cardsById(db, plans.map((plan) => plan.storedCardId).filter((id): id is number => id !== null));
   const sepa = sepaConfig();
   const wording = sepa ? mandateWording(sepa.creditorName, sepa.creditorId) : "";
   const ids = plans.map((plan) => plan.id);
@@ -81,6 +85,8 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
     const pending = theirs.find((renewal) => renewal.state === "pendiente");
     const mandate = plan.sepaMandateId ? mandates.get(plan.sepaMandateId) : undefined;
     const account = mandate && !mandate.revokedAt ? maskIban(mandate.iban) : null;
+    const kept = plan.renewalMethod === "tarjeta" && plan.storedCardId ? cards.get(plan.storedCardId) : undefined;
+    const card = kept && !kept.forgottenAt ? { label: cardLabel(kept), expiry: cardExpiryText(kept.expiry) } : null;
     return {
       id: plan.id,
       title: MAINTENANCE_TITLES[plan.family],
@@ -105,13 +111,14 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       records: records.filter((record) => record.planId === plan.id).map((record) => ({ signedOn: madridDay(record.signedAt), href: `${MY_EQUIPMENT_PATH}/mantenimientos/${record.jobId}` })),
       gasInspection: hasGasUnit(own) ? { lastOn: plan.gasInspectedOn, dueOn: gasInspectionDueOn(plan.gasInspectedOn) } : null,
       cancellable: isCancellable(plan.state),
-      payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, debitOffered: sepa !== null, wording },
+      payment: { mandate: account && mandate ? { account, reference: mandate.reference } : null, card, debitOffered: sepa !== null, wording },
       pendingRenewal: pending
         ? {
             renewsOn: pending.renewsOn,
             lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn)),
             transfer: transferDetails(pending.amountCents, renewalTransferConcept(plan.id, pending.renewsOn)),
             debit: pending.method === "domiciliacion" && account ? { account, amount: formatEuros(pending.amountCents) } : null,
+            card: pending.method === "tarjeta" && card ? { label: card.label, amount: formatEuros(pending.amountCents) } : null,
           }
         : null,
       invoices: issued.filter((invoice) => theirs.some((renewal) => renewal.id === invoice.renewalId)).map(({ number, issuedOn, totalCents }) => ({ number, issuedOn, totalCents })),
@@ -155,6 +162,7 @@ export async function cancelMyPlan(db: Database, email: string, planId: number, 
       .where(eq(maintenancePlans.id, plan.id))
       .returning();
     await cancelPendingRenewal(tx, plan.id, now);
+    await leaveCard(tx, plan, now);
     await endOpenVisits(tx, { email }, plan.id, "Plan de mantenimiento cancelado por el cliente", now);
     await audit(tx, { email }, { action: "cancelar plan de mantenimiento", entity: "plan", entityId: String(plan.id), before: { state: plan.state }, after: { state: "cancelado", motivo: cancelReason } });
     await enqueue(tx, "email", { ...planCancelledEmail(cancelled!, true) }, { ref: planRef(plan.id) });

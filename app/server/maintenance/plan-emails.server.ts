@@ -34,11 +34,11 @@ function message(plan: Plan, subject: string, paragraphs: string[]): MailMessage
   return { to: plan.customerEmail, replyTo: config().SHOP_EMAIL, subject: `${shop.name}: ${subject}`, text };
 }
 
-export function planStartedEmail(plan: Plan, unit: string | null): MailMessage {
+export function planStartedEmail(plan: Plan, unit: string | null, card: string | null = null): MailMessage {
   return message(plan, `su plan de mantenimiento n.º ${plan.id} está activo`, [
     `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} ya está en marcha como plan n.º ${plan.id}${unit ? `, para su ${unit}` : ""}.`,
     ["Incluye:", ...coversLines(plan.covers).map((line) => `- ${line}`)].join("\n"),
-    `Le escribiremos seis semanas antes de cada visita para que elija el día. El plan se renueva el ${formatYmd(plan.renewsOn)} por ${formatEuros(plan.priceCents)} al año (${RENEWAL_METHOD_LABELS[plan.renewalMethod].toLowerCase()}); le avisaremos 30 días antes y puede cancelarlo cuando quiera desde «Mis equipos».`,
+    `Le escribiremos seis semanas antes de cada visita para que elija el día. El plan se renueva el ${formatYmd(plan.renewsOn)} por ${formatEuros(plan.priceCents)} al año (${card ? `cargo en su ${card}, guardada por Redsys` : RENEWAL_METHOD_LABELS[plan.renewalMethod].toLowerCase()}); le avisaremos 30 días antes y puede cambiar la forma de pago o cancelarlo cuando quiera desde «Mis equipos».`,
     ...(unit ? [] : ["Díganos en «Mis equipos» qué equipo quiere mantener (marca, modelo, número de serie y fecha de instalación) para preparar la primera visita."]),
   ]);
 }
@@ -58,21 +58,46 @@ type Renewal = Pick<typeof planRenewals.$inferSelect, "renewsOn" | "amountCents"
  * Thirty days before the renewal day: the price, the year it pays for and how it is paid. By
  * direct debit it is also the rulebook's pre-notification (amount, day, mandate, creditor).
  */
-export function renewalNoticeEmail(plan: Plan, renewal: Renewal, debit: { account: string; reference: string; creditorId: string } | null = null): MailMessage {
+export function renewalNoticeEmail(
+  plan: Plan,
+  renewal: Renewal,
+  debit: { account: string; reference: string; creditorId: string } | null = null,
+  card: { label: string; usable: boolean } | null = null,
+): MailMessage {
   const concept = renewalTransferConcept(plan.id, renewal.renewsOn);
+  const subject = `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`;
   const opening = `Su ${MAINTENANCE_TITLES[plan.family].toLowerCase()} (plan n.º ${plan.id}) se renueva el ${formatYmd(renewal.renewsOn)} por un año más: ${formatEuros(renewal.amountCents)} (IVA incluido).`;
   if (renewal.method === "domiciliacion" && debit) {
-    return message(plan, `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`, [
+    return message(plan, subject, [
       opening,
       `Cargaremos ${formatEuros(renewal.amountCents)} en su cuenta ${debit.account} el ${formatYmd(renewal.renewsOn)} o el primer día hábil bancario después, con la orden de domiciliación ${debit.reference} (identificador de acreedor ${debit.creditorId}). No tiene que hacer nada.`,
       "Cuando el banco nos pague le enviaremos la factura. Si no quiere renovarlo, cancélelo en «Mis equipos» antes de esa fecha.",
     ]);
   }
-  return message(plan, `su plan de mantenimiento n.º ${plan.id} se renueva el ${formatYmd(renewal.renewsOn)}`, [
+  if (renewal.method === "tarjeta" && card?.usable) {
+    return message(plan, subject, [
+      opening,
+      `Cargaremos ${formatEuros(renewal.amountCents)} en su ${card.label} el ${formatYmd(renewal.renewsOn)}, como aceptó al contratarlo. No tiene que hacer nada.`,
+      "Cuando se cobre le enviaremos la factura. Si prefiere pagar por transferencia o domiciliación, o no quiere renovarlo, cámbielo en «Mis equipos» antes de esa fecha.",
+    ]);
+  }
+  return message(plan, subject, [
     opening,
+    ...(card && !card.usable ? [`Su ${card.label} no se podrá usar el día de la renovación (caduca antes o ya no la tenemos guardada), así que esta vez le pedimos el pago por transferencia.`] : []),
     ["Cómo pagar: transferencia bancaria", ...transferLines(renewal.amountCents, concept)].join("\n"),
     `Indique «${concept}» como concepto: así identificamos su pago y le enviamos la factura. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
     "Si no quiere renovarlo, no tiene que hacer nada más que no pagar, o cancelarlo en «Mis equipos».",
+  ]);
+}
+
+/** The renewal day's charge to the kept card was refused (or could not be made): why, and the transfer instead. */
+export function cardRefusedEmail(plan: Plan, renewal: Renewal, card: { label: string }, reason: string): MailMessage {
+  const concept = renewalTransferConcept(plan.id, renewal.renewsOn);
+  return message(plan, `no se ha podido cobrar la renovación del plan n.º ${plan.id}`, [
+    `No hemos podido cargar ${formatEuros(renewal.amountCents)} de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id} en su ${card.label}. Motivo: ${reason}.`,
+    "No volveremos a intentarlo con esa tarjeta. Puede pagarla por transferencia bancaria:",
+    transferLines(renewal.amountCents, concept).join("\n"),
+    `Indique «${concept}» como concepto. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
   ]);
 }
 

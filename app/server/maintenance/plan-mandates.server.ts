@@ -12,6 +12,7 @@ import { maintenancePlans, planRenewals } from "./maintenance-schema.server";
 import { mandateSignedEmail } from "./plan-emails.server";
 import { MY_PLAN_MESSAGES, type PlanActionResult } from "~/domain/maintenance/my-plan";
 import { ownPlanForUpdate } from "./plan-owner.server";
+import { leaveCard } from "./plan-cards.server";
 
 /*
  * Paying a plan's renewals by SEPA direct debit (issue 31): the customer signs a mandate in
@@ -24,7 +25,8 @@ export const MANDATE_MESSAGES_SERVER = {
   notOffered: "La domiciliación no está disponible ahora mismo: pague por transferencia o llámenos.",
   signed: (masked: string) => `Orden de domiciliación firmada: las renovaciones se cargarán en la cuenta ${masked}. Le hemos enviado una copia por correo.`,
   revoked: "Hecho: las renovaciones de este plan se pagarán por transferencia. Hemos anulado la orden de domiciliación.",
-  notDebited: "Este plan no se paga por domiciliación.",
+  cardLeft: "Hecho: las renovaciones de este plan se pagarán por transferencia. No cargaremos nada más en su tarjeta.",
+  notDebited: "Este plan ya se paga por transferencia.",
 } as const;
 
 /** One of this e-mail's plans that still runs, its row locked. */
@@ -33,12 +35,12 @@ async function ownPlan(tx: Transaction, email: string, planId: number) {
   return plan && isCancellable(plan.state) ? plan : null;
 }
 
-/** A notified renewal not yet sent in a bank file follows the plan's new way of paying. */
+/** A notified renewal not yet sent in a bank file nor charged to the card follows the plan's new way of paying. */
 async function switchWaitingRenewal(tx: Transaction, planId: number, method: "domiciliacion" | "transferencia", now: Date) {
   await tx
     .update(planRenewals)
     .set({ method, updatedAt: now })
-    .where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente"), isNull(planRenewals.sepaMessageId)));
+    .where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente"), isNull(planRenewals.sepaMessageId), isNull(planRenewals.cardChargeId)));
 }
 
 export async function signMandate(
@@ -57,6 +59,7 @@ export async function signMandate(
     const wording = mandateWording(sepa.creditorName, sepa.creditorId);
     const mandate = await storeMandate(tx, plan.id, { customerEmail: plan.customerEmail, debtorName: form.titular, iban: form.iban, signedAt: now, signedIp: signature.ip, userAgent: signature.userAgent, wording });
     if (plan.sepaMandateId) await revokeMandateRow(tx, plan.sepaMandateId, now);
+    await leaveCard(tx, plan, now);
     await tx.update(maintenancePlans).set({ renewalMethod: "domiciliacion", sepaMandateId: mandate.id, updatedAt: now }).where(eq(maintenancePlans.id, plan.id));
     await switchWaitingRenewal(tx, plan.id, "domiciliacion", now);
     await audit(tx, { email }, { action: "firmar orden de domiciliación", entity: "plan", entityId: String(plan.id), after: { mandato: mandate.reference, cuenta: maskIban(form.iban) } });
@@ -65,10 +68,18 @@ export async function signMandate(
   });
 }
 
-export async function revokeMandate(db: Database, email: string, planId: number, now = new Date()): Promise<PlanActionResult> {
+/** «Pagar por transferencia en su lugar»: from the direct debit (its mandate revoked) or from the kept card (forgotten if no other plan uses it). */
+export async function payByTransfer(db: Database, email: string, planId: number, now = new Date()): Promise<PlanActionResult> {
   return db.transaction(async (tx) => {
     const plan = await ownPlan(tx, email, planId);
     if (!plan) return { ok: false, status: 404, message: MY_PLAN_MESSAGES.notFound };
+    if (plan.renewalMethod === "tarjeta") {
+      await leaveCard(tx, plan, now);
+      await tx.update(maintenancePlans).set({ renewalMethod: "transferencia", updatedAt: now }).where(eq(maintenancePlans.id, plan.id));
+      await switchWaitingRenewal(tx, plan.id, "transferencia", now);
+      await audit(tx, { email }, { action: "dejar de pagar con tarjeta guardada", entity: "plan", entityId: String(plan.id), before: { renewalMethod: "tarjeta" }, after: { renewalMethod: "transferencia" } });
+      return { ok: true, message: MANDATE_MESSAGES_SERVER.cardLeft };
+    }
     if (plan.renewalMethod !== "domiciliacion" || !plan.sepaMandateId) return { ok: false, status: 409, message: MANDATE_MESSAGES_SERVER.notDebited };
     await revokeMandateRow(tx, plan.sepaMandateId, now);
     await tx.update(maintenancePlans).set({ renewalMethod: "transferencia", sepaMandateId: null, updatedAt: now }).where(eq(maintenancePlans.id, plan.id));

@@ -1,20 +1,21 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { endOpenVisits } from "./plan-visit-ends.server";
-import { addDays, formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
-import { renewalOn, RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
-import { renewalInvoiceLine, renewalTransferConcept } from "~/domain/maintenance/renewals";
-import { invoiceAmounts } from "~/domain/invoices/invoice-amounts";
-import { MAINTENANCE_TITLES } from "~/domain/site/services";
-import { audit, type Actor, actorName } from "../audit.server";
+import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import { RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
+import { renewalTransferConcept } from "~/domain/maintenance/renewals";
+import { audit, type Actor } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
-import { enqueueInvoiceEmail } from "../invoices/invoice-email.server";
-import { lineViews, storeCompleteInvoice } from "../invoices/issue-invoice.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
 import { maintenancePlans, planRenewals } from "./maintenance-schema.server";
 import { renewalLapsedEmail, renewalNoticeEmail } from "./plan-emails.server";
 import { mandateOf } from "./plan-mandates.server";
 import { sepaConfig } from "../config.server";
+import { cardById, isChargeable } from "../payments/stored-cards.server";
+import type { RedsysDeps } from "../payments/redsys-rest.server";
+import { cardLabel } from "~/domain/payments/stored-card";
+import { payRenewal } from "./renewal-payment.server";
+import { chargeDueCards } from "./plan-card-charges.server";
 
 /*
  * A plan's yearly renewal (issue 31), paid by transfer:
@@ -26,20 +27,22 @@ import { sepaConfig } from "../config.server";
  *   with the PDF, and the plan's renewal day moves a year on;
  * - unpaid UNPAID_RENEWAL_ENDS_AFTER_DAYS (30) after the renewal day, the plan ends
  *   ("vencido") and the customer is told.
- * The card kept with Redsys and SEPA direct debit (app/server/payments) will charge the same
- * rows; today every plan renews by transfer.
+ * By SEPA direct debit the renewal goes in the owner's debit file (plan-debits.server.ts); by the
+ * card Redsys keeps, it is charged on the renewal day (plan-card-charges.server.ts). A refusal
+ * or a returned debit turns it to a transfer, with the same deadline.
  */
 
 type Plan = typeof maintenancePlans.$inferSelect;
 type Renewal = typeof planRenewals.$inferSelect;
 
-/** The daily task (08:00 Madrid): notices, plans due today, lapses. Returns its log line. */
-export async function renewalsTask(db: Database, now = new Date()): Promise<string> {
+/** The daily task (08:00 Madrid): notices, cards charged, plans due today, lapses. Returns its log line. */
+export async function renewalsTask(db: Database, now = new Date(), redsys: RedsysDeps = {}): Promise<string> {
   const today = madridDay(now);
   const notified = await sendNotices(db, today, now);
+  const cards = await chargeDueCards(db, today, now, redsys);
   const due = await markDue(db, today, now);
   const lapsed = await lapseUnpaid(db, today, now);
-  return `renovaciones de planes: ${notified} avisos, ${due} pendientes de pago, ${lapsed} vencidos`;
+  return `renovaciones de planes: ${notified} avisos, ${cards.charged} cobradas con tarjeta (${cards.refused} rechazadas, ${cards.unknown} sin confirmar), ${due} pendientes de pago, ${lapsed} vencidos`;
 }
 
 async function sendNotices(db: Database, today: string, now: Date): Promise<number> {
@@ -62,13 +65,17 @@ async function sendNotices(db: Database, today: string, now: Date): Promise<numb
       const mandate = plan.renewalMethod === "domiciliacion" ? await mandateOf(tx, plan.sepaMandateId) : null;
       const sepa = sepaConfig();
       const debit = mandate && !mandate.revoked && sepa ? { account: mandate.account, reference: mandate.reference, creditorId: sepa.creditorId } : null;
+      // Charged to the kept card only if it still works on the renewal day.
+      const kept = plan.renewalMethod === "tarjeta" ? await cardById(tx, plan.storedCardId) : null;
+      const card = kept ? { label: cardLabel(kept), usable: isChargeable(kept, plan.renewsOn) } : null;
+      const method = debit ? "domiciliacion" : card?.usable ? "tarjeta" : "transferencia";
       const [renewal] = await tx
         .insert(planRenewals)
-        .values({ planId: plan.id, renewsOn: plan.renewsOn, amountCents: plan.priceCents, method: debit ? "domiciliacion" : "transferencia", notifiedAt: now })
+        .values({ planId: plan.id, renewsOn: plan.renewsOn, amountCents: plan.priceCents, method, notifiedAt: now })
         .onConflictDoNothing({ target: [planRenewals.planId, planRenewals.renewsOn] })
         .returning();
       if (!renewal) return false;
-      await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal, debit) }, { ref: planRef(plan.id) });
+      await enqueue(tx, "email", { ...renewalNoticeEmail(plan, renewal, debit, card) }, { ref: planRef(plan.id) });
       return true;
     });
     if (made) sent++;
@@ -142,48 +149,9 @@ export async function recordRenewalPayment(
     if (renewal.state !== "pendiente") return { ok: false, status: 409, message: RENEWAL_PAYMENT_MESSAGES.notPending(renewal.state) };
     const [plan] = await tx.select().from(maintenancePlans).where(eq(maintenancePlans.id, renewal.planId)).for("update");
     if (plan!.state === "cancelado") return { ok: false, status: 409, message: RENEWAL_PAYMENT_MESSAGES.cancelled(plan!.id) };
-    const paidAt = payment.paidOn === madridDay(now) ? now : madridInstant(payment.paidOn, "12:00");
-    await tx
-      .update(planRenewals)
-      .set({ state: "pagada", paidAt, bankReference: payment.bankReference || null, paidRecordedBy: actorName(actor), closedAt: now, updatedAt: now })
-      .where(eq(planRenewals.id, renewal.id));
-    const invoice = await issueRenewalInvoice(tx, plan!, renewal, renewal.method === "domiciliacion" ? "Domiciliación bancaria" : "Transferencia bancaria", payment.paidOn, now);
-    await tx
-      .update(maintenancePlans)
-      .set({ state: "activo", renewsOn: renewalOn(renewal.renewsOn, 1), updatedAt: now })
-      .where(eq(maintenancePlans.id, plan!.id));
-    await audit(tx, actor, {
-      action: "cobrar renovación de plan",
-      entity: "plan",
-      entityId: String(plan!.id),
-      before: { state: plan!.state, renewsOn: plan!.renewsOn },
-      after: { state: "activo", renewsOn: renewalOn(renewal.renewsOn, 1), factura: invoice.number, referencia: payment.bankReference, pagadoEl: payment.paidOn },
-    });
+    const invoice = await payRenewal(tx, actor, plan!, renewal, { paidOn: payment.paidOn, bankReference: payment.bankReference }, now);
     return { ok: true, message: RENEWAL_PAYMENT_MESSAGES.paid(invoice.number), invoice: invoice.number };
   });
-}
-
-async function issueRenewalInvoice(tx: Transaction, plan: Plan, renewal: Renewal, payMethod: string, paidOn: string, now: Date) {
-  const endsOn = addDays(renewalOn(renewal.renewsOn, 1), -1);
-  const amounts = invoiceAmounts([{ description: renewalInvoiceLine(MAINTENANCE_TITLES[plan.family], plan.id, renewal.renewsOn, endsOn), inclusiveCents: renewal.amountCents }], true);
-  const invoice = await storeCompleteInvoice(
-    tx,
-    {
-      planRenewalId: renewal.id,
-      buyer: plan.buyer,
-      lines: lineViews(amounts),
-      vatRate: amounts.rate,
-      baseCents: amounts.baseCents,
-      vatCents: amounts.vatCents,
-      totalCents: amounts.totalCents,
-      exemption: null,
-      payMethod,
-    },
-    paidOn,
-    now,
-  );
-  await enqueueInvoiceEmail(tx, invoice, plan.customerEmail, { kind: "plan", planId: plan.id });
-  return invoice;
 }
 
 /** Renewals waiting for a payment, oldest renewal day first, for the owner's list. */
@@ -204,12 +172,13 @@ export function transferFacts(plan: Pick<Plan, "id">, renewal: Pick<Renewal, "re
 
 /**
  * A plan cancelled (by the customer, or with its order): its unpaid renewal goes with it, unless
- * its debit already went to the bank: that one stays in the owner's list, where the bank's
- * return is recorded (or, credited, the money goes back to the customer: it is never invoiced).
+ * its debit already went to the bank or its card charge has no answer yet: that one stays in the
+ * owner's list, where the bank's return is recorded (or, credited, the money goes back to the
+ * customer: it is never invoiced).
  */
 export async function cancelPendingRenewal(tx: Transaction, planId: number, now: Date): Promise<void> {
   await tx
     .update(planRenewals)
     .set({ state: "anulada", closedAt: now, updatedAt: now })
-    .where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente"), isNull(planRenewals.sepaMessageId)));
+    .where(and(eq(planRenewals.planId, planId), eq(planRenewals.state, "pendiente"), isNull(planRenewals.sepaMessageId), isNull(planRenewals.cardChargeId)));
 }

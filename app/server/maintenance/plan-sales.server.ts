@@ -16,6 +16,8 @@ import { planRef } from "../outbox-refs.server";
 import { orderLines, orders } from "../orders/orders-schema.server";
 import { maintenancePlans, planUnits } from "./maintenance-schema.server";
 import { planStartedEmail } from "./plan-emails.server";
+import { cardKeptWithOrder } from "../payments/stored-cards.server";
+import { cardLabel } from "~/domain/payments/stored-card";
 import { cancelPendingRenewal } from "./plan-renewals.server";
 
 /*
@@ -59,6 +61,8 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
   const units = unitLinesOf(lines);
   const startedOn = madridDay(order.paidAt ?? now);
+  // Renewed with the card its payment kept, if the customer agreed (issue 31); otherwise by transfer.
+  const card = order.renewalCardConsentAt ? await cardKeptWithOrder(tx, order.id) : null;
   const address = order.addressSend;
   const made: number[] = [];
   for (const line of lines) {
@@ -89,6 +93,7 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
         startedOn,
         renewsOn: renewalOn(startedOn, 1),
         source: order.placedBy ? "telefono" : "tienda",
+        ...(card ? { renewalMethod: "tarjeta" as const, storedCardId: card.id } : {}),
         orderId: order.id,
         orderLineId: line.id,
       })
@@ -98,7 +103,7 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
     const goods = units.get(line.id);
     if (goods) await addBoughtUnit(tx, plan.id, family, goods);
     await audit(tx, "sistema", { action: "crear plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { pedido: order.number, family, priceCents: plan.priceCents, renewsOn: plan.renewsOn } });
-    await enqueue(tx, "email", { ...planStartedEmail(plan, goods ? `${goods.brand} ${goods.model}`.trim() : null) }, { ref: planRef(plan.id) });
+    await enqueue(tx, "email", { ...planStartedEmail(plan, goods ? `${goods.brand} ${goods.model}`.trim() : null, card ? cardLabel(card) : null) }, { ref: planRef(plan.id) });
     made.push(plan.id);
   }
   return made;

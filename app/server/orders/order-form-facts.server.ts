@@ -1,5 +1,6 @@
 import { orderQuote, type Basket } from "~/domain/basket/basket-pricing";
 import { chargedBasket } from "~/domain/basket/basket-vat";
+import { hasPlanLines } from "~/domain/basket/basket-totals";
 import { shippingProvinces } from "~/domain/orders/order-form-schema";
 import { fgasLinesWithoutInstallation, fgasStatement } from "~/domain/orders/fgas";
 import type { ServiceArea } from "~/domain/orders/service-area";
@@ -40,6 +41,7 @@ export function orderFormBasket(basket: Basket, postcode: string | null = null) 
     serviceArea: area,
     provinces: shippingProvinces(area),
     fgas: fgasFor(basket),
+    plan: hasPlanLines(basket.lines),
     quote: orderQuote(charged),
   };
 }

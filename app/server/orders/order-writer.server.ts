@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { isRetryable, pgErrorCode } from "../db/pg-errors.server";
 import { orderQuote, priceBasketLines, sameQuote } from "~/domain/basket/basket-pricing";
-import { hasServiceLines, type BasketTotals, type PricedLine } from "~/domain/basket/basket-totals";
+import { hasPlanLines, hasServiceLines, type BasketTotals, type PricedLine } from "~/domain/basket/basket-totals";
 import { chargedBasket, vatChangeMessage } from "~/domain/basket/basket-vat";
 import type { BasketLine } from "~/domain/catalogue/product";
 import { changedOrderMessage, unavailableMessage, type OrderFormValues } from "~/domain/orders/order-form";
@@ -61,7 +61,8 @@ export type OrderParty = { userId: string | null; email: string; placedBy: strin
  * attempt and the payment window. "link" (a phone order): the customer chooses on the payment
  * link, so the units are held until `holdUntil`, with card as the method until then.
  */
-export type OrderPayment = { kind: "checkout"; method: PayMethod } | { kind: "link"; holdUntil: Date };
+/** keepCard: the customer agreed that Redsys keeps the card for the renewals of the plans in the order (issue 31). */
+export type OrderPayment = { kind: "checkout"; method: PayMethod; keepCard?: boolean } | { kind: "link"; holdUntil: Date };
 
 export type WrittenOrder = {
   id: number;
@@ -173,6 +174,7 @@ export async function writeOrder(tx: Transaction, { lines: wanted, values, party
         addressBill: values.billing,
         payMethod,
         holdUntil: payBy ?? null,
+        renewalCardConsentAt: payment.kind === "checkout" && payment.keepCard && payMethod === "tarjeta" && hasPlanLines(wanted) ? now : null,
         idempotencyKey: key,
         createdAt: now,
         updatedAt: now,

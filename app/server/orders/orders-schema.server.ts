@@ -88,6 +88,8 @@ export const orders = pgTable(
     /** An order taken by phone (issue 30): who in the shop made it, and the customer's unguessable payment link. */
     placedBy: text("placed_by"),
     payToken: text("pay_token"),
+    /** When the customer agreed, at checkout, that Redsys keeps the card to renew the order's maintenance plans (issue 31). */
+    renewalCardConsentAt: timestamp("renewal_card_consent_at", { withTimezone: true }),
     // Accents folded (foldedLower) so "garcia" finds "García".
     search: tsvector("search").generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, ${foldedLower(SEARCHED)})`),
     searchText: text("search_text").generatedAlwaysAs(searchedText(FOUND_BY)),

@@ -42,7 +42,7 @@ async function writeWebOrder(tx: Transaction, { user, basketId, values, now }: R
     lines: basket,
     values,
     party: { userId: user.id, email: user.email, placedBy: null, payToken: null },
-    payment: { kind: "checkout", method: values.payMethod },
+    payment: { kind: "checkout", method: values.payMethod, keepCard: values.keepCard === true },
     now,
   });
   const mails = orderEmails(mailFactsOf(order, values, user.email, now));

@@ -98,9 +98,26 @@ export function signedPaymentForm(
   return { action: cfg.url, fields: signedMessage(cfg.secretKey, attempt.code, parameters) };
 }
 
-/** The signed form of an order's attempt. */
-export function paymentForm(cfg: RedsysConfig, attempt: Pick<Attempt, "code" | "amountCents" | "method">, orderNumber: string): { action: string; fields: SignedMessage } {
-  return signedPaymentForm(cfg, attempt, { returnPath: returnPagePath(orderNumber, attempt.code), description: `Pedido ${orderNumber}`, merchantData: orderNumber });
+/**
+ * The signed form of an order's attempt. A card payment of an order whose customer agreed at
+ * checkout that Redsys keeps the card for the plans' renewals asks Redsys for its reference.
+ */
+export function paymentForm(
+  cfg: RedsysConfig,
+  attempt: Pick<Attempt, "code" | "amountCents" | "method">,
+  order: { number: string; renewalCardConsentAt: Date | null },
+): { action: string; fields: SignedMessage } {
+  return signedPaymentForm(
+    cfg,
+    attempt,
+    { returnPath: returnPagePath(order.number, attempt.code), description: `Pedido ${order.number}`, merchantData: order.number },
+    { storeCard: keepsCard(order, attempt) },
+  );
+}
+
+/** The attempt asks Redsys to keep the card (and its notification brings it). */
+export function keepsCard(order: { renewalCardConsentAt: Date | null }, attempt: Pick<Attempt, "method">): boolean {
+  return order.renewalCardConsentAt !== null && attempt.method === "tarjeta";
 }
 
 /** An attempt of the order `orderId` by its code, or null. */

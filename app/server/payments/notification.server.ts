@@ -17,6 +17,9 @@ import { afterOrderPaid } from "../orders/order-paid.server";
 import { statusEmail } from "../orders/status-emails.server";
 import { applyJobNotification, type SettledFields } from "./job-notification.server";
 import { param, verifyMessage } from "./redsys-signature.server";
+import { keepsCard } from "./attempts.server";
+import { keepCard } from "./stored-cards.server";
+import { storedCardFrom, withoutCardCredentials } from "~/domain/payments/stored-card";
 
 /*
  * Redsys's notification of a payment (issue 12). Trusted only when its signature is right
@@ -70,7 +73,14 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
   if (param(p, "Ds_Amount") !== String(known.amountCents)) return refuse("importe distinto del intento", facts);
 
   const meaning = responseMeaning(response);
-  const settled: SettledFields = { responseCode: response, responseMeaning: meaning, authorisationCode: isAuthorised(response) ? (param(p, "Ds_AuthorisationCode")?.trim() ?? null) : null, notification: p, notifiedAt: now };
+  // What charges a kept card is written only to stored_cards, never with the notification.
+  const settled: SettledFields = {
+    responseCode: response,
+    responseMeaning: meaning,
+    authorisationCode: isAuthorised(response) ? (param(p, "Ds_AuthorisationCode")?.trim() ?? null) : null,
+    notification: withoutCardCredentials(p),
+    notifiedAt: now,
+  };
 
   // One verification, two appliers: a job's deposit or final balance (issue 17), or an order.
   if (known.chargeId !== null) {
@@ -137,6 +147,12 @@ export async function handleNotification(db: Database, cfg: RedsysConfig, fields
     });
     const mail = statusEmail(paid, "Pagado", { now });
     if (mail) await enqueue(tx, "email", { ...mail }, { ref: orderRef(order.id) });
+    // The card Redsys kept for the plans' renewals (issue 31), before the plans that renew with it.
+    if (keepsCard(order, attempt)) {
+      const card = storedCardFrom(p);
+      if (card) await keepCard(tx, { orderId: order.id, email: order.userEmail, code, card, now });
+      else log("pagos").warn({ intento: code, pedido: order.number }, "pago autorizado sin la referencia de la tarjeta: los planes se renovarán por transferencia");
+    }
     // The invoice (its e-mail after the payment's) and any maintenance plan, with the payment.
     await afterOrderPaid(tx, order.id, now);
     if (!units.ok) await enqueue(tx, "email", outOfStockEmail(order.number, units.missing), { ref: orderRef(order.id) });

@@ -1,11 +1,66 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from "drizzle-orm/pg-core";
-import { ATTEMPT_STATES, ONLINE_METHODS, REFUND_CHANNELS, REFUND_STATES } from "~/domain/payments/payment-states";
+import { ATTEMPT_STATES, CARD_CHARGE_STATES, ONLINE_METHODS, REFUND_CHANNELS, REFUND_STATES } from "~/domain/payments/payment-states";
 import { createdAt, updatedAt } from "../db/columns.server";
 import { jobCharges } from "../jobs/jobs-schema.server";
 import { orders, withdrawals } from "../orders/orders-schema.server";
 
-/* Card and Bizum payments through Redsys and every refund (issue 12); SEPA mandates (issue 31). */
+/* Card and Bizum payments through Redsys and every refund (issue 12); SEPA mandates and cards kept by Redsys (issue 31). */
+
+/**
+ * A card Redsys keeps for later charges (issue 31, "pago por referencia"): what its first,
+ * authorised payment's notification brought. Never the card number: Redsys's reference, the
+ * network's id of that first transaction (quoted by every later charge), the expiry and at most
+ * the last four digits. Forgotten (no plan renews with it any more), it is never charged again.
+ */
+export const storedCards = pgTable(
+  "stored_cards",
+  {
+    id: serial("id").primaryKey(),
+    /** Lower case: the customer who paid with it. */
+    customerEmail: text("customer_email").notNull(),
+    /** The order whose payment kept it (the customer ticked the consent at checkout). */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** The Redsys order code of that first payment. */
+    firstCode: text("first_code").notNull(),
+    identifier: text("identifier").notNull(),
+    cofTxnId: text("cof_txn_id").notNull(),
+    /** YYYY-MM: usable until the end of that month. */
+    expiry: text("expiry").notNull(),
+    last4: text("last4"),
+    brand: text("brand"),
+    forgottenAt: timestamp("forgotten_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("stored_cards_first_code_unique").on(t.firstCode), index("stored_cards_order_idx").on(t.orderId)],
+);
+
+/**
+ * A charge to a kept card with nobody present (issue 31, merchant-initiated): made in the
+ * transaction that claims what it pays, then sent to Redsys once. "enviado" until Redsys's answer
+ * is recorded: one that stays so (no answer, or the process stopped) is never sent again; the
+ * owner checks it in Redsys's portal.
+ */
+export const cardCharges = pgTable(
+  "card_charges",
+  {
+    id: serial("id").primaryKey(),
+    storedCardId: integer("stored_card_id")
+      .notNull()
+      .references(() => storedCards.id, { onDelete: "restrict" }),
+    /** Redsys's order code of this charge, never used before. */
+    code: text("code").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    description: text("description").notNull(),
+    state: text("state", { enum: CARD_CHARGE_STATES }).notNull().default("enviado"),
+    responseCode: text("response_code"),
+    responseMeaning: text("response_meaning"),
+    authorisationCode: text("authorisation_code"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("card_charges_code_unique").on(t.code), check("card_charges_amount_positive", sql`${t.amountCents} > 0`)],
+);
 
 /**
  * A SEPA direct debit mandate signed online (issue 31): the customer's account and the moment

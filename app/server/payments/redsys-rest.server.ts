@@ -39,6 +39,9 @@ export type RefundOutcome = RestOutcome;
 
 type Fetch = typeof fetch;
 
+/** What a caller of Redsys may replace (tests): the configuration, fetch and the time to wait. */
+export type RedsysDeps = { config?: RedsysConfig | null; fetchImpl?: Fetch; timeoutMs?: number };
+
 export async function requestRefund(
   cfg: RedsysConfig,
   { code, amountCents }: RefundRequest,

@@ -6,7 +6,7 @@ import type { RefundState } from "~/domain/payments/payment-states";
 import { checkRefund, refundable, type RefundAsk } from "~/domain/payments/refundable";
 import { formatEuros } from "~/domain/money";
 import { actorName, audit, type Actor } from "../audit.server";
-import { redsysConfig, type RedsysConfig } from "../config.server";
+import { redsysConfig } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { orders, withdrawals } from "../orders/orders-schema.server";
 import { recordOrderNote } from "../orders/order-moves.server";
@@ -39,7 +39,8 @@ export type RedsysRefundInput = { orderId: number; attemptId: number; amountCent
 export type TransferRefundInput = { orderId: number; amountCents: number; refundedOn: string; reference: string; reason: string; withdrawalId?: number | null };
 
 /** For tests and the sandbox: another Redsys than the configured one. */
-export type RedsysDeps = { config?: RedsysConfig | null; fetchImpl?: typeof fetch; timeoutMs?: number };
+export type { RedsysDeps } from "./redsys-rest.server";
+import type { RedsysDeps } from "./redsys-rest.server";
 
 export const UNKNOWN_MEANING = "Sin respuesta de Redsys: compruebe en el portal del banco antes de repetirlo";
 /** A refund still "enviando" this long after it was written was never answered (or the process stopped). */

@@ -91,6 +91,16 @@ function DeclareUnit({ plan, reply }: { plan: MyPlan; reply: PlanReply | null })
 }
 
 function PendingRenewal({ renewal }: { renewal: NonNullable<MyPlan["pendingRenewal"]> }) {
+  if (renewal.card) {
+    return (
+      <div className="plan-renewal" role="region" aria-label="Renovación pendiente de pago">
+        <h3 className="equipment-docs-title">Renovación del {formatYmd(renewal.renewsOn)}: con tarjeta</h3>
+        <p>
+          Cargaremos {renewal.card.amount} en su {renewal.card.label} el {formatYmd(renewal.renewsOn)}. No tiene que hacer nada.
+        </p>
+      </div>
+    );
+  }
   if (renewal.debit) {
     return (
       <div className="plan-renewal" role="region" aria-label="Renovación pendiente de pago">
@@ -120,10 +130,30 @@ function PendingRenewal({ renewal }: { renewal: NonNullable<MyPlan["pendingRenew
   );
 }
 
-/** Domiciliación: the mandate form (holder, IBAN, the wording accepted), or the mandate in force and the way back to transfer. */
+/**
+ * Domiciliación: the mandate form (holder, IBAN, the wording accepted), or the mandate in force
+ * and the way back to transfer. The card Redsys keeps: which, and the way back to transfer.
+ */
 function RenewalPayment({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
   if (!plan.cancellable) return null;
-  const { mandate } = plan.payment;
+  const { mandate, card } = plan.payment;
+  if (card) {
+    return (
+      <>
+        <Form method="post" className="plan-cancel">
+          <input type="hidden" name="intent" value="transferencia" />
+          <input type="hidden" name="plan" value={plan.id} />
+          <p>
+            Las renovaciones se cargan en su {card.label} (válida hasta {card.expiry}), guardada por Redsys.
+          </p>
+          <button type="submit" className="button button-secondary">
+            Pagar por transferencia en su lugar
+          </button>
+        </Form>
+        <MandateForm plan={plan} reply={reply} />
+      </>
+    );
+  }
   if (mandate) {
     return (
       <Form method="post" className="plan-cancel">
@@ -138,6 +168,10 @@ function RenewalPayment({ plan, reply }: { plan: MyPlan; reply: PlanReply | null
       </Form>
     );
   }
+  return <MandateForm plan={plan} reply={reply} />;
+}
+
+function MandateForm({ plan, reply }: { plan: MyPlan; reply: PlanReply | null }) {
   if (!plan.payment.debitOffered) return null;
   const mine = reply && reply.planId === plan.id && !reply.ok && reply.values?.intent === "domiciliar" ? reply : null;
   const errors = mine?.errors ?? {};

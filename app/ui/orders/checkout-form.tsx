@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { OrderQuote } from "~/domain/basket/basket-pricing";
 import {
+  KEEP_CARD_FIELD,
+  KEEP_CARD_VALUE,
   KEY_FIELD,
   LINES_FIELD,
   ORDER_MESSAGES,
@@ -11,6 +13,7 @@ import {
   type OrderFormErrors,
 } from "~/domain/orders/order-form";
 import { enabledPayMethods, PAY_BUTTON_LABELS, PAY_METHOD_LABELS, PAY_METHODS, payMethodHelp, type PayMethod } from "~/domain/payments/payment-methods";
+import { KEEP_CARD_HELP, KEEP_CARD_LABEL } from "~/domain/payments/stored-card";
 import { prefixList, type ServiceArea } from "~/domain/orders/service-area";
 import { AddressFields, FieldError } from "../address-fields";
 import { BillingFields } from "./billing-fields";
@@ -23,6 +26,8 @@ type Props = {
   serviceArea: ServiceArea | null;
   /** F-gas equipment without installation: the buyer's declaration is asked (decision 0012). */
   fgas?: FgasCheckout | null;
+  /** A yearly maintenance is in the basket: paying by card, the customer may keep the card for its renewals. */
+  plan?: boolean;
   /** Field name -> value: a refused post shown again, or the confirmed order. */
   values: Record<string, string>;
   /** The server's answer to a refused post. */
@@ -51,6 +56,7 @@ export function CheckoutForm({
   provinces,
   serviceArea,
   fgas = null,
+  plan = false,
   values,
   serverErrors,
   formError,
@@ -71,7 +77,7 @@ export function CheckoutForm({
   const summary = formError ?? (invalid ? ORDER_MESSAGES.summary : null);
 
   const checks = useLazyFormCheck(() => import("~/domain/orders/order-form-schema"));
-  const options = { serviceArea, fgas: fgas !== null, online: online !== null };
+  const options = { serviceArea, fgas: fgas !== null, online: online !== null, plan };
 
   return (
     <Form
@@ -174,6 +180,26 @@ export function CheckoutForm({
             {payMethodHelp(payMethod, online?.windowMinutes ?? 30)}
           </p>
           <FieldError name="pago" error={errors.pago} />
+          {/* Shown by the stylesheet only while «Tarjeta» is chosen: no script needed. */}
+          {plan && online !== null ? (
+            <div className="field keep-card">
+              <label className="choice" htmlFor="tarjeta-renovaciones">
+                <input
+                  type="checkbox"
+                  id="tarjeta-renovaciones"
+                  name={KEEP_CARD_FIELD}
+                  value={KEEP_CARD_VALUE}
+                  defaultChecked={values[KEEP_CARD_FIELD] === KEEP_CARD_VALUE}
+                  disabled={confirmed}
+                  aria-describedby="tarjeta-renovaciones-ayuda"
+                />
+                <span>{KEEP_CARD_LABEL}</span>
+              </label>
+              <p className="field-help" id="tarjeta-renovaciones-ayuda">
+                {KEEP_CARD_HELP}
+              </p>
+            </div>
+          ) : null}
         </fieldset>
 
         {fgas && !confirmed ? <FgasDeclarationFields fgas={fgas} values={values} errors={errors} /> : null}
