@@ -68,6 +68,13 @@ const PROCESSING: Processing[] = [
       "Mientras dure el contrato y sus garantías y, después, seis años, el plazo de conservación de la documentación contable y las facturas (artículo 30 del Código de Comercio). Durante ese tiempo los datos quedan bloqueados y solo se usan si lo exige una obligación legal o una reclamación.",
   },
   {
+    title: "Planes de mantenimiento y sus renovaciones",
+    data: "Los equipos del plan (marca, modelo, número de serie, potencia, gas refrigerante), la dirección de las visitas, los registros de mantenimiento y, según cómo pague las renovaciones: la orden de domiciliación (titular, IBAN, fecha, IP y navegador de la firma) o, si acepta que Redsys guarde su tarjeta, la referencia que Redsys nos da para cobrarla, su caducidad y sus cuatro últimas cifras. Nunca vemos ni guardamos el número de la tarjeta.",
+    purpose: "Hacer las visitas que tocan, darle el registro de operaciones que exige el RITE, avisarle de cada renovación y cobrarla como usted eligió.",
+    basis: "La ejecución del contrato del plan (artículo 6.1.b del RGPD) y, para los registros de mantenimiento, el cumplimiento de una obligación legal (artículo 6.1.c: RITE, RD 1027/2007). Cobrar la renovación en la tarjeta guardada, su consentimiento al pagar, que retira en «Mis equipos» eligiendo otra forma de pago.",
+    retention: "Mientras dure el plan. La referencia de la tarjeta deja de usarse en cuanto ningún plan se renueva con ella; la orden de domiciliación se guarda 14 meses después de su último cargo, como piden las normas SEPA; las facturas y los registros de mantenimiento, los plazos legales.",
+  },
+  {
     title: "Seguridad de la web",
     data: "La dirección IP desde la que se envían formularios o se inicia sesión.",
     purpose: "Evitar abusos, como el envío masivo de formularios o los intentos de adivinar contraseñas.",
