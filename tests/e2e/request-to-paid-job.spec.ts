@@ -209,6 +209,9 @@ test("on a phone the technician fills the report with a serial number and a phot
   await expect(p.getByText(`número de serie ${SERIAL}`)).toBeVisible();
   const report = await mailTo(email, /parte de trabajo firmado/);
   expect(await pdfText(report.attachments.find((a) => a.filename?.endsWith(".pdf"))!.content)).toContain(SERIAL);
+  // Issue 31: the e-mail offers the yearly maintenance of what was installed.
+  expect(report.text).toContain("¿Quiere el plan de mantenimiento?");
+  expect(report.text).toMatch(/- Mantenimiento anual de caldera: \d+,\d{2}.€ al año, IVA incluido\./);
 });
 
 test("the final invoice deducts the deposit; the customer pays it and the job is «Cobrado»", { tag: "@movil" }, async () => {
@@ -277,4 +280,13 @@ test("the customer's account, once its address is confirmed, shows the boiler in
   await expect(card.getByRole("link", { name: new RegExp(story.depositInvoice) })).toBeVisible();
   await expectAccessible(page);
   await lookAtBothWidths(page, "mis-equipos");
+
+  // Issue 31: the yearly maintenance is offered under the boiler, and put in the basket for it.
+  const offer = card.getByRole("region", { name: "¿Quiere el plan de mantenimiento?" });
+  await expect(offer).toContainText("Mantenimiento anual de caldera");
+  await offer.getByRole("button", { name: /^Añadir al carrito el plan de mantenimiento de / }).click();
+  await expect(offer.getByRole("status")).toContainText("Añadido al carrito.");
+  await offer.getByRole("link", { name: "Ir al carrito" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("Mantenimiento anual de caldera").first()).toBeVisible();
 });

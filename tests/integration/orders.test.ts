@@ -171,6 +171,13 @@ describe("confirming an order", () => {
     ]);
   });
 
+  it("a maintenance put in the basket from «Mis equipos» keeps its unit on the order's line (issue 31)", async () => {
+    const { cookie, form } = await customer("eva.equipo@example.com", [{ id: 1, familia: "mantenimientos", cantidad: 1, provincia: "madrid", equipo: 4242 }]);
+    const number = numberOf(await submit(form(), cookie));
+    const { lines } = await orderRow(number);
+    expect(lines.map((line) => [line.family, line.installedUnitId])).toEqual([["mantenimientos", 4242]]);
+  });
+
   it("shows the confirmation to its owner only", async () => {
     await ready;
     const { cookie, session, form } = await customer("dueno@example.com");

@@ -20,6 +20,8 @@ export const addToBasketSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("mantenimiento"),
     family: z.enum(["calderas", "aires", "aerotermia"]),
+    /** From «Mis equipos»: the installed unit the plan is for (checked against the buyer when the plan is made). */
+    equipo: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
   }),
 ]);
 

@@ -49,7 +49,7 @@ export function priceBasketLines(lines: readonly BasketLine[], products: readonl
   const byId = new Map(products.map((product) => [product.id, product]));
   const taken = new Map<number, number>();
   return lines.map((line, position): PricedLine => {
-    const base = { position, familia: line.familia, id: line.id, gas: line.opcion ?? null, region: line.provincia ?? null };
+    const base = { position, familia: line.familia, id: line.id, gas: line.opcion ?? null, region: line.provincia ?? null, ...(line.equipo ? { installedUnitId: line.equipo } : {}) };
     if (isServiceFamily(line.familia)) {
       const family = serviceFamily(line) ?? null;
       const installation = line.familia === "instalaciones";

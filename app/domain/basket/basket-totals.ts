@@ -37,6 +37,8 @@ export type PricedLine = {
   problem: LineProblem | null;
   /** Equipment with fluorinated gas that is not hermetically sealed (Real Decreto 115/2017, decision 0012). */
   fgasNotSealed?: boolean;
+  /** A maintenance for a unit we installed (BasketLine.equipo). */
+  installedUnitId?: number;
 };
 
 export type BasketTotals = {

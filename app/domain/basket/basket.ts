@@ -53,8 +53,9 @@ export function linesForProduct(
 }
 
 /** A yearly maintenance on its own (tienda/mantenimientos): always in Madrid. */
-export function maintenanceLine(family: "calderas" | "aires" | "aerotermia"): BasketLine {
-  return { id: SERVICE_LINE_ID[family], familia: "mantenimientos", cantidad: 1, provincia: "madrid" };
+export function maintenanceLine(family: "calderas" | "aires" | "aerotermia", installedUnitId?: number): BasketLine {
+  const line: BasketLine = { id: SERVICE_LINE_ID[family], familia: "mantenimientos", cantidad: 1, provincia: "madrid" };
+  return installedUnitId ? { ...line, equipo: installedUnitId } : line;
 }
 
 export function addLines(basket: BasketLine[], lines: BasketLine[]): BasketLine[] {

@@ -28,6 +28,8 @@ export type BasketLine = {
   cantidad: 1;
   opcion?: GasType;
   provincia?: "madrid";
+  /** A yearly maintenance contracted from «Mis equipos» for a unit we installed (issue 31): its installed_units id. */
+  equipo?: number;
 };
 
 /**

@@ -11,5 +11,7 @@ export type EquipmentRow = {
   partsWarrantyUntil: string;
   legalGuaranteeUntil: string | null;
   quoteNumber: string;
+  /** The catalogue family of the unit's product (null when the product is gone). */
+  family: string | null;
   documents: EquipmentDocument[];
 };

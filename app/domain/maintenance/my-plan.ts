@@ -1,9 +1,19 @@
-import type { MaintainedFamily } from "../catalogue/service-prices";
+import { MAINTAINED_FAMILIES, MAINTENANCE_PRICE_CENTS, type MaintainedFamily } from "../catalogue/service-prices";
+import { MAINTENANCE_INCLUDES, MAINTENANCE_TITLES } from "../site/services";
 import { formatYmd } from "../dates/madrid-dates";
 import type { PlanState, RenewalMethod } from "./plans";
 
 /** A maintenance plan as Mis equipos shows it (issue 31); days "YYYY-MM-DD" (Madrid). */
-export type MyPlanUnit = { id: number; title: string; equipment: string; serialNumber: string; installedOn: string | null; leakCheckDueOn: string | null };
+export type MyPlanUnit = {
+  id: number;
+  title: string;
+  equipment: string;
+  serialNumber: string;
+  installedOn: string | null;
+  leakCheckDueOn: string | null;
+  /** The unit we installed that this is (installed_units), if any. */
+  installedUnitId: number | null;
+};
 
 export type MyPlan = {
   id: number;
@@ -56,3 +66,25 @@ export const MY_PLAN_MESSAGES = {
 } as const;
 
 export type PlanActionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+/** «¿Quiere el plan de mantenimiento?» under a unit we installed: the plan it would be. */
+export type PlanOffer = { family: MaintainedFamily; title: string; priceCents: number; includes: string };
+
+/**
+ * The yearly maintenance offered for a unit we installed (issue 31): when its family has one and
+ * no running plan already maintains it (by the unit, or by its serial number when a plan's unit
+ * was declared by hand).
+ */
+export function planOfferFor(
+  unit: { id: number; family: string | null; serialNumber: string },
+  plans: ReadonlyArray<Pick<MyPlan, "cancellable" | "units">>,
+): PlanOffer | null {
+  const family = MAINTAINED_FAMILIES.find((one) => one === unit.family);
+  const priceCents = family ? MAINTENANCE_PRICE_CENTS[family] : undefined;
+  if (!family || priceCents === undefined) return null;
+  const serial = unit.serialNumber.trim().toUpperCase();
+  const covered = plans.some(
+    (plan) => plan.cancellable && plan.units.some((own) => own.installedUnitId === unit.id || (serial !== "" && own.serialNumber.trim().toUpperCase() === serial)),
+  );
+  return covered ? null : { family, title: MAINTENANCE_TITLES[family], priceCents, includes: MAINTENANCE_INCLUDES[family] };
+}

@@ -5,6 +5,7 @@ import { getDb } from "~/server/db/db.server";
 import { equipmentForEmail } from "~/server/jobs/my-equipment.server";
 import { myPlansAction } from "~/server/maintenance/my-plans-action.server";
 import { plansForEmail } from "~/server/maintenance/my-plans.server";
+import { planOfferFor } from "~/domain/maintenance/my-plan";
 import { requireUser } from "~/server/session.server";
 import { ErrorPage } from "~/ui/error-page";
 import { MyEquipment } from "~/ui/jobs/my-equipment";
@@ -21,10 +22,15 @@ import type { Route } from "./+types/my-equipment";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = madridDay(new Date());
-  if (!user.emailVerified) return { verified: false as const, units: [], plans: [], today };
+  if (!user.emailVerified) return { verified: false as const, units: [], plans: [], offers: {}, today };
   const db = await getDb();
   const [units, plans] = await Promise.all([equipmentForEmail(db, user.email), plansForEmail(db, user.email)]);
-  return { verified: true as const, units, plans, today };
+  // «¿Quiere el plan de mantenimiento?» under each unit we installed that no running plan maintains.
+  const offers = Object.fromEntries(units.flatMap((unit) => {
+    const offer = planOfferFor(unit, plans);
+    return offer ? [[unit.id, offer]] : [];
+  }));
+  return { verified: true as const, units, plans, offers, today };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
-  const { verified, units, plans, today } = loaderData;
+  const { verified, units, plans, offers, today } = loaderData;
   const reply = useActionData<typeof action>() ?? null;
   return (
     <div className="container account-page">
@@ -67,7 +73,7 @@ export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               {plans.length ? <h2 className="equipment-section-title">Equipos instalados</h2> : null}
-              <MyEquipment units={units} today={today} />
+              <MyEquipment units={units} today={today} offers={offers} />
             </>
           )}
         </>

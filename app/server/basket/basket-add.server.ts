@@ -33,7 +33,7 @@ export async function addToBasketAction(request: Request, form: FormData, contex
 
   let lines: BasketLine[];
   if (input.kind === "mantenimiento") {
-    lines = [maintenanceLine(input.family)];
+    lines = [maintenanceLine(input.family, input.equipo)];
   } else {
     const product = await findProduct(input.family, input.id);
     if (!product) return reply({ ok: false, error: "Este producto ya no está disponible." }, { status: 404 });

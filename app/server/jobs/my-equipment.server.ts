@@ -3,6 +3,7 @@ import type { EquipmentDocument, EquipmentRow } from "~/domain/jobs/equipment";
 import type { Database } from "../db/client.server";
 import { invoices } from "../invoices/invoices-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
+import { products } from "../catalogue/catalogue-schema.server";
 import { installedUnits, jobCharges, jobs, workReports } from "./jobs-schema.server";
 
 /*
@@ -28,8 +29,10 @@ export async function equipmentForEmail(db: Pick<Database, "select">, email: str
       quoteNumber: quotes.number,
       token: quotes.token,
       reportId: workReports.id,
+      family: products.family,
     })
     .from(installedUnits)
+    .leftJoin(products, eq(products.id, installedUnits.productId))
     .innerJoin(jobs, eq(jobs.id, installedUnits.jobId))
     .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
     .leftJoin(workReports, eq(workReports.jobId, jobs.id))

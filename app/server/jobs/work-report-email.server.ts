@@ -8,6 +8,10 @@ import { log } from "../log.server";
 import type { MailMessage } from "../mail.server";
 import { enqueue } from "../outbox.server";
 import { workReportPdfFile } from "./work-report-pdf.server";
+import { inArray } from "drizzle-orm";
+import { planOfferFor, type PlanOffer } from "~/domain/maintenance/my-plan";
+import { formatEuros } from "~/domain/money";
+import { products } from "../catalogue/catalogue-schema.server";
 
 /*
  * The signed work report goes to the customer by e-mail (issue 17), queued in the transaction
@@ -22,7 +26,21 @@ const ATTACHED = "Le adjuntamos el parte firmado en PDF.";
 const ATTACHED_RECORD = "Le adjuntamos el registro de operaciones de mantenimiento firmado, en PDF.";
 const NOT_ATTACHED = "No hemos podido adjuntar el PDF: puede descargarlo desde el enlace.";
 
-export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: number; subject: ReportSubject; quoteToken: string | null; customer: QuoteParty }): Promise<void> {
+/**
+ * The yearly maintenance of the units just installed (issue 31), offered in the report's e-mail:
+ * one per family that has a plan, with its price. Contracted from «Mis equipos», for that unit.
+ */
+export async function planOffersFor(tx: Pick<Transaction, "selectDistinct">, units: ReadonlyArray<{ productId: number | null }>): Promise<PlanOffer[]> {
+  const ids = units.map((unit) => unit.productId).filter((id): id is number => id !== null);
+  if (ids.length === 0) return [];
+  const rows = await tx.selectDistinct({ family: products.family }).from(products).where(inArray(products.id, ids));
+  return rows.flatMap(({ family }) => planOfferFor({ id: 0, family, serialNumber: "" }, []) ?? []);
+}
+
+export async function enqueueWorkReportEmail(
+  tx: Transaction,
+  facts: { jobId: number; subject: ReportSubject; quoteToken: string | null; customer: QuoteParty; offers?: PlanOffer[] },
+): Promise<void> {
   if (!facts.customer.email) return;
   const shop = publicShopInfo();
   const { subject } = facts;
@@ -36,6 +54,7 @@ export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: nu
             "",
             "También puede descargarlo aquí:",
             `${shop.baseUrl}/presupuestos/${facts.quoteToken}/parte.pdf`,
+            ...offerLines(facts.offers ?? [], `${shop.baseUrl}${MY_EQUIPMENT_PATH}`),
           ],
         }
       : {
@@ -57,6 +76,16 @@ export async function enqueueWorkReportEmail(tx: Transaction, facts: { jobId: nu
     attachWorkReport: { jobId: facts.jobId },
   };
   await enqueue(tx, "email", { ...message }, { ref: jobRef(facts.jobId) });
+}
+
+function offerLines(offers: PlanOffer[], myEquipment: string): string[] {
+  if (offers.length === 0) return [];
+  return [
+    "",
+    "¿Quiere el plan de mantenimiento? Si aún no lo tiene, le avisamos cuando toca cada revisión que exige el RITE, la hacemos y le damos su registro:",
+    ...offers.map((offer) => `- ${offer.title}: ${formatEuros(offer.priceCents)} al año, IVA incluido.`),
+    `Contrátelo para su equipo en «Mis equipos»: ${myEquipment}`,
+  ];
 }
 
 /** The message to send: with the report's PDF attached, drawn now, or saying it could not be. */

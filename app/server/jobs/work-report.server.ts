@@ -14,7 +14,7 @@ import { quotes } from "../quotes/quotes-schema.server";
 import { installedUnits, jobs, workReports } from "./jobs-schema.server";
 import { issueFinalInvoice } from "./job-final-invoice.server";
 import { closeJobIfNothingOwed } from "./job-payments.server";
-import { enqueueWorkReportEmail } from "./work-report-email.server";
+import { enqueueWorkReportEmail, planOffersFor } from "./work-report-email.server";
 import { enqueueAlert } from "../alerts/alert-queue.server";
 import { jobRef } from "../outbox-refs.server";
 import { reportSignedAlert } from "~/domain/alerts/alert-messages";
@@ -152,7 +152,8 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     });
     // Nothing left to pay (the deposit covered it all): the job is paid as well.
     if (invoice?.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
-    await enqueueWorkReportEmail(tx, { jobId, subject, quoteToken: locked.quoteToken, customer: job.customer });
+    const offers = subject.kind === "instalacion" ? await planOffersFor(tx, report.content.units) : [];
+    await enqueueWorkReportEmail(tx, { jobId, subject, quoteToken: locked.quoteToken, customer: job.customer, offers });
     await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: subject.kind === "instalacion" ? subject.quoteNumber : job.title }), jobRef(jobId));
     return { ok: true, reportId: stored!.id, message: REPORT_STORED };
   });

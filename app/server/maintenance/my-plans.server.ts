@@ -105,6 +105,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
         serialNumber: unit.serialNumber,
         installedOn: unit.installedOn,
         leakCheckDueOn: live ? unitLeakCheckDueOn(unitFacts(unit), plan.startedOn) : null,
+        installedUnitId: unit.installedUnitId,
       })),
       nextVisitDueOn: live ? planVisitDueOn(own.map(unitFacts), plan.startedOn) : null,
       visit: visitOf(visits.find((visit) => visit.planId === plan.id)),

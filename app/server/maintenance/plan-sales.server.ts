@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { endOpenVisits } from "./plan-visit-ends.server";
 import { serviceFamily } from "~/domain/basket/basket";
 import { hasMaintenance, type MaintainedFamily } from "~/domain/catalogue/service-prices";
@@ -10,6 +10,7 @@ import { isRefrigerant } from "~/domain/maintenance/refrigerants";
 import { audit } from "../audit.server";
 import { buyer } from "../invoices/issue-invoice.server";
 import { products } from "../catalogue/catalogue-schema.server";
+import { installedUnits } from "../jobs/jobs-schema.server";
 import type { Transaction } from "../db/client.server";
 import { enqueue } from "../outbox.server";
 import { planRef } from "../outbox-refs.server";
@@ -101,19 +102,56 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
       .returning();
     if (!plan) continue;
     const goods = units.get(line.id);
+    const installed = goods ? null : await installedUnitOf(tx, line, family, order.userEmail);
     if (goods) await addBoughtUnit(tx, plan.id, family, goods);
+    else if (installed) await tx.insert(planUnits).values({ planId: plan.id, ...installed });
     await audit(tx, "sistema", { action: "crear plan de mantenimiento", entity: "plan", entityId: String(plan.id), after: { pedido: order.number, family, priceCents: plan.priceCents, renewsOn: plan.renewsOn } });
-    await enqueue(tx, "email", { ...planStartedEmail(plan, goods ? `${goods.brand} ${goods.model}`.trim() : null, card ? cardLabel(card) : null) }, { ref: planRef(plan.id) });
+    const unitName = goods ?? installed;
+    await enqueue(tx, "email", { ...planStartedEmail(plan, unitName ? `${unitName.brand} ${unitName.model}`.trim() : null, card ? cardLabel(card) : null) }, { ref: planRef(plan.id) });
     made.push(plan.id);
   }
   return made;
+}
+
+/**
+ * A maintenance contracted from «Mis equipos» for a unit we installed: that unit, if it is the
+ * buyer's (same e-mail) and of the plan's family; anything else (a forged id) makes a plan
+ * without a unit, which the customer declares.
+ */
+async function installedUnitOf(tx: Transaction, line: Line, family: MaintainedFamily, buyerEmail: string) {
+  if (!line.installedUnitId) return null;
+  const [unit] = await tx
+    .select({ unit: installedUnits, family: products.family, powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed })
+    .from(installedUnits)
+    .leftJoin(products, eq(products.id, installedUnits.productId))
+    .where(and(eq(installedUnits.id, line.installedUnitId), sql`lower(${installedUnits.customerEmail}) = ${buyerEmail.trim().toLowerCase()}`));
+  if (!unit || unit.family !== family) return null;
+  const refrigerant = refrigerantName(unit.refrigerant);
+  return {
+    installedUnitId: unit.unit.id,
+    productId: unit.unit.productId,
+    equipment: EQUIPMENT_OF_FAMILY[family],
+    brand: unit.unit.brand,
+    model: unit.unit.model,
+    serialNumber: unit.unit.serialNumber,
+    installedOn: unit.unit.installedOn,
+    powerKw: unit.heatingPowerKw ?? unit.powerKw ?? null,
+    refrigerant,
+    hermeticallySealed: !unit.notSealed && refrigerant !== null,
+  };
+}
+
+/** The catalogue's refrigerant ("R32", "r-410a") as the plans write it ("R-32"), or null if not one we know. */
+function refrigerantName(text: string | null) {
+  const name = text?.trim().toUpperCase().replace(/^R(\d)/, "R-$1") ?? null;
+  return isRefrigerant(name) ? name : null;
 }
 
 async function addBoughtUnit(tx: Transaction, planId: number, family: MaintainedFamily, goods: Line): Promise<void> {
   const [product] = goods.productId
     ? await tx.select({ powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed }).from(products).where(eq(products.id, goods.productId))
     : [];
-  const refrigerant = product?.refrigerant?.trim().toUpperCase().replace(/^R(\d)/, "R-$1") ?? null;
+  const refrigerant = refrigerantName(product?.refrigerant ?? null);
   await tx.insert(planUnits).values({
     planId,
     orderLineId: goods.id,
@@ -122,7 +160,7 @@ async function addBoughtUnit(tx: Transaction, planId: number, family: Maintained
     brand: goods.brand,
     model: goods.model,
     powerKw: product?.heatingPowerKw ?? product?.powerKw ?? null,
-    refrigerant: isRefrigerant(refrigerant) ? refrigerant : null,
+    refrigerant,
     // A split joined on site is not hermetically sealed; a monobloc's circuit is (drizzle/0013).
     hermeticallySealed: product ? !product.notSealed && refrigerant !== null : false,
   });

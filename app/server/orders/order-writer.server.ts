@@ -204,6 +204,7 @@ export async function writeOrder(tx: Transaction, { lines: wanted, values, party
       gas: line.gas,
       region: line.region,
       image: line.image,
+      installedUnitId: line.installedUnitId ?? null,
     })),
   );
 

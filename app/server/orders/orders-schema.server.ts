@@ -132,6 +132,8 @@ export const orderLines = pgTable(
     gas: text("gas"),
     region: text("region"),
     image: text("image"),
+    /** A maintenance contracted for a unit we installed (issue 31): installed_units.id, checked against the buyer when the plan is made. */
+    installedUnitId: integer("installed_unit_id"),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );

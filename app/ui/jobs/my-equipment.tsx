@@ -1,3 +1,5 @@
+import type { PlanOffer } from "~/domain/maintenance/my-plan";
+import { PlanOfferForUnit } from "../maintenance/plan-offer";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import type { EquipmentRow } from "~/domain/jobs/equipment";
 
@@ -15,7 +17,8 @@ function Guarantee({ label, until, today }: { label: string; until: string | nul
 }
 
 /** The units installed for the customer (issue 17): what, serial number, when, guarantees and documents. */
-export function MyEquipment({ units, today }: { units: EquipmentRow[]; today: string }) {
+/** offers: the yearly maintenance offered under a unit, by the unit's id (issue 31). */
+export function MyEquipment({ units, today, offers = {} }: { units: EquipmentRow[]; today: string; offers?: Record<number, PlanOffer> }) {
   return (
     <ul className="equipment-list">
       {units.map((unit) => (
@@ -38,6 +41,7 @@ export function MyEquipment({ units, today }: { units: EquipmentRow[]; today: st
               </li>
             ))}
           </ul>
+          {offers[unit.id] ? <PlanOfferForUnit offer={offers[unit.id]!} unitId={unit.id} unitName={`${unit.brand} ${unit.model}`.trim() || "su equipo"} /> : null}
         </li>
       ))}
     </ul>
