@@ -1,4 +1,6 @@
-import { madridDay } from "../../app/domain/dates/madrid-dates";
+import { addMonths, formatYmd, madridDay, madridInstant } from "../../app/domain/dates/madrid-dates";
+import { formatEuros } from "../../app/domain/money";
+import { pdfText } from "../support/pdf-text";
 import { embeddedClient } from "../../app/server/db/client.server";
 import { type PGlite } from "@electric-sql/pglite";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
@@ -444,7 +446,34 @@ async function planWithKeptCard(page: Page) {
   await expect(plan.getByText("Las renovaciones se cargan en su Visa terminada en 0004 (válida hasta 12/2049), guardada por Redsys.")).toBeVisible();
   await expect(plan.locator(".equipment-facts")).toContainText("cargo en la tarjeta guardada");
   await lookAtBothWidths(page, "mis-equipos-tarjeta-guardada");
-  await plan.getByRole("button", { name: "Pagar por transferencia en su lugar" }).click();
-  await expect(plan.getByRole("status")).toHaveText("Hecho: las renovaciones de este plan se pagarán por transferencia. No cargaremos nada más en su tarjeta.");
-  await expect(plan.locator(".equipment-facts")).toContainText("transferencia bancaria");
+  await expect(plan.getByRole("button", { name: "Pagar por transferencia en su lugar" })).toBeVisible();
 }
+
+test("a year later the plan renews by itself: the notice names the card, Redsys is charged without the customer, the invoice arrives", async () => {
+  // The shop restarts with its clock on the renewal day: the daily task (its 08:00 long passed) runs at start.
+  const today = madridDay(new Date());
+  const renewsOn = addMonths(today, 12);
+  const offset = madridInstant(renewsOn, "12:00").getTime() - madridInstant(today, "12:00").getTime();
+  await state.server?.stop();
+  state.server = await startAppServer({
+    port: PORT,
+    dataDir: state.dataDir,
+    env: {
+      SMTP_URL: state.smtp!.url,
+      OUTBOX_POLL_MS: "200",
+      ADMIN_EMAILS: OWNER,
+      CART_RATE_LIMIT: "1000",
+      ...redsysEnv(state.redsys!),
+      NODE_OPTIONS: `--require ${path.resolve("tests/support/shift-clock.cjs")}`,
+      TEST_CLOCK_OFFSET_MS: String(offset),
+    },
+  });
+  const notice = await mailTo(CUSTOMER, new RegExp(`se renueva el ${formatYmd(renewsOn).replace(/\//g, "\\/")}`));
+  expect(notice.text).toContain(`Cargaremos ${formatEuros(8500)} en su Visa terminada en 0004 el ${formatYmd(renewsOn)}`);
+  const invoice = await mailTo(CUSTOMER, /factura F\d{4}-\d{6} del plan de mantenimiento n\.º \d+/);
+  expect(invoice.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+  expect(await pdfText(invoice.attachments[0]!.content)).toContain("Tarjeta (cargo de la renovación)");
+  const charges = state.redsys!.log().filter((entry) => entry.kind === "charge");
+  expect(charges).toHaveLength(1);
+  expect(charges[0]).toMatchObject({ amount: 8500, code: "0000", method: "tarjeta" });
+});
