@@ -43,4 +43,11 @@ export type WorkReportContent = {
   units: InstalledUnitEntry[];
   extras: ExtraWorkLine[];
   notes: string;
+  /**
+   * A maintenance visit found a refrigerant leak (issue 31): where, and what was done. Absent or
+   * null when none was found (and on every report written before leaks were recorded).
+   */
+  leak?: RefrigerantLeak | null;
 };
+
+export type RefrigerantLeak = { where: string };

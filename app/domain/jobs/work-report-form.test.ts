@@ -188,3 +188,40 @@ describe("the report's canonical text", () => {
     expect(text).toContain("Equipos mantenidos:");
   });
 });
+
+describe("a refrigerant leak found on a maintenance visit (issue 31)", () => {
+  const air = { checklistKind: "mantenimiento-aire", combustion: emptyCombustion(), done: [] as string[] };
+  it("is kept with where it is, only where the checklist has the leak check", () => {
+    const found = parseWorkReport(post({ ...air, leakFound: true, leakWhere: "Válvula de servicio: reapretada" }), [BOILER]);
+    expect(found.ok && found.report.content.leak).toEqual({ where: "Válvula de servicio: reapretada" });
+    const boiler = parseWorkReport(post({ leakFound: true, leakWhere: "" }), [BOILER]);
+    expect(boiler.ok && boiler.report.content).not.toHaveProperty("leak");
+    const none = parseWorkReport(post({ ...air }), [BOILER]);
+    expect(none.ok && none.report.content).not.toHaveProperty("leak");
+  });
+
+  it("the record's text says it only when there is one: earlier reports' texts, and hashes, do not change", () => {
+    const found = parseWorkReport(post({ ...air, leakFound: true, leakWhere: "Abocardado" }), [BOILER]);
+    const none = parseWorkReport(post({ ...air }), [BOILER]);
+    if (!found.ok || !none.ok) throw new Error("se esperaban dos partes válidos");
+    const facts = (content: typeof found.report.content) => ({
+      subject: { kind: "mantenimiento" as const, title: "Plan n.º 3" },
+      seller: { legalName: "Termoclima Madrid S.L.", nif: "B12345674" },
+      customer: { name: "Luis", nif: "12345678Z" },
+      workPlace: { address: "Calle de Toledo 20", postcode: "28005", town: "Madrid", province: "Madrid" },
+      technicianName: "Ana",
+      content,
+      extrasTotalCents: 0,
+      vatRate: 21,
+      photoCount: 0,
+      signerName: "Luis",
+      signerIdNumber: "12345678Z",
+      signedAt: new Date("2026-12-03T10:15:00.000Z"),
+    });
+    const withLeak = workReportText(facts(found.report.content) as never);
+    const without = workReportText(facts(none.report.content) as never);
+    expect(withLeak).toContain("Fuga de refrigerante detectada: Abocardado.");
+    expect(without).not.toContain("Fuga");
+    expect(withLeak.replace(/\nFuga de refrigerante detectada:[^\n]*/, "")).toBe(without);
+  });
+});

@@ -3,8 +3,11 @@ import { dottedPath, fieldErrors } from "../fields/field-errors";
 import { parseEuros } from "../money";
 import { parseQuantity } from "../quotes/quote-format";
 import { SIGNATURE_MAX, SIGNATURE_PATH } from "../quotes/quote-answer-form";
-import { CHECKLIST_KINDS, CHECKLISTS } from "./work-report-checklists";
-import type { CombustionAnalysis, ExtraWorkLine, InstalledUnitEntry, WorkReportContent } from "./work-report-content";
+import { CHECKLIST_KINDS, CHECKLISTS, isChecklistKind } from "./work-report-checklists";
+import type { CombustionAnalysis, ExtraWorkLine, InstalledUnitEntry, RefrigerantLeak, WorkReportContent } from "./work-report-content";
+import { LEAK_CHECK } from "../maintenance/rite-operations";
+
+const LEAK_CHECK_ID = LEAK_CHECK.id;
 
 /*
  * The technician's work report as the phone sends it (issue 17): what was typed, as typed
@@ -31,6 +34,9 @@ export type WorkReportFields = {
   serials: string[];
   extras: ExtraDraft[];
   notes: string;
+  /** A maintenance visit found a refrigerant leak (issue 31); drafts saved before have neither field. */
+  leakFound?: boolean;
+  leakWhere?: string;
   signerName: string;
   signerIdNumber: string;
   /** SVG path data of the customer's strokes in a 600 x 200 box (app/ui/signature-pad.ts). */
@@ -156,6 +162,8 @@ const baseSchema = z.object({
   serials: z.array(z.string()).max(50).default([]),
   extras: z.array(extraSchema).max(MAX_EXTRAS, { error: `Como máximo ${MAX_EXTRAS} trabajos adicionales.` }).default([]),
   notes: z.string().trim().max(4000, { error: "Las notas pueden tener como máximo 4000 caracteres." }).default(""),
+  leakFound: z.boolean().default(false),
+  leakWhere: z.string().trim().max(500, { error: "Como máximo 500 caracteres." }).default(""),
   signerName: z.string().trim().max(120, { error: "El nombre puede tener como máximo 120 caracteres." }).default(""),
   signerIdNumber: z
     .string()
@@ -174,6 +182,24 @@ const baseSchema = z.object({
 });
 
 const SERIAL = /^[A-Za-z0-9][A-Za-z0-9 ./_-]*$/;
+
+export const LEAK_MESSAGES = {
+  where: "Diga dónde está la fuga y qué se ha hecho (por ejemplo, «abocardado de la unidad exterior: reapretado, pendiente de cambiar»).",
+  both: "Ha marcado el control de fugas «sin fugas» y también una fuga: deje marcado solo lo que ha encontrado.",
+} as const;
+
+/** Whether a kind's checklist has the F-gas leak check (a unit with fluorinated refrigerant). */
+export function hasLeakCheck(kind: string): boolean {
+  return isChecklistKind(kind) && CHECKLISTS[kind].items.some((item) => item.id === LEAK_CHECK_ID);
+}
+
+/** The leak a maintenance visit found, only where the checklist has the leak check; a contradiction or a missing place is an error. */
+function leakOf(value: { checklistKind: string; done: string[]; leakFound: boolean; leakWhere: string }): { leak: RefrigerantLeak | null } | { field: string; error: string } {
+  if (!value.leakFound || !hasLeakCheck(value.checklistKind)) return { leak: null };
+  if (value.done.includes(LEAK_CHECK_ID)) return { field: "leakFound", error: LEAK_MESSAGES.both };
+  if (value.leakWhere.length < 3) return { field: "leakWhere", error: LEAK_MESSAGES.where };
+  return { leak: { where: value.leakWhere } };
+}
 
 export type ParsedReport = { ok: true; report: WorkReportSubmission } | { ok: false; errors: Record<string, string> };
 
@@ -205,6 +231,8 @@ export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): Par
   });
   delete errors.serials;
 
+  const leak = value ? leakOf(value) : { leak: null };
+  if ("error" in leak) errors[leak.field] ??= leak.error;
   if (!value || Object.keys(errors).length > 0) return { ok: false, errors };
   const checklist = CHECKLISTS[value.checklistKind].items.map((item) => ({ item: item.text, done: value.done.includes(item.id) }));
   const signedAt = value.signedAt ? new Date(value.signedAt) : null;
@@ -212,7 +240,7 @@ export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): Par
     ok: true,
     report: {
       key: value.key.toLowerCase(),
-      content: { checklistKind: value.checklistKind, checklist, combustion, units: entries, extras: value.extras, notes: value.notes },
+      content: { checklistKind: value.checklistKind, checklist, combustion, units: entries, extras: value.extras, notes: value.notes, ...("leak" in leak && leak.leak ? { leak: leak.leak } : {}) },
       photoIds: [...new Set(value.photoIds)],
       signature: value.signaturePath,
       signerName: value.signerName,

@@ -69,6 +69,15 @@ const oneLine = (text: string) => text.replace(/\r\n/g, "\n").trim();
 /** A maintenance visit's record (registro de operaciones de mantenimiento, issue 31): the same lines, its own heading. */
 export const MAINTENANCE_TEXT_FORMAT = "mantenimiento-v1";
 
+/**
+ * A leak found by a maintenance visit, as the record says it: the operator must have it repaired
+ * without undue delay (within 30 days) and checked again within a month of the repair
+ * (Regulation (EU) 2024/573, art. 4).
+ */
+export function leakLine(leak: { where: string }): string {
+  return `Fuga de refrigerante detectada: ${oneLine(leak.where)}. Debe repararse sin demora (como mucho en 30 días) y comprobarse de nuevo en el mes siguiente a la reparación (Reglamento (UE) 2024/573, art. 4).`;
+}
+
 /** The document's name, as its first lines, its PDF and its e-mail say it. */
 export function reportTitle(subject: ReportSubject): string {
   return subject.kind === "instalacion" ? `Parte de trabajo del presupuesto ${subject.quoteNumber}` : `Registro de operaciones de mantenimiento (${subject.title})`;
@@ -93,6 +102,8 @@ export function workReportText(f: WorkReportFacts): string {
     ...c.checklist.map((check) => `  [${check.done ? "x" : " "}] ${check.item}`),
   ];
   if (c.combustion) out.push("Análisis de combustión:", ...combustionLines(c.combustion).map((line) => `  ${line}`));
+  // Only when one was found: the text of every earlier report, and its hash, stay as they were.
+  if (c.leak) out.push(leakLine(c.leak));
   out.push(installation ? "Equipos instalados:" : "Equipos mantenidos:", ...c.units.map((unit) => `  ${`${unit.brand} ${unit.model}`.trim()}: número de serie ${unit.serialNumber}`));
   if (c.extras.length > 0) {
     out.push("Trabajos adicionales:", ...c.extras.map((line) => `  ${lineText(line)}`));

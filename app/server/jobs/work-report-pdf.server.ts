@@ -9,7 +9,7 @@ import { formatDateTime, madridDay } from "~/domain/dates/madrid-dates";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import { RITE_SOURCE } from "~/domain/maintenance/rite-periods";
 import { formatEuros } from "~/domain/money";
-import { checklistLabel, combustionLines, reportTitle, signedStatements } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, leakLine, reportTitle, signedStatements } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { readVariant } from "../images/image-store.server";
@@ -75,6 +75,10 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   if (content.combustion) {
     heading(pdf, "Análisis de combustión");
     for (const line of combustionLines(content.combustion)) para(pdf, line);
+  }
+  if (content.leak) {
+    heading(pdf, "Fuga de refrigerante");
+    para(pdf, leakLine(content.leak));
   }
   heading(pdf, installation ? "Equipos instalados" : "Equipos mantenidos");
   if (content.units.length === 0) para(pdf, "Ninguno.");

@@ -5,7 +5,7 @@ import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } 
 import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
-import { checklistLabel, combustionLines, signedStatements, type ReportSubject, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, leakLine, signedStatements, type ReportSubject, type WorkReportFacts } from "~/domain/jobs/work-report-text";
 import { riteChecklistFor } from "~/domain/maintenance/rite-operations";
 import { STANDARD_VAT_RATE } from "~/domain/money";
 import { quoteSeller } from "../quotes/quote-store.server";
@@ -168,6 +168,7 @@ export function reportForPage(view: WorkReportView, base: string) {
     unitsTitle: view.subject.kind === "instalacion" ? "Equipos instalados" : "Equipos revisados",
     checklist: content.checklist,
     combustion: content.combustion ? combustionLines(content.combustion) : null,
+    leak: content.leak ? leakLine(content.leak) : null,
     units: content.units.map((unit) => ({ name: `${unit.brand} ${unit.model}`.trim(), serialNumber: unit.serialNumber })),
     extras: content.extras.map(lineText),
     extrasTotalCents: row.extrasTotalCents,

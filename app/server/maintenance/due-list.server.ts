@@ -3,7 +3,7 @@ import { addDays, addMonths, formatYmd } from "~/domain/dates/madrid-dates";
 import { gasInspectionDueOn, hasGasUnit } from "~/domain/maintenance/gas-inspection";
 import { planVisitDueOn, unitLeakCheckDueOn } from "~/domain/maintenance/plans";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
-import { DUE_KINDS, type DueItem, type DueMonth } from "~/domain/maintenance/due-items";
+import { DUE_KINDS, LEAK_REPAIR_DAYS, type DueItem, type DueMonth } from "~/domain/maintenance/due-items";
 import type { Database } from "../db/client.server";
 import { installedUnits, jobs } from "../jobs/jobs-schema.server";
 import { maintenancePlans, planUnits } from "./maintenance-schema.server";
@@ -40,6 +40,10 @@ export async function dueInMonth(db: Pick<Database, "select">, firstDay: string)
     const inspection = hasGasUnit(own) ? gasInspectionDueOn(plan.gasInspectedOn) : null;
     if (inMonth(inspection)) items.push({ kind: "inspeccion-gas", on: inspection!, what: `${plan.place.address}, ${plan.place.town}: la hace la distribuidora (última el ${formatYmd(plan.gasInspectedOn!)})`, amountCents: null, ...party });
     for (const unit of own) {
+      const repair = unit.leakFoundOn ? addDays(unit.leakFoundOn, LEAK_REPAIR_DAYS) : null;
+      if (inMonth(repair)) {
+        items.push({ kind: "fuga", on: repair!, what: `${`${unit.brand} ${unit.model}`.trim()}: fuga encontrada el ${formatYmd(unit.leakFoundOn!)}; repararla y comprobarla de nuevo en el mes siguiente`, amountCents: null, ...party });
+      }
       const check = unitLeakCheckDueOn(unitFacts(unit), plan.startedOn);
       if (inMonth(check)) items.push({ kind: "fugas", on: check!, what: `${`${unit.brand} ${unit.model}`.trim()} (${unit.refrigerant}, ${unit.chargeKg} kg)`, amountCents: null, ...party });
     }

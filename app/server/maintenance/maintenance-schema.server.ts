@@ -94,6 +94,8 @@ export const planUnits = pgTable(
     leakDetection: boolean("leak_detection").notNull().default(false),
     /** The day of the last maintenance recorded by a signed report. */
     lastMaintainedOn: date("last_maintained_on", { mode: "string" }),
+    /** The day a visit's report found a refrigerant leak; cleared by the next report that found none. */
+    leakFoundOn: date("leak_found_on", { mode: "string" }),
     /** True when the customer typed it (not bought or installed here). */
     declared: boolean("declared").notNull().default(false),
     createdAt: createdAt(),

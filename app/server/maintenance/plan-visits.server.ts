@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from "drizzle-orm";
-import { addDays, madridDay } from "~/domain/dates/madrid-dates";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
+import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
+import type { RefrigerantLeak } from "~/domain/jobs/work-report-content";
+import { LEAK_REPAIR_DAYS } from "~/domain/maintenance/due-items";
+import { config, publicShopInfo } from "../config.server";
 import { serviceUnitLine, type ServiceUnit } from "~/domain/jobs/job-kinds";
 import { planVisitDueOn } from "~/domain/maintenance/plans";
 import { VISIT_NOTICE_DAYS_BEFORE, VISIT_REMINDER_AFTER_DAYS, VISIT_SLOTS_IN_EMAIL } from "~/domain/maintenance/plan-visits";
@@ -144,7 +147,7 @@ export async function remindUnbooked(db: Database, now: Date): Promise<number> {
  */
 export async function recordDoneVisits(db: Database): Promise<string> {
   const done = await db
-    .select({ visit: planVisits, units: jobs.units, signedAt: workReports.signedAt, finishedAt: jobs.updatedAt })
+    .select({ visit: planVisits, units: jobs.units, signedAt: workReports.signedAt, finishedAt: jobs.updatedAt, content: workReports.content })
     .from(planVisits)
     .innerJoin(jobs, eq(jobs.id, planVisits.jobId))
     .leftJoin(workReports, eq(workReports.jobId, jobs.id))
@@ -153,19 +156,41 @@ export async function recordDoneVisits(db: Database): Promise<string> {
   let recorded = 0;
   for (const row of done) {
     const day = madridDay(row.signedAt ?? row.finishedAt);
-    const ok = await db.transaction(async (tx) => markDone(tx, row.visit.id, row.visit.planId, row.units, day));
+    const ok = await db.transaction(async (tx) => markDone(tx, row.visit.id, row.visit.planId, row.units, day, row.content?.leak ?? null));
     if (ok) recorded++;
   }
   return `visitas de mantenimiento hechas anotadas: ${recorded}`;
 }
 
-async function markDone(tx: Transaction, visitId: number, planId: number, units: ServiceUnit[], day: string): Promise<boolean> {
+async function markDone(tx: Transaction, visitId: number, planId: number, units: ServiceUnit[], day: string, leak: RefrigerantLeak | null): Promise<boolean> {
   const [visit] = await tx.update(planVisits).set({ doneOn: day }).where(and(eq(planVisits.id, visitId), isNull(planVisits.doneOn))).returning({ id: planVisits.id });
   if (!visit) return false;
   const ids = units.map((unit) => unit.planUnitId);
   // The units the visit maintained; a plan's units added after the job was opened wait for the next one.
   if (ids.length) await tx.update(planUnits).set({ lastMaintainedOn: day }).where(and(eq(planUnits.planId, planId), inArray(planUnits.id, ids)));
+  // A leak found (issue 31): on the visit's units with refrigerant, until a later report finds none.
+  if (ids.length) {
+    await tx
+      .update(planUnits)
+      .set({ leakFoundOn: leak ? day : null })
+      .where(and(eq(planUnits.planId, planId), inArray(planUnits.id, ids), isNotNull(planUnits.refrigerant)));
+  }
+  if (leak) await enqueue(tx, "email", leakFoundEmail(planId, day, leak), { ref: planRef(planId) });
   return true;
+}
+
+/** The owner is told at once: the repair is due within 30 days, and a new check within a month of it. */
+function leakFoundEmail(planId: number, day: string, leak: RefrigerantLeak) {
+  const shop = publicShopInfo();
+  return {
+    to: config().SHOP_EMAIL,
+    subject: `${shop.name}: fuga de refrigerante en el plan n.º ${planId}`,
+    text: [
+      `La visita de mantenimiento del ${formatYmd(day)} del plan n.º ${planId} ha encontrado una fuga de refrigerante: ${leak.where}`,
+      `Hay que repararla antes del ${formatYmd(addDays(day, LEAK_REPAIR_DAYS))} y comprobarla de nuevo en el mes siguiente a la reparación (Reglamento (UE) 2024/573, art. 4). Está en la lista de «Mantenimiento»:`,
+      `${shop.baseUrl}/admin/mantenimiento`,
+    ].join("\n"),
+  };
 }
 
 /** The visits the owner follows (the due list's «Visitas de mantenimiento»): every one not done nor cancelled. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CHECKLIST_KINDS, CHECKLISTS, isChecklistKind } from "~/domain/jobs/work-report-checklists";
-import type { CombustionDraft, UnitSlot, WorkReportFields } from "~/domain/jobs/work-report-form";
+import { hasLeakCheck, type CombustionDraft, type UnitSlot, type WorkReportFields } from "~/domain/jobs/work-report-form";
 
 /*
  * The work report's fields on the technician's phone (issue 17): the kind of job and its
@@ -65,7 +65,37 @@ export function ChecklistFields({ fields, errors, change }: FieldProps) {
           </li>
         ))}
       </ul>
+      <LeakFields fields={fields} errors={errors} change={change} />
     </fieldset>
+  );
+}
+
+/**
+ * A refrigerant leak found on a maintenance visit (issue 31), only where the checklist has the
+ * F-gas leak check: the record says it, with the repair and the check it calls for.
+ */
+function LeakFields({ fields, errors, change }: FieldProps) {
+  if (!hasLeakCheck(fields.checklistKind)) return null;
+  const found = fields.leakFound === true;
+  const error = fieldError(errors, "leakFound");
+  return (
+    <div className="work-report-leak">
+      <div className="checkbox-field">
+        <input id={fieldId("leakFound")} type="checkbox" checked={found} onChange={(event) => change((f) => ({ ...f, leakFound: event.target.checked }))} {...error.attrs} />
+        <label htmlFor={fieldId("leakFound")}>Se ha encontrado una fuga de refrigerante</label>
+      </div>
+      {error.text}
+      {found ? (
+        <TextField
+          name="leakWhere"
+          label="Dónde está la fuga y qué se ha hecho"
+          value={fields.leakWhere ?? ""}
+          errors={errors}
+          hint="Queda en el registro: el titular debe repararla en 30 días como mucho y volver a comprobarla en el mes siguiente."
+          onChange={(value) => change((f) => ({ ...f, leakWhere: value }))}
+        />
+      ) : null}
+    </div>
   );
 }
 

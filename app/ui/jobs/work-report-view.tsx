@@ -16,6 +16,8 @@ export type SignedReport = {
   unitsTitle: string;
   checklist: { item: string; done: boolean }[];
   combustion: string[] | null;
+  /** A refrigerant leak found by a maintenance visit, as the record says it (issue 31). */
+  leak?: string | null;
   units: { name: string; serialNumber: string }[];
   extras: string[];
   extrasTotalCents: number;
@@ -94,6 +96,12 @@ export function WorkReportView({ report }: { report: SignedReport }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
+        </>
+      ) : null}
+      {report.leak ? (
+        <>
+          <h3>Fuga de refrigerante</h3>
+          <p role="note">{report.leak}</p>
         </>
       ) : null}
       <h3>{report.unitsTitle}</h3>

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_units" ADD COLUMN "leak_found_on" date;
