@@ -40,7 +40,7 @@ let paidByCard = "";
 /** The order paid by transfer after a denied card, whose payment the owner then undoes. */
 let paidByTransfer = "";
 
-const startServer = async () => {
+const startServer = async (extra: Record<string, string> = {}) => {
   state.server = await startAppServer({
     port: PORT,
     dataDir: state.dataDir,
@@ -50,6 +50,7 @@ const startServer = async () => {
       ADMIN_EMAILS: OWNER,
       CART_RATE_LIMIT: "1000",
       ...redsysEnv(state.redsys!),
+      ...extra,
     },
   });
 };
@@ -455,19 +456,7 @@ test("a year later the plan renews by itself: the notice names the card, Redsys 
   const renewsOn = addMonths(today, 12);
   const offset = madridInstant(renewsOn, "12:00").getTime() - madridInstant(today, "12:00").getTime();
   await state.server?.stop();
-  state.server = await startAppServer({
-    port: PORT,
-    dataDir: state.dataDir,
-    env: {
-      SMTP_URL: state.smtp!.url,
-      OUTBOX_POLL_MS: "200",
-      ADMIN_EMAILS: OWNER,
-      CART_RATE_LIMIT: "1000",
-      ...redsysEnv(state.redsys!),
-      NODE_OPTIONS: `--require ${path.resolve("tests/support/shift-clock.cjs")}`,
-      TEST_CLOCK_OFFSET_MS: String(offset),
-    },
-  });
+  await startServer({ NODE_OPTIONS: `--require ${path.resolve("tests/support/shift-clock.cjs")}`, TEST_CLOCK_OFFSET_MS: String(offset) });
   const notice = await mailTo(CUSTOMER, new RegExp(`se renueva el ${formatYmd(renewsOn).replace(/\//g, "\\/")}`));
   expect(notice.text).toContain(`Cargaremos ${formatEuros(8500)} en su Visa terminada en 0004 el ${formatYmd(renewsOn)}`);
   const invoice = await mailTo(CUSTOMER, /factura F\d{4}-\d{6} del plan de mantenimiento n\.º \d+/);
