@@ -13,6 +13,8 @@ export default [
   route("carrito", "routes/basket/basket.tsx"),
   route("carrito/pedido", "routes/orders/checkout.tsx"),
   route("contacto", "routes/quotes/contact.tsx"),
+  // A breakdown reported (issue 31): from «Mis equipos» (?equipo=) or for any unit.
+  route("averias", "routes/repairs/repair-request.tsx"),
   route("promo-Saunier/gracias", "routes/quotes/thanks.tsx"),
   // Back-in-stock alerts (issue 15): the form's action, and the e-mails' confirm and withdraw links.
   route("avisos-disponibilidad", "routes/stock-alerts/stock-alerts.tsx"),
@@ -141,6 +143,11 @@ export default [
     route("tecnicos", "routes/accounts/admin-technicians.tsx"),
     route("cuentas", "routes/accounts/admin-accounts.tsx"),
     route("cuentas/:id", "routes/accounts/admin-account.tsx"),
+    // admin: breakdowns reported (issue 31)
+    route("averias", "routes/repairs/admin-repairs.tsx"),
+    route("averias/nueva", "routes/repairs/admin-repair-new.tsx"),
+    route("averias/:id", "routes/repairs/admin-repair.tsx"),
+    route("averias/:id/fotos/:file", "routes/repairs/admin-repair-photo.ts"),
     // admin: maintenance plans, what falls due month by month (issue 31)
     route("mantenimiento", "routes/maintenance/admin-due.tsx"),
     route("mantenimiento/adeudos", "routes/maintenance/admin-debit-file.ts"),

@@ -24,6 +24,8 @@ export const AUDIT_ENTITIES = [
   "ficha",
   // Maintenance plans (issue 31): the plan's number; cards Redsys keeps for their renewals: the card's id.
   "plan", "tarjeta",
+  // Breakdowns reported (issue 31): the request's id.
+  "averia",
 ] as const;
 
 export type AuditEntry = {

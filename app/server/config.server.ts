@@ -189,6 +189,9 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "debe ser mailto:correo@dominio o una dirección https://").optional(),
   // Hours a phone order (issue 30) holds its units while the customer opens the e-mailed payment link.
   PHONE_ORDER_PAYMENT_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(48),
+  // A breakdown's call-out fee (issue 31: desplazamiento y diagnóstico), VAT included, in cents;
+  // shown before the customer sends the request when no guarantee or plan covers the unit.
+  REPAIR_CALL_OUT_CENTS: z.coerce.number().int().min(0).max(100_000).default(4840),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -19,6 +19,11 @@ export function planRef(planId: number): string {
   return `plan:${planId}`;
 }
 
+/** A breakdown's e-mails and alert (issue 31). */
+export function repairRef(repairId: number): string {
+  return `averia:${repairId}`;
+}
+
 const CONTACT = "contact:";
 
 /** A quote request's deliveries: the e-mails and the task card. */
@@ -59,6 +64,7 @@ export function refPage(ref: string | null): { order: number } | { href: string;
   if (!/^\d+$/.test(id)) return null;
   if (what === "order") return { order: Number(id) };
   if (what === "plan") return { href: "/admin/mantenimiento", about: `del plan de mantenimiento n.º ${id}` };
+  if (what === "averia") return { href: `/admin/averias/${id}`, about: `del aviso de avería n.º ${id}` };
   if (what === "trabajo") return { href: `/admin/trabajos/${id}`, about: `del trabajo n.º ${id}` };
   if (`${what}:` === CONTACT) return { href: `/admin/solicitudes/${id}#solicitud-entregas`, about: `de la solicitud n.º ${id}` };
   return null;

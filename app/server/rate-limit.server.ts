@@ -21,6 +21,11 @@ export function contactRateLimit(): RateLimitRule {
   return { prefix: "contacto", max: config().CONTACT_RATE_LIMIT, windowMs: 10 * 60_000 };
 }
 
+/** The breakdown form (issue 31): as many as the contact form, counted apart. */
+export function repairRateLimit(): RateLimitRule {
+  return { prefix: "averias", max: config().CONTACT_RATE_LIMIT, windowMs: 10 * 60_000 };
+}
+
 /** The client address that server.ts puts in x-forwarded-for (from the socket, or the trusted proxy). */
 export function clientAddress(request: Pick<Request, "headers">): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();

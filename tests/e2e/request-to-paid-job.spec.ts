@@ -290,3 +290,47 @@ test("the customer's account, once its address is confirmed, shows the boiler in
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Mantenimiento anual de caldera").first()).toBeVisible();
 });
+
+test("a breakdown of the boiler, reported from «Mis equipos» with a photo; the owner finds it, urgent, in «Averías»", { tag: "@movil" }, async () => {
+  const { page } = customer;
+  await page.goto("/login/equipos");
+  await page.locator(".equipment-card").first().getByRole("link", { name: "Avisar de una avería de este equipo" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Avisar de una avería" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Garantías y plan del equipo" })).toContainText("Garantía de la instalación: hasta el");
+  // What it costs is said before anything is sent: the installation is weeks old, its guarantees run.
+  await expect(page.getByRole("note", { name: "Lo que cuesta" })).toContainText("garantía legal");
+  await expect(page.getByLabel(/^Teléfono/)).not.toHaveValue("");
+  await hydrated(page);
+  // Nothing said about what happens: refused in Spanish, in place.
+  await page.getByRole("button", { name: "Enviar el aviso de avería" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Revise los campos marcados." })).toBeVisible();
+  await expect(page.getByText("Cuéntenos qué le pasa al equipo").first()).toBeVisible();
+  await page.getByLabel(/^¿Qué le pasa\?/).fill("No enciende: la pantalla marca F28 desde esta mañana y no hay agua caliente.");
+  await page.getByRole("radio", { name: /^Urgente/ }).check();
+  await page.getByLabel(/^¿Cuándo podemos ir\?/).fill("Hoy por la tarde o mañana por la mañana");
+  await page.getByLabel(/^Fotos/).setInputFiles({ name: "caldera.png", mimeType: "image/png", buffer: Buffer.from(TINY_PHOTO_PNG, "base64") });
+  await lookAtBothWidths(page, "averia-formulario");
+  await page.getByRole("button", { name: "Enviar el aviso de avería" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Aviso de avería enviado" })).toBeVisible();
+  const reference = /AV-\d{6}/.exec((await page.getByRole("status").textContent()) ?? "")![0];
+  const ack = await mailTo(email, new RegExp(`hemos recibido su aviso de avería ${reference}`));
+  expect(ack.text).toContain("garantía legal");
+
+  const owner = admin.page;
+  await owner.goto("/admin/averias");
+  const row = owner.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("Urgente");
+  await row.getByRole("link", { name: new RegExp(reference) }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toContainText(`Avería ${reference}`);
+  await expect(owner.getByRole("img", { name: "Foto 1 de la avería" })).toBeVisible();
+  await expect.poll(() => owner.getByRole("img", { name: "Foto 1 de la avería" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await owner.getByRole("combobox", { name: "Estado" }).selectOption("atendida");
+  await owner.getByLabel("Notas internas").fill("Irene va mañana a las 9.");
+  await owner.getByRole("button", { name: "Guardar" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Guardado: «Atendida».");
+  await lookAtBothWidths(owner, "admin-averia");
+});
+
+/** A 64 × 64 PNG (a red square): the image pipeline needs a real picture of at least 32 px. */
+const TINY_PHOTO_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAnklEQVRoge2SUQkAQBSDlsX+URbqQtyHPBgYwMlSOE10g24AesXuQtwlukE3AL1idyHuEt2gG4BesbsQd4lu0A1Ar9hdiLtEN+gGoFfsLsRdoht0A9ArdhfiLtENugHoFbsLcZfoBt0A9IrdhbhLdINuAHrF7kLcJbpBNwC9Ynch7hLdoBuAXrG7EHeJbtANQK/YXYi7RDfoBqBX/OEB2h4BAG0/i9UAAAAASUVORK5CYII=";

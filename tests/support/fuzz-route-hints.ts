@@ -56,6 +56,8 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/quotes/thanks.tsx": ["desde"],
   "routes/visits/visit-detail.tsx": ["cambiar", "reservada", "cambiada"],
   "routes/maintenance/plan-visit.tsx": ["cambiar", "reservada", "cambiada", "hora"],
+  "routes/repairs/repair-request.tsx": ["equipo"],
+  "routes/repairs/admin-repairs.tsx": ["estado"],
   "routes/accounts/login.tsx": ["redirectTo", "error", "modo"],
   "routes/accounts/reset-password.tsx": ["token", "error"],
   "routes/accounts/login-verification.tsx": ["redirectTo"],
@@ -108,6 +110,22 @@ export const VALID_FORMS: Record<string, Fields> = {
   "routes/catalogue/maintenance-offer.tsx": [
     ["kind", "mantenimiento"],
     ["family", "calderas"],
+    ["equipo", "1"],
+  ],
+  "routes/repairs/repair-request.tsx": [
+    ["name", "Ana Prueba"],
+    ["phone", "600 123 456"],
+    ["email", "ana@example.com"],
+    ["address", "Calle Mayor 1"],
+    ["postcode", "28013"],
+    ["town", "Madrid"],
+    ["family", "calderas"],
+    ["brand", "Baxi"],
+    ["problem", "No enciende y marca E10 en la pantalla."],
+    ["urgency", "urgente"],
+    ["availability", "Por las mañanas"],
+    ["equipo", "1"],
+    [HONEYPOT_FIELD, ""],
   ],
   "routes/catalogue/compare.tsx": [
     ["intent", "anadir"],
@@ -225,6 +243,21 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["renovacion", "1"],
     ["fecha", "2026-01-01"],
     ["referencia", "TRF-1"],
+  ],
+  // The owner's page of a breakdown, and one taken by phone (issue 31).
+  "routes/repairs/admin-repair.tsx": [
+    ["state", "atendida"],
+    ["notas", "Llamado: vamos el lunes."],
+  ],
+  "routes/repairs/admin-repair-new.tsx": [
+    ["name", "Ana Prueba"],
+    ["phone", "600 123 456"],
+    ["address", "Calle Mayor 1"],
+    ["postcode", "28013"],
+    ["town", "Madrid"],
+    ["family", "aires"],
+    ["problem", "Gotea agua por la unidad interior."],
+    ["urgency", "normal"],
   ],
   // Mis equipos' plan forms (issue 31): a plan that is nobody's answers 404 before the unit's fields are read.
   "routes/jobs/my-equipment.tsx": [

@@ -4,13 +4,14 @@
  * script imports this; the forms' schemas are in alert-forms.ts).
  */
 
-export const ALERT_KINDS = ["pedido", "solicitud", "presupuesto-aceptado", "pago", "parte-firmado"] as const;
+export const ALERT_KINDS = ["pedido", "solicitud", "averia", "presupuesto-aceptado", "pago", "parte-firmado"] as const;
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   pedido: "Pedido nuevo",
   solicitud: "Solicitud nueva (contacto o presupuesto)",
+  averia: "Avería nueva",
   "presupuesto-aceptado": "Presupuesto aceptado",
   pago: "Pago recibido (tarjeta, Bizum, transferencia, señal o liquidación)",
   "parte-firmado": "Parte de trabajo firmado",

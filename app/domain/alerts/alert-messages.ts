@@ -20,6 +20,15 @@ export function newRequestAlert(request: { id: number; name: string; town: strin
   };
 }
 
+export function newRepairAlert(repair: { id: number; reference: string; name: string; town: string; urgent: boolean; what: string }): AlertMessage {
+  return {
+    kind: "averia",
+    title: `${repair.urgent ? "Avería URGENTE" : "Avería"} ${repair.reference}: ${repair.name.trim()} (${repair.town.trim()})`.slice(0, 120),
+    body: repair.what.slice(0, 160),
+    url: `/admin/averias/${repair.id}`,
+  };
+}
+
 export function quoteAcceptedAlert(quote: { number: string; totalCents: number; depositCents: number; jobId: number }): AlertMessage {
   return {
     kind: "presupuesto-aceptado",

@@ -10,6 +10,8 @@ export const MINUTE_MS = 60_000;
 export const RETENTION = {
   /** Quote and contact requests: "hasta un año desde el último contacto" (privacy policy). */
   contactRequestDays: 365,
+  /** Breakdowns reported (issue 31), with their photos: three years, the legal guarantee's span for claims. */
+  repairRequestDays: 3 * 365,
   /** A signed-in session lasts this long (better-auth's expiresIn); expired ones are deleted. */
   sessionDays: 30,
   /** Baskets nobody changed for this long: their cookie is a session cookie, long gone. */

@@ -18,6 +18,7 @@ import { adminMeta } from "~/ui/admin/admin-nav";
 import { CustomerDetailsForm, MergeForm, type RecordReply } from "~/ui/customers/customer-record-forms";
 import { Fact, RecordList } from "~/ui/customers/customer-record-lists";
 import { PLAN_STATE_LABELS } from "~/domain/maintenance/plans";
+import { REPAIR_FAMILY_LABELS, REPAIR_STATE_LABELS, repairReference } from "~/domain/repairs/repair-fields";
 import { MAINTENANCE_TITLES } from "~/domain/site/services";
 import type { Route } from "./+types/admin-customer";
 
@@ -80,6 +81,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       title: `${MAINTENANCE_TITLES[p.family]} (plan nº ${p.id})`,
       details: [PLAN_STATE_LABELS[p.state], `desde el ${formatYmd(p.startedOn)}`, `se renueva el ${formatYmd(p.renewsOn)}`],
       cents: p.priceCents,
+    })),
+    repairs: found.repairs.map((r) => ({
+      key: `a${r.id}`,
+      href: `/admin/averias/${r.id}`,
+      title: `Avería ${repairReference(r.id)}: ${REPAIR_FAMILY_LABELS[r.family]}`,
+      details: [REPAIR_STATE_LABELS[r.state], formatDateTime(r.createdAt), ...(r.urgency === "urgente" ? ["urgente"] : [])],
     })),
     merged: found.merged.map((m) => ({ id: m.id, label: customerLabel(m), email: m.email })),
     candidates: found.candidates,
@@ -171,6 +178,7 @@ export default function CustomerRecordPage() {
       <RecordList id="ficha-facturas" title="Facturas" entries={page.invoices} empty="Sin facturas." />
       <RecordList id="ficha-equipos" title="Equipos instalados" entries={page.units} empty="Sin equipos instalados por la tienda." />
       <RecordList id="ficha-planes" title="Planes de mantenimiento" entries={page.plans} empty="Sin planes de mantenimiento." />
+      <RecordList id="ficha-averias" title="Averías" entries={page.repairs} empty="Sin avisos de avería." />
       <CustomerDetailsForm details={record} reply={answer} />
       <p>
         <Link to={`/admin/registro?entidad=ficha&id=${record.id}`}>Historial de cambios de esta ficha</Link>

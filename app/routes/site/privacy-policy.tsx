@@ -75,6 +75,13 @@ const PROCESSING: Processing[] = [
     retention: "Mientras dure el plan. La referencia de la tarjeta deja de usarse en cuanto ningún plan se renueva con ella; la orden de domiciliación se guarda 14 meses después de su último cargo, como piden las normas SEPA; las facturas y los registros de mantenimiento, los plazos legales.",
   },
   {
+    title: "Avisos de avería",
+    data: "Su nombre, teléfono, email y la dirección donde está el equipo; el equipo (tipo, marca, modelo, número de serie), qué le pasa, la urgencia, cuándo podemos ir y las fotos que nos envíe; si el aviso viene de «Mis equipos», sus garantías y su plan de mantenimiento.",
+    purpose: "Llamarle, ir a reparar el equipo y decirle antes lo que le costará según sus garantías.",
+    basis: "Las medidas precontractuales que usted nos pide y, si la avería está en garantía o en su plan, la ejecución de ese contrato (artículo 6.1.b del RGPD).",
+    retention: `${spanishPeriod(RETENTION.repairRequestDays).replace(/^./, (first) => first.toUpperCase())} desde el aviso, el plazo de la garantía legal para cualquier reclamación; después se borran, con sus fotos.`,
+  },
+  {
     title: "Seguridad de la web",
     data: "La dirección IP desde la que se envían formularios o se inicia sesión.",
     purpose: "Evitar abusos, como el envío masivo de formularios o los intentos de adivinar contraseñas.",

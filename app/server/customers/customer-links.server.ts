@@ -6,6 +6,8 @@ import { quoteTie, requestTie } from "../quotes/quote-customers.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visitTie } from "../visits/visit-customers.server";
 import { planTie } from "../maintenance/plan-customers.server";
+import { repairTie } from "../repairs/repair-customers.server";
+import { repairRequests } from "../repairs/repairs-schema.server";
 import { maintenancePlans } from "../maintenance/maintenance-schema.server";
 import { visits } from "../visits/visits-schema.server";
 import { customerFor } from "./customer-records.server";
@@ -19,7 +21,7 @@ import { customers } from "./customers-schema.server";
  */
 
 /** Every kind of document tied to records, each written by its own area. */
-export const CUSTOMER_TIES = [requestTie, visitTie, quoteTie, orderTie, planTie] as const;
+export const CUSTOMER_TIES = [requestTie, visitTie, quoteTie, orderTie, planTie, repairTie] as const;
 
 /** Ties every untied row of each kind, `batch` rows a read; says how many of each. */
 export async function linkUntiedRows(db: Database, batch = 500): Promise<string> {
@@ -59,6 +61,7 @@ export async function deleteForgottenCustomers(tx: Pick<Database, "execute">, cu
        and not exists (select 1 from ${quotes} q where q.customer_id = c.id)
        and not exists (select 1 from ${orders} o where o.customer_id = c.id)
        and not exists (select 1 from ${maintenancePlans} p where p.customer_id = c.id)
+       and not exists (select 1 from ${repairRequests} a where a.customer_id = c.id)
        and not exists (select 1 from ${customers} m where m.merged_into_id = c.id)
     returning c.id`);
   return result.rows.length;

@@ -9,6 +9,7 @@ import { orders } from "../orders/orders-schema.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visits } from "../visits/visits-schema.server";
 import { plansOfCustomer } from "../maintenance/plan-customers.server";
+import { repairsOfCustomer } from "../repairs/repair-customers.server";
 import { listedCustomers } from "./customer-list.server";
 import { customers } from "./customers-schema.server";
 
@@ -93,7 +94,8 @@ export async function customerRecord(db: Database, id: number) {
     .where(eq(customers.mergedIntoId, id))
     .orderBy(asc(customers.id));
   const plans = await plansOfCustomer(db, id);
-  return { record, account, requests, visits: visitRows, quotes: quoteRows, orders: orderRows, jobs: jobRows, invoices: invoiceRows, units, plans, merged, candidates: await mergeCandidates(db, record) };
+  const repairs = await repairsOfCustomer(db, id);
+  return { record, account, requests, visits: visitRows, quotes: quoteRows, orders: orderRows, jobs: jobRows, invoices: invoiceRows, units, plans, repairs, merged, candidates: await mergeCandidates(db, record) };
 }
 
 /** Other live records with the same name or the same address: perhaps the same customer. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { photoUrlPrefix, type PhotoFormat } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/catalogue/product";
 import type { Database } from "../db/client.server";
@@ -77,4 +77,22 @@ export async function deleteImageIfUnused(db: Executor, imageId: number): Promis
 
 export function imageCacheSize() {
   return cache.size;
+}
+
+/** A private photo's size and the widths of its JPEG copies (work reports, breakdowns), in the order of `ids`. */
+export type PhotoSizes = { imageId: number; width: number; height: number; widths: number[] };
+
+export async function photoSizes(db: Pick<Database, "select">, ids: readonly number[]): Promise<PhotoSizes[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: images.id, width: images.width, height: images.height }).from(images).where(inArray(images.id, [...ids]));
+  const variants = await db
+    .select({ imageId: imageVariants.imageId, width: imageVariants.width })
+    .from(imageVariants)
+    .where(and(inArray(imageVariants.imageId, [...ids]), eq(imageVariants.format, "jpeg")))
+    .orderBy(asc(imageVariants.width));
+  return ids.flatMap((id) => {
+    const image = rows.find((row) => row.id === id);
+    if (!image) return [];
+    return [{ imageId: id, width: image.width, height: image.height, widths: variants.filter((v) => v.imageId === id).map((v) => v.width) }];
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import type { Family } from "~/domain/catalogue/product";
 import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } from "~/domain/quotes/quote-content";
@@ -12,7 +12,7 @@ import { quoteSeller } from "../quotes/quote-store.server";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import type { Database } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";
-import { images, imageVariants } from "../images/images-schema.server";
+import { photoSizes, type PhotoSizes } from "../images/image-store.server";
 import { quotes } from "../quotes/quotes-schema.server";
 import { jobs, workReports } from "./jobs-schema.server";
 import type { Job } from "./job-charges.server";
@@ -69,7 +69,7 @@ export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "uni
 }
 
 export type ReportRow = typeof workReports.$inferSelect;
-export type ReportPhoto = { imageId: number; width: number; height: number; widths: number[] };
+export type ReportPhoto = PhotoSizes;
 
 export type WorkReportView = {
   row: ReportRow;
@@ -105,7 +105,7 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
     .where(eq(workReports.jobId, jobId));
   if (!found) return null;
   const { row, job } = found;
-  const photos = await photosOf(db, row.photoImageIds);
+  const photos = await photoSizes(db, row.photoImageIds);
   const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos };
   const subject = reportSubject(job, found.quoteNumber);
   if (subject.kind !== "instalacion") {
@@ -121,21 +121,6 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
     seller: terms.document.seller,
     vatRate: terms.rate,
   };
-}
-
-async function photosOf(db: Executor, ids: readonly number[]): Promise<ReportPhoto[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: images.id, width: images.width, height: images.height }).from(images).where(inArray(images.id, [...ids]));
-  const variants = await db
-    .select({ imageId: imageVariants.imageId, width: imageVariants.width })
-    .from(imageVariants)
-    .where(and(inArray(imageVariants.imageId, [...ids]), eq(imageVariants.format, "jpeg")))
-    .orderBy(asc(imageVariants.width));
-  return ids.flatMap((id) => {
-    const image = rows.find((row) => row.id === id);
-    if (!image) return [];
-    return [{ imageId: id, width: image.width, height: image.height, widths: variants.filter((v) => v.imageId === id).map((v) => v.width) }];
-  });
 }
 
 /** The facts the stored report's hash was computed from (the same function writes it at signing). */

@@ -7,6 +7,7 @@ import { baskets } from "../basket/basket-schema.server";
 import { outbox, requestLimits } from "../db/shared-schema.server";
 import { pageChanges } from "../page-cache/page-cache-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
+import { purgeOldRepairRequests } from "../repairs/repair-requests.server";
 import type { ScheduledTask } from "./scheduler.server";
 import { verifactuCatchUpTask } from "../invoices/verifactu-send.server";
 import { paymentWindowTask } from "../orders/payment-window.server";
@@ -87,13 +88,14 @@ export async function enforcePrivacyRetention(db: Database, now = new Date()): P
                 or ${outbox.ref} in (${sql.join(ids.map((id) => sql`${contactRef(Number(id))}`), sql`, `)})`,
         )
       : 0;
+    const repairs = await purgeOldRepairRequests(tx, new Date(now.getTime() - RETENTION.repairRequestDays * DAY_MS));
     const forgotten = await deleteForgottenCustomers(tx, before(now, RETENTION.contactRequestDays));
     const expired = sql`${now.toISOString()}::timestamptz`;
     const sessions = await deleted(tx, sql`delete from ${session} where ${session.expiresAt} < ${expired}`);
     const codes = await deleted(tx, sql`delete from ${verification} where ${verification.expiresAt} < ${expired}`);
     return (
       `solicitudes de presupuesto de más de ${spanishPeriod(RETENTION.contactRequestDays)} borradas: ${ids.length}` +
-      ` (con ${entries} envíos suyos); fichas de cliente sin nada de más de ${spanishPeriod(RETENTION.contactRequestDays)}: ${forgotten}; sesiones caducadas: ${sessions}; códigos de verificación caducados: ${codes}`
+      ` (con ${entries} envíos suyos); avisos de avería de más de ${spanishPeriod(RETENTION.repairRequestDays)}: ${repairs}; fichas de cliente sin nada de más de ${spanishPeriod(RETENTION.contactRequestDays)}: ${forgotten}; sesiones caducadas: ${sessions}; códigos de verificación caducados: ${codes}`
     );
   });
 }

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/trabajos", label: "Trabajos" },
   { to: "/admin/calendario", label: "Calendario" },
   { to: "/admin/mantenimiento", label: "Mantenimiento" },
+  { to: "/admin/averias", label: "Averías" },
   { to: "/admin/tecnicos", label: "Técnicos" },
   { to: "/admin/catalogo", label: "Catálogo" },
   { to: "/admin/sitio", label: "Sitio" },

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { PlanOffer } from "~/domain/maintenance/my-plan";
 import { PlanOfferForUnit } from "../maintenance/plan-offer";
 import { formatYmd } from "~/domain/dates/madrid-dates";
@@ -41,6 +42,9 @@ export function MyEquipment({ units, today, offers = {} }: { units: EquipmentRow
               </li>
             ))}
           </ul>
+          <p className="equipment-repair">
+            <Link to={`/averias?equipo=${unit.id}`}>Avisar de una avería de este equipo</Link>
+          </p>
           {offers[unit.id] ? <PlanOfferForUnit offer={offers[unit.id]!} unitId={unit.id} unitName={`${unit.brand} ${unit.model}`.trim() || "su equipo"} /> : null}
         </li>
       ))}
