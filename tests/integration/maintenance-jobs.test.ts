@@ -237,7 +237,7 @@ describe("purges", () => {
     await db.update(contactRequests).set({ customerId: tied!.id }).where(eq(contactRequests.id, young!.id));
 
     expect(await enforcePrivacyRetention(db, now)).toBe(
-      "solicitudes de presupuesto de más de un año borradas: 1 (con 2 envíos suyos); fichas de cliente sin nada de más de un año: 1; sesiones caducadas: 1; códigos de verificación caducados: 1",
+      "solicitudes de presupuesto de más de un año borradas: 1 (con 2 envíos suyos); avisos de avería de más de tres años: 0; fichas de cliente sin nada de más de un año: 1; sesiones caducadas: 1; códigos de verificación caducados: 1",
     );
     const records = await db.select({ id: customers.id }).from(customers).where(inArray(customers.id, [forgotten!.id, tied!.id, recent!.id]));
     expect(records.map((row) => row.id).sort()).toEqual([tied!.id, recent!.id].sort());

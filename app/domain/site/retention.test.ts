@@ -5,6 +5,7 @@ describe("retention periods", () => {
   it("are the ones the privacy policy promises and the shop chose", () => {
     expect(RETENTION).toEqual({
       contactRequestDays: 365,
+      repairRequestDays: 1095,
       sessionDays: 30,
       abandonedBasketDays: 30,
       pendingStockAlertDays: 7,
