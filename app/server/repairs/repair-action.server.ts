@@ -28,6 +28,7 @@ export type RepairReply =
 export const REPAIR_REPLIES = {
   spam: "No hemos podido enviar su aviso. Si el problema continúa, llámenos.",
   rateLimit: "Ha enviado demasiados avisos. Inténtelo de nuevo en unos minutos o llámenos.",
+  tooLarge: `El envío es demasiado grande: como máximo ${REPAIR_FORM_LIMITS.maxFiles} fotos de ${REPAIR_FORM_LIMITS.maxFileBytes / 1_000_000} MB, ${REPAIR_FORM_LIMITS.maxBytes / 1_000_000} MB en total. Envíe menos fotos o más pequeñas.`,
   unit: "Ese equipo no está en su cuenta. Elija el equipo en «Mis equipos» o rellene sus datos aquí.",
   sent: (reference: string) => `Aviso ${reference} recibido. Le llamaremos para acordar la visita; le hemos enviado un correo con lo que nos ha contado.`,
 } as const;
@@ -53,7 +54,7 @@ export async function ownerRepairAction(request: Request, admin: { email: string
   try {
     form = await readUploadForm(request, REPAIR_FORM_LIMITS);
   } catch (error) {
-    if (bodyProblemStatus(error) === 413) return refuse({ ok: false, error: bodyProblemMessage(error) ?? REPAIR_MESSAGES.summary }, 413);
+    if (bodyProblemStatus(error) === 413) return refuse({ ok: false, error: bodyProblemMessage(error) ?? REPAIR_REPLIES.tooLarge }, 413);
     throw error;
   }
   const values = repairInput(form);
@@ -78,12 +79,14 @@ export async function ownerRepairAction(request: Request, admin: { email: string
 }
 
 export async function repairAction(request: Request) {
+  // Counted before the body (up to 20 MB with photos) is read: a flood costs its sender, not us.
+  const db = await getDb();
+  if (!(await hitRateLimit(db, repairRateLimit(), clientAddress(request)))) return refuse({ ok: false, error: REPAIR_REPLIES.rateLimit }, 429);
   let form: FormData;
   try {
     form = await readUploadForm(request, REPAIR_FORM_LIMITS);
   } catch (error) {
-    const status = bodyProblemStatus(error);
-    if (status === 413) return refuse({ ok: false, error: bodyProblemMessage(error) ?? REPAIR_MESSAGES.summary }, 413);
+    if (bodyProblemStatus(error) === 413) return refuse({ ok: false, error: REPAIR_REPLIES.tooLarge }, 413);
     throw error;
   }
   const values = repairInput(form);
@@ -92,9 +95,6 @@ export async function repairAction(request: Request) {
     log("averias").warn("aviso descartado: campo trampa relleno");
     return refuse({ ok: false, error: REPAIR_REPLIES.spam }, 400);
   }
-  const db = await getDb();
-  if (!(await hitRateLimit(db, repairRateLimit(), clientAddress(request)))) return refuse({ ok: false, error: REPAIR_REPLIES.rateLimit, values }, 429);
-
   const unit = await requestedUnit(request, form.get("equipo"));
   if (unit === "not-yours") return refuse({ ok: false, error: REPAIR_REPLIES.unit, values }, 404);
   const parsed = parseRepairForm(form, unit !== null);

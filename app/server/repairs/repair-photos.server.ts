@@ -14,8 +14,13 @@ import { deleteImageIfUnused, readVariant, saveImage } from "../images/image-sto
  * administrators by their own route. Each goes through the image pipeline (size, pixels, format).
  */
 
-/** Three photos from a phone's camera, sent with the form. */
-export const REPAIR_FORM_LIMITS = { maxFiles: 3, maxFileBytes: 10_000_000, maxBytes: 31_000_000 };
+/**
+ * Three photos sent with the form. With JavaScript the page brings each down to 1600 px first
+ * (a few hundred kB); without, a phone camera's own files (a few MB each) must still fit. The
+ * one public action allowed past the 1 MB of every other form: its rate limit is counted before
+ * the body is read.
+ */
+export const REPAIR_FORM_LIMITS = { maxFiles: 3, maxFileBytes: 8_000_000, maxBytes: 20_000_000 };
 
 export type ProcessedPhotos = { ok: true; processed: Awaited<ReturnType<typeof processImage>>[] } | { ok: false; message: string };
 

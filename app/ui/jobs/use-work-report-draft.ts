@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { WorkReportFields } from "~/domain/jobs/work-report-form";
-import { downscalePhoto } from "./work-report-send";
+import { downscalePhoto } from "../photo-downscale";
 import { deleteDraft, deletePhoto, newKey, readDraft, readPhotos, storeAvailable, writeDraft, writePhoto, type StoredDraft, type StoredPhoto } from "./work-report-store";
 
 /*

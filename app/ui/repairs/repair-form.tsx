@@ -30,6 +30,27 @@ export type RepairFormProps = {
 
 const id = (field: string) => `averia-${field}`;
 
+/**
+ * With JavaScript, the chosen photos are brought down to 1600 px JPEGs in place (a camera's 5 MB
+ * becomes a few hundred kB); a browser that cannot leaves them as they are, and the server takes
+ * those too (within its limits).
+ */
+async function smallerPhotos(input: HTMLInputElement) {
+  const files = [...(input.files ?? [])].slice(0, MAX_REPAIR_PHOTOS);
+  if (files.length === 0 || typeof DataTransfer === "undefined") return;
+  try {
+    const { downscalePhoto } = await import("../photo-downscale");
+    const smaller = new DataTransfer();
+    for (const [i, file] of files.entries()) {
+      const { blob } = await downscalePhoto(file);
+      smaller.items.add(new File([blob], `foto-${i + 1}.jpg`, { type: "image/jpeg" }));
+    }
+    input.files = smaller.files;
+  } catch {
+    // Not a picture this browser can read: the server says so when the form is sent.
+  }
+}
+
 function described(errors: RepairFieldErrors, field: keyof RepairFieldErrors, hint?: string) {
   const ids = [hint, errors[field] ? `${id(field)}-error` : undefined].filter(Boolean).join(" ");
   return { ...(errors[field] ? { "aria-invalid": true as const } : {}), ...(ids ? { "aria-describedby": ids } : {}) };
@@ -118,7 +139,15 @@ export function RepairForm({ unit, coverage, values, errors, formError }: Repair
           <p className="field-hint" id={`${id(REPAIR_PHOTO_FIELD)}-hint`}>
             Del equipo, de su placa de características o del código de error: nos ayudan a llevar la pieza.
           </p>
-          <input id={id(REPAIR_PHOTO_FIELD)} name={REPAIR_PHOTO_FIELD} type="file" accept="image/jpeg,image/png,image/webp,image/*" multiple {...described(errors, REPAIR_PHOTO_FIELD, `${id(REPAIR_PHOTO_FIELD)}-hint`)} />
+          <input
+            id={id(REPAIR_PHOTO_FIELD)}
+            name={REPAIR_PHOTO_FIELD}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/*"
+            multiple
+            onChange={(event) => void smallerPhotos(event.currentTarget)}
+            {...described(errors, REPAIR_PHOTO_FIELD, `${id(REPAIR_PHOTO_FIELD)}-hint`)}
+          />
           <FieldError errors={errors} field={REPAIR_PHOTO_FIELD} />
         </div>
       </fieldset>
