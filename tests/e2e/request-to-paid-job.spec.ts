@@ -315,6 +315,9 @@ test("a breakdown of the boiler, reported from «Mis equipos» with a photo; the
   const reference = /AV-\d{6}/.exec((await page.getByRole("status").textContent()) ?? "")![0];
   const ack = await mailTo(email, new RegExp(`hemos recibido su aviso de avería ${reference}`));
   expect(ack.text).toContain("garantía legal");
+  await page.goto("/login/equipos");
+  const reported = page.getByRole("region", { name: "Avisos de avería" });
+  await expect(reported.locator(".equipment-card").filter({ hasText: reference })).toContainText("Nueva");
 
   const owner = admin.page;
   await owner.goto("/admin/averias");

@@ -7,6 +7,7 @@ import { madridDay } from "~/domain/dates/madrid-dates";
 import { warrantyEnds } from "~/domain/jobs/warranty";
 import { REPAIR_MESSAGES } from "~/domain/repairs/repair-form";
 import { action as repairAction, loader as repairLoader } from "~/routes/repairs/repair-request";
+import { loader as equipmentLoader } from "~/routes/jobs/my-equipment";
 import { loader as listLoader } from "~/routes/repairs/admin-repairs";
 import { action as repairPageAction, loader as repairPageLoader } from "~/routes/repairs/admin-repair";
 import { loader as repairPhotoLoader } from "~/routes/repairs/admin-repair-photo";
@@ -87,6 +88,10 @@ describe("a breakdown reported", () => {
     expect(mails.find((mail) => mail.to === email)?.text).toContain("garantía legal");
     expect(mails.find((mail) => mail.kind === "email" && mail.to !== email)?.subject).toMatch(/avería URGENTE AV-\d{6} de Carmen Ortega Ruiz \(Madrid\)/);
     expect(mails.some((mail) => mail.kind !== "email" && /Avería URGENTE/.test(mail.title ?? ""))).toBe(true);
+
+    // «Mis equipos» lists it, with where it stands and what it costs.
+    const mine = (await equipmentLoader(args(new Request(`${BASE}/login/equipos`, { headers: { Cookie: cookie } })))) as { repairs: { reference: string; state: string; cost: string }[] };
+    expect(mine.repairs).toEqual([expect.objectContaining({ reference: (sent.data as { reference: string }).reference, state: "nueva", cost: expect.stringContaining("garantía legal") })]);
 
     // Someone else's unit, or a session without a proven address: not theirs.
     const stranger = await signUp("otra.persona.averia@example.com", "contraseña-segura-1", "Otra");

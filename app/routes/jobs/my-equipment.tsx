@@ -6,6 +6,8 @@ import { equipmentForEmail } from "~/server/jobs/my-equipment.server";
 import { myPlansAction } from "~/server/maintenance/my-plans-action.server";
 import { plansForEmail } from "~/server/maintenance/my-plans.server";
 import { planOfferFor } from "~/domain/maintenance/my-plan";
+import { repairsForEmail } from "~/server/repairs/repair-requests.server";
+import { MyRepairs } from "~/ui/repairs/my-repairs";
 import { requireUser } from "~/server/session.server";
 import { ErrorPage } from "~/ui/error-page";
 import { MyEquipment } from "~/ui/jobs/my-equipment";
@@ -22,15 +24,15 @@ import type { Route } from "./+types/my-equipment";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const today = madridDay(new Date());
-  if (!user.emailVerified) return { verified: false as const, units: [], plans: [], offers: {}, today };
+  if (!user.emailVerified) return { verified: false as const, units: [], plans: [], offers: {}, repairs: [], today };
   const db = await getDb();
-  const [units, plans] = await Promise.all([equipmentForEmail(db, user.email), plansForEmail(db, user.email)]);
+  const [units, plans, repairs] = await Promise.all([equipmentForEmail(db, user.email), plansForEmail(db, user.email), repairsForEmail(db, user.email)]);
   // «¿Quiere el plan de mantenimiento?» under each unit we installed that no running plan maintains.
   const offers = Object.fromEntries(units.flatMap((unit) => {
     const offer = planOfferFor(unit, plans);
     return offer ? [[unit.id, offer]] : [];
   }));
-  return { verified: true as const, units, plans, offers, today };
+  return { verified: true as const, units, plans, offers, repairs, today };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
-  const { verified, units, plans, offers, today } = loaderData;
+  const { verified, units, plans, offers, repairs, today } = loaderData;
   const reply = useActionData<typeof action>() ?? null;
   return (
     <div className="container account-page">
@@ -76,6 +78,7 @@ export default function MyEquipmentPage({ loaderData }: Route.ComponentProps) {
               <MyEquipment units={units} today={today} offers={offers} />
             </>
           )}
+          <MyRepairs repairs={repairs} />
         </>
       )}
     </div>

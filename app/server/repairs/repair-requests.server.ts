@@ -181,3 +181,23 @@ export async function purgeOldRepairRequests(tx: Transaction, cutoff: Date): Pro
   await tx.delete(outbox).where(inArray(outbox.ref, old.map((row) => repairRef(row.id))));
   return old.length;
 }
+
+/** «Mis equipos»: the breakdowns the verified e-mail reported, newest first (issue 31). */
+export async function repairsForEmail(db: Pick<Database, "select">, email: string) {
+  const rows = await db
+    .select()
+    .from(repairRequests)
+    .where(sql`lower(${repairRequests.customerEmail}) = ${email.trim().toLowerCase()}`)
+    .orderBy(desc(repairRequests.createdAt), desc(repairRequests.id))
+    .limit(50);
+  return rows.map((row) => ({
+    id: row.id,
+    reference: repairReference(row.id),
+    reportedAt: formatDateTime(row.createdAt),
+    unit: [REPAIR_FAMILY_LABELS[row.family], [row.brand, row.model].filter(Boolean).join(" ")].filter(Boolean).join(": "),
+    state: row.state,
+    cost: row.coverage.text,
+  }));
+}
+
+export type MyRepair = Awaited<ReturnType<typeof repairsForEmail>>[number];
