@@ -34,7 +34,20 @@ export function describeRequest(request: RawRequest): string {
   return `${request.method} ${request.path}\n${JSON.stringify(request.headers ?? {})}${request.chunked ? " (chunked)" : ""}\n${shown}`;
 }
 
+/**
+ * Sends one request. A kept-alive connection the server had just closed (after answering the
+ * previous request on it) fails at once with EPIPE or ECONNRESET, before this request reached
+ * the server: that one is sent again, once, on a connection of its own, as Node's documentation
+ * advises (`request.reusedSocket`). Any other failure is the test's to judge.
+ */
 export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 15_000): Promise<RawResponse> {
+  return sendOnce(baseUrl, request, timeoutMs, false).catch((error: Error & { code?: string; reusedSocket?: boolean }) => {
+    if (error.reusedSocket && (error.code === "EPIPE" || error.code === "ECONNRESET")) return sendOnce(baseUrl, request, timeoutMs, true);
+    throw error;
+  });
+}
+
+function sendOnce(baseUrl: string, request: RawRequest, timeoutMs: number, freshConnection: boolean): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body;
   const headers: Record<string, string> = { ...request.headers };
@@ -51,7 +64,7 @@ export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 15_000
         method: request.method,
         path: request.path,
         headers,
-        agent: body && body.byteLength > 100_000 ? false : agent,
+        agent: freshConnection || (body && body.byteLength > 100_000) ? false : agent,
         // Read answers with headers of any size: their size is for the test to judge.
         maxHeaderSize: 1_000_000,
       },
@@ -73,7 +86,7 @@ export function sendRaw(baseUrl: string, request: RawRequest, timeoutMs = 15_000
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`sin respuesta en ${timeoutMs} ms`)));
     // The server may answer (413) and close before the whole body is sent: the answer counts.
     req.on("error", (error) => {
-      if (!answered) reject(error);
+      if (!answered) reject(Object.assign(error, { reusedSocket: req.reusedSocket }));
     });
     if (body === undefined) return void req.end();
     if (!request.chunked) return void req.end(body);
