@@ -75,3 +75,9 @@ describe("invoice CSV", () => {
     expect(row.slice(8, 12)).toEqual(["1210,00", "0", "0,00", "1210,00"]);
   });
 });
+
+describe("a plan's renewal invoice (issue 31)", () => {
+  it("names its plan where an order's names the order", () => {
+    expect(invoiceCsvRow({ ...complete, orderNumber: null, quoteNumber: null, planId: 7 }).at(-1)).toBe("Plan n.º 7");
+  });
+});

@@ -45,9 +45,16 @@ export type CsvInvoice = {
   /** The order invoiced, or (issue 17) the quote of the job whose deposit or final balance it is. */
   orderNumber: string | null;
   quoteNumber?: string | null;
+  /** (issue 31) The maintenance plan whose yearly renewal it is. */
+  planId?: number | null;
   /** Why it was annulled (a payment recorded by mistake), if it was: it then counts in no total. */
   annulled?: string | null;
 };
+
+/** How the invoice list and its CSV name a renewal's plan. */
+export function planReference(planId: number): string {
+  return `Plan n.º ${planId}`;
+}
 
 export function invoiceCsvRow(invoice: CsvInvoice): string[] {
   return [
@@ -65,6 +72,6 @@ export function invoiceCsvRow(invoice: CsvInvoice): string[] {
     decimalEuros(invoice.vatCents),
     decimalEuros(invoice.totalCents),
     invoice.payMethod,
-    invoice.orderNumber ?? invoice.quoteNumber ?? "",
+    invoice.orderNumber ?? invoice.quoteNumber ?? (invoice.planId ? planReference(invoice.planId) : ""),
   ];
 }

@@ -1,3 +1,4 @@
+import { planReference } from "~/domain/invoices/invoice-csv";
 import { data, Link, useLoaderData } from "react-router";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { invoiceFiltersQuery, INVOICE_SERIES, parseInvoiceFilters, SERIES_LABELS } from "~/domain/invoices/invoice-filters";
@@ -45,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       payMethod: row.payMethod,
       orderNumber: row.orderNumber,
       quoteNumber: row.quoteNumber ?? null,
+      planId: row.planId ?? null,
     })),
   };
 }
@@ -88,12 +90,14 @@ const columns: AdminColumn<Row>[] = [
   { label: "Total", num: true, cell: (row) => <Price cents={row.totalCents} /> },
   { label: "Forma de pago", cell: (row) => row.payMethod },
   {
-    label: "Pedido o presupuesto",
+    label: "Pedido, presupuesto o plan",
     cell: (row) =>
       row.orderNumber ? (
         <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
       ) : row.quoteNumber ? (
         <Link to={`/admin/presupuestos/${encodeURIComponent(row.quoteNumber)}`}>{row.quoteNumber}</Link>
+      ) : row.planId ? (
+        planReference(row.planId)
       ) : null,
   },
 ];

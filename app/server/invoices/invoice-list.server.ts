@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, eq, gte, lte, sql, type SQL } from "drizzle-orm
 import type { CsvInvoice } from "~/domain/invoices/invoice-csv";
 import { INVOICE_SERIES, INVOICES_PAGE_SIZE, type InvoiceFilters, type InvoiceSeries } from "~/domain/invoices/invoice-filters";
 import type { Database } from "../db/client.server";
+import { planRenewals } from "../maintenance/maintenance-schema.server";
 import { jobCharges, jobs } from "../jobs/jobs-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
@@ -39,6 +40,7 @@ const rowColumns = {
   payMethod: invoices.payMethod,
   orderNumber: orders.number,
   quoteNumber: quotes.number,
+  planId: planRenewals.planId,
   annulled: invoiceAnnulments.reason,
 };
 
@@ -64,6 +66,7 @@ function rowsQuery(db: Database) {
     .leftJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId))
     .leftJoin(jobs, eq(jobs.id, jobCharges.jobId))
     .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(planRenewals, eq(planRenewals.id, invoices.planRenewalId))
     .leftJoin(rectified, eq(rectified.id, invoices.rectifiesId))
     .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id));
 }
