@@ -13,6 +13,8 @@ import { payByTransfer } from "~/server/maintenance/plan-mandates.server";
 import { plansForEmail } from "~/server/maintenance/my-plans.server";
 import { cardCharges, paymentAttempts, storedCards } from "~/server/payments/payments-schema.server";
 import { decodeParameters } from "~/server/payments/redsys-signature.server";
+import { customerRecord } from "~/server/customers/customer-record.server";
+import { linkUntiedRows } from "~/server/customers/customer-links.server";
 import { setupTestDatabase } from "../db-utils";
 import { cardOrderWithPlan, payThroughStandIn } from "../support/plan-card-orders";
 import { enableTestRedsys } from "../support/redsys-notify";
@@ -144,6 +146,11 @@ describe("the renewal charged to the kept card", () => {
     const [after] = await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan.id));
     expect(after).toMatchObject({ state: "activo", renewsOn: renewalOn(plan.renewsOn, 1) });
     expect((await mailsOf(plan.id)).some((mail) => mail.attachInvoice === invoice!.id)).toBe(true);
+    // The customer record lists the renewal's invoice with the order's.
+    await linkUntiedRows(db);
+    const [tied] = await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan.id));
+    const record = await customerRecord(db, tied!.customerId!);
+    expect(record?.invoices.map((row) => row.number)).toContain(invoice!.number);
   });
 
   it("refused by the issuer: the renewal turns to a transfer, the customer is told why and how; no second try", async () => {

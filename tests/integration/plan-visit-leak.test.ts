@@ -16,6 +16,8 @@ import { maintenancePlans, planUnits, planVisits } from "~/server/maintenance/ma
 import { planVisitsTask, recordDoneVisits } from "~/server/maintenance/plan-visits.server";
 import { jobRef, planRef } from "~/server/outbox-refs.server";
 import { currentFreeSlots } from "~/server/visits/visit-calendar.server";
+import { customerRecord } from "~/server/customers/customer-record.server";
+import { linkUntiedRows } from "~/server/customers/customer-links.server";
 import { setupTestDatabase } from "../db-utils";
 import { adminRequest, technicianSession } from "../support/admin-utils";
 import { pdfText } from "../support/pdf-text";
@@ -114,5 +116,11 @@ describe("a refrigerant leak found on a plan's visit", () => {
     const repairOn = addDays(madridDay(now), 30);
     const month = await dueInMonth(db, monthStart(repairOn));
     expect(month.items.filter((item) => item.kind === "fuga" && item.planId === plan.id)).toEqual([expect.objectContaining({ on: repairOn, what: expect.stringContaining("Daikin Sensira 35: fuga encontrada el") })]);
+
+    // The customer record lists the plan's maintenance job (it read jobs through quotes only).
+    await linkUntiedRows(db);
+    const [tied] = await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan.id));
+    const record = await customerRecord(db, tied!.customerId!);
+    expect(record?.jobs).toEqual([expect.objectContaining({ id: visit!.jobId, quoteNumber: null, title: `Plan n.º ${plan.id}` })]);
   });
 });

@@ -59,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     jobs: found.jobs.map((j) => ({
       key: `t${j.id}`,
       href: `/admin/trabajos/${j.id}`,
-      title: `Trabajo del presupuesto ${j.quoteNumber}`,
+      title: j.quoteNumber ? `Trabajo del presupuesto ${j.quoteNumber}` : `Mantenimiento: ${j.title ?? `trabajo n.º ${j.id}`}`,
       details: [j.startsAt ? formatDateTime(j.startsAt) : "Sin fecha", JOB_STATUS_LABELS[j.status]],
     })),
     invoices: found.invoices.map((i) => ({

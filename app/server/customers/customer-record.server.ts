@@ -9,6 +9,7 @@ import { orders } from "../orders/orders-schema.server";
 import { contactRequests, quotes } from "../quotes/quotes-schema.server";
 import { visits } from "../visits/visits-schema.server";
 import { plansOfCustomer } from "../maintenance/plan-customers.server";
+import { planRenewals, planVisits } from "../maintenance/maintenance-schema.server";
 import { repairsOfCustomer } from "../repairs/repair-customers.server";
 import { listedCustomers } from "./customer-list.server";
 import { customers } from "./customers-schema.server";
@@ -53,23 +54,37 @@ export async function customerRecord(db: Database, id: number) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(SHOWN);
   const quoteIds = quoteRows.map((quote) => quote.id);
-  const jobRows = quoteIds.length
+  const plans = await plansOfCustomer(db, id);
+  const planIds = plans.map((plan) => plan.id);
+  // Installation jobs through the record's quotes; a plan's maintenance visits through its plans (issue 31).
+  const jobRows = quoteIds.length || planIds.length
     ? await db
-        .select({ id: jobs.id, status: jobs.status, startsAt: jobs.startsAt, quoteNumber: quotes.number })
+        .select({ id: jobs.id, status: jobs.status, startsAt: jobs.startsAt, quoteNumber: quotes.number, title: jobs.title })
         .from(jobs)
-        .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
-        .where(inArray(jobs.quoteId, quoteIds))
+        .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
+        .where(
+          or(
+            quoteIds.length ? inArray(jobs.quoteId, quoteIds) : undefined,
+            planIds.length ? inArray(jobs.id, db.select({ id: planVisits.jobId }).from(planVisits).where(inArray(planVisits.planId, planIds))) : undefined,
+          ),
+        )
         .orderBy(desc(jobs.createdAt), desc(jobs.id))
     : [];
   const jobIds = jobRows.map((job) => job.id);
   const orderIds = orderRows.map((order) => order.id);
   const invoiceRows =
-    orderIds.length || jobIds.length
+    orderIds.length || jobIds.length || planIds.length
       ? await db
           .select({ number: invoices.number, issuedOn: invoices.issuedOn, totalCents: invoices.totalCents, series: invoices.series })
           .from(invoices)
           .leftJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId))
-          .where(or(orderIds.length ? inArray(invoices.orderId, orderIds) : undefined, jobIds.length ? inArray(jobCharges.jobId, jobIds) : undefined))
+          .where(
+            or(
+              orderIds.length ? inArray(invoices.orderId, orderIds) : undefined,
+              jobIds.length ? inArray(jobCharges.jobId, jobIds) : undefined,
+              planIds.length ? inArray(invoices.planRenewalId, db.select({ id: planRenewals.id }).from(planRenewals).where(inArray(planRenewals.planId, planIds))) : undefined,
+            ),
+          )
           .orderBy(desc(invoices.issuedOn), desc(invoices.id))
           .limit(SHOWN)
       : [];
@@ -93,7 +108,6 @@ export async function customerRecord(db: Database, id: number) {
     .from(customers)
     .where(eq(customers.mergedIntoId, id))
     .orderBy(asc(customers.id));
-  const plans = await plansOfCustomer(db, id);
   const repairs = await repairsOfCustomer(db, id);
   return { record, account, requests, visits: visitRows, quotes: quoteRows, orders: orderRows, jobs: jobRows, invoices: invoiceRows, units, plans, repairs, merged, candidates: await mergeCandidates(db, record) };
 }
