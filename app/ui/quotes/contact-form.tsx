@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { Honeypot } from "../honeypot";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import {
   CONTACT_LABELS,
@@ -154,11 +155,7 @@ export function ContactForm({ productId, sourcePage, defaultMessage = "", submit
         <textarea {...common("message")} rows={4} aria-describedby={describe("message")} />
       </div>
 
-      {/* The honeypot: hidden from people and assistive technology, filled in by simple bots. */}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={fieldId(HONEYPOT_FIELD)}>Deje este campo vacío</label>
-        <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={fieldId(HONEYPOT_FIELD)} />
 
       <p id={errorId} role="alert" className="contact-feedback form-error">
         {!sent && failure ? failure.error : null}

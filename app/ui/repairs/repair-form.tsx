@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { Honeypot } from "../honeypot";
 import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
 import {
   MAX_REPAIR_PHOTOS,
@@ -163,11 +164,7 @@ export function RepairForm({ unit, coverage, values, errors, formError }: Repair
         <TextInput field="availability" values={values} errors={errors} required={false} />
       </fieldset>
 
-      {/* The honeypot: hidden from people and assistive technology, filled in by simple bots. */}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor={id(HONEYPOT_FIELD)}>Deje este campo vacío</label>
-        <input id={id(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id={id(HONEYPOT_FIELD)} />
 
       <div className="repair-cost" role="note" aria-label="Lo que cuesta">
         <h2>Lo que cuesta</h2>

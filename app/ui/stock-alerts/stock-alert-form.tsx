@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Honeypot } from "../honeypot";
 import { Link, useFetcher } from "react-router";
 import {
   ALERT_EMAIL_MAX,
@@ -139,11 +140,7 @@ export function StockAlertForm({ productId, posted, headingLevel = 2 }: Props) {
             ) : null}
           </div>
 
-          {/* The honeypot: hidden from people and assistive technology, filled in by simple bots. */}
-          <div className="visually-hidden" aria-hidden="true">
-            <label htmlFor={fieldId(ALERT_HONEYPOT)}>Deje este campo vacío</label>
-            <input id={fieldId(ALERT_HONEYPOT)} name={ALERT_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
+          <Honeypot id={fieldId(ALERT_HONEYPOT)} name={ALERT_HONEYPOT} />
 
           <p role="alert" className={firstFieldError ? "visually-hidden" : "stock-alert-error form-error"}>
             {alert}

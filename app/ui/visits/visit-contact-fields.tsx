@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
+import { Honeypot } from "../honeypot";
 import { VISIT_LABELS, VISIT_MAX_LENGTH, type FieldErrors, type VisitField, type VisitFormValues } from "~/domain/visits/visit-fields";
 
 type Props = {
@@ -68,11 +68,7 @@ export function VisitContactFields({ values, errors = {}, legend = "Sus datos" }
         {field("town")}
       </div>
       {field("notes", false)}
-      {/* The honeypot: hidden from people and assistive technology, filled in by simple bots. */}
-      <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor="visita-web">Deje este campo vacío</label>
-        <input id="visita-web" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot id="visita-web" />
     </fieldset>
   );
 }
