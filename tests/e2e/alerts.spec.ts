@@ -151,7 +151,7 @@ test.describe("alerts", { tag: "@movil" }, () => {
       await expect(page.getByText(/Para activar los avisos en este dispositivo hace falta JavaScript/)).toBeVisible();
       await page.getByRole("checkbox", { name: /Solicitud nueva/ }).uncheck();
       await page.getByRole("button", { name: "Guardar los avisos elegidos" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Guardado" })).toHaveText("Guardado: recibirá 4 tipos de aviso.");
+      await expect(page.getByRole("status").filter({ hasText: "Guardado" })).toHaveText("Guardado: recibirá 5 tipos de aviso.");
       await expect(page.getByRole("checkbox", { name: /Solicitud nueva/ })).not.toBeChecked();
       await page.getByRole("button", { name: /^Quitar / }).click();
       await expect(page.getByRole("status").filter({ hasText: "Dispositivo quitado" })).toHaveText("Dispositivo quitado: ya no recibirá avisos.");
