@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
-import { photoUrlPrefix, type PhotoFormat } from "~/domain/images/photos";
+import { PHOTO_CONTENT_TYPES, photoUrlPrefix, type PhotoFormat } from "~/domain/images/photos";
 import type { ProductPhoto } from "~/domain/catalogue/product";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
@@ -94,5 +94,17 @@ export async function photoSizes(db: Pick<Database, "select">, ids: readonly num
     const image = rows.find((row) => row.id === id);
     if (!image) return [];
     return [{ imageId: id, width: image.width, height: image.height, widths: variants.filter((v) => v.imageId === id).map((v) => v.width) }];
+  });
+}
+
+/** A private photo's copy as its routes answer it (work reports, breakdowns): never kept by a shared cache. */
+export function privatePhotoResponse(photo: { bytes: Uint8Array<ArrayBuffer>; format: PhotoFormat }): Response {
+  return new Response(photo.bytes, {
+    headers: {
+      "Content-Type": PHOTO_CONTENT_TYPES[photo.format],
+      "Content-Length": String(photo.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }

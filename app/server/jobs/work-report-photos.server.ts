@@ -1,11 +1,11 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { data } from "react-router";
-import { parsePhotoFile, PHOTO_CONTENT_TYPES } from "~/domain/images/photos";
+import { parsePhotoFile } from "~/domain/images/photos";
 import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { images } from "../images/images-schema.server";
 import { ImageRejected, processImage } from "../images/image-pipeline.server";
-import { readVariant, saveImage, type ServedVariant } from "../images/image-store.server";
+import { privatePhotoResponse, readVariant, saveImage, type ServedVariant } from "../images/image-store.server";
 
 /*
  * The photos of a work report (issue 17): pictures of a customer's home, so PRIVATE images
@@ -75,14 +75,7 @@ export async function readReportPhoto(jobId: number, file: string | undefined): 
 export async function reportPhotoResponse(jobId: number | null, file: string | undefined): Promise<Response> {
   const photo = jobId ? await readReportPhoto(jobId, file) : null;
   if (!photo) throw data("Imagen no encontrada", { status: 404 });
-  return new Response(photo.bytes, {
-    headers: {
-      "Content-Type": PHOTO_CONTENT_TYPES[photo.format],
-      "Content-Length": String(photo.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return privatePhotoResponse(photo);
 }
 
 /*

@@ -121,12 +121,11 @@ export async function startPlansForOrder(tx: Transaction, orderId: number, now: 
 async function installedUnitOf(tx: Transaction, line: Line, family: MaintainedFamily, buyerEmail: string) {
   if (!line.installedUnitId) return null;
   const [unit] = await tx
-    .select({ unit: installedUnits, family: products.family, powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed })
+    .select({ unit: installedUnits, family: products.family, product: PRODUCT_FACTS })
     .from(installedUnits)
     .leftJoin(products, eq(products.id, installedUnits.productId))
     .where(and(eq(installedUnits.id, line.installedUnitId), sql`lower(${installedUnits.customerEmail}) = ${buyerEmail.trim().toLowerCase()}`));
   if (!unit || unit.family !== family) return null;
-  const refrigerant = refrigerantName(unit.refrigerant);
   return {
     installedUnitId: unit.unit.id,
     productId: unit.unit.productId,
@@ -135,23 +134,26 @@ async function installedUnitOf(tx: Transaction, line: Line, family: MaintainedFa
     model: unit.unit.model,
     serialNumber: unit.unit.serialNumber,
     installedOn: unit.unit.installedOn,
-    powerKw: unit.heatingPowerKw ?? unit.powerKw ?? null,
-    refrigerant,
-    hermeticallySealed: !unit.notSealed && refrigerant !== null,
+    ...unitFactsOf(unit.product),
   };
 }
 
-/** The catalogue's refrigerant ("R32", "r-410a") as the plans write it ("R-32"), or null if not one we know. */
-function refrigerantName(text: string | null) {
-  const name = text?.trim().toUpperCase().replace(/^R(\d)/, "R-$1") ?? null;
-  return isRefrigerant(name) ? name : null;
+/** What the catalogue says of a unit's product: its power, refrigerant, and whether its circuit is sealed. */
+const PRODUCT_FACTS = { powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed };
+
+/**
+ * A plan unit's facts from its product (none known without one): the heating power first, the
+ * refrigerant as the plans write it ("R32" -> "R-32", null if not one we know), and sealed unless
+ * it is a split joined on site (drizzle/0013).
+ */
+function unitFactsOf(product: { powerKw: number | null; heatingPowerKw: number | null; refrigerant: string | null; notSealed: boolean } | null) {
+  const name = product?.refrigerant?.trim().toUpperCase().replace(/^R(\d)/, "R-$1") ?? null;
+  const refrigerant = isRefrigerant(name) ? name : null;
+  return { powerKw: product?.heatingPowerKw ?? product?.powerKw ?? null, refrigerant, hermeticallySealed: product ? !product.notSealed && refrigerant !== null : false };
 }
 
 async function addBoughtUnit(tx: Transaction, planId: number, family: MaintainedFamily, goods: Line): Promise<void> {
-  const [product] = goods.productId
-    ? await tx.select({ powerKw: products.powerKw, heatingPowerKw: products.heatingPowerKw, refrigerant: products.refrigerant, notSealed: products.fgasNotSealed }).from(products).where(eq(products.id, goods.productId))
-    : [];
-  const refrigerant = refrigerantName(product?.refrigerant ?? null);
+  const [product] = goods.productId ? await tx.select(PRODUCT_FACTS).from(products).where(eq(products.id, goods.productId)) : [];
   await tx.insert(planUnits).values({
     planId,
     orderLineId: goods.id,
@@ -159,10 +161,7 @@ async function addBoughtUnit(tx: Transaction, planId: number, family: Maintained
     equipment: EQUIPMENT_OF_FAMILY[family],
     brand: goods.brand,
     model: goods.model,
-    powerKw: product?.heatingPowerKw ?? product?.powerKw ?? null,
-    refrigerant,
-    // A split joined on site is not hermetically sealed; a monobloc's circuit is (drizzle/0013).
-    hermeticallySealed: product ? !product.notSealed && refrigerant !== null : false,
+    ...unitFactsOf(product ?? null),
   });
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, like } from "drizzle-orm";
 import { data } from "react-router";
-import { parsePhotoFile, PHOTO_CONTENT_TYPES } from "~/domain/images/photos";
+import { parsePhotoFile } from "~/domain/images/photos";
 import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { images } from "../images/images-schema.server";
 import { ImageRejected, processImage } from "../images/image-pipeline.server";
-import { deleteImageIfUnused, readVariant, saveImage } from "../images/image-store.server";
+import { deleteImageIfUnused, privatePhotoResponse, readVariant, saveImage } from "../images/image-store.server";
 
 /*
  * The photos of a breakdown (issue 31): pictures of a customer's home and unit, so PRIVATE images
@@ -60,9 +60,7 @@ export async function repairPhotoResponse(photoIds: readonly number[], file: str
     .where(and(inArray(images.id, [wanted.imageId]), eq(images.private, true), like(images.originalName, "averia-%")));
   const variant = row ? await readVariant(wanted.imageId, wanted.width, wanted.format) : null;
   if (!variant) throw data("Imagen no encontrada", { status: 404 });
-  return new Response(variant.bytes, {
-    headers: { "Content-Type": PHOTO_CONTENT_TYPES[wanted.format], "Cache-Control": "private, no-store", ETag: variant.etag, "X-Content-Type-Options": "nosniff" },
-  });
+  return privatePhotoResponse({ bytes: variant.bytes, format: wanted.format });
 }
 
 /** The photos of breakdowns being deleted (the privacy policy's period). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { newRepairAlert } from "~/domain/alerts/alert-messages";
 import { factsOfContact } from "~/domain/customers/customer-sources";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
@@ -163,7 +163,7 @@ export async function updateRepairRequest(db: Database, actor: Actor, id: number
     const [after] = await tx
       .update(repairRequests)
       .set({ ...change, updatedAt: now })
-      .where(and(eq(repairRequests.id, id)))
+      .where(eq(repairRequests.id, id))
       .returning();
     await audit(tx, actor, { action: "cambiar aviso de avería", entity: "averia", entityId: String(id), before: { estado: before.state }, after: { estado: after!.state, ...(change.ownerNotes !== undefined ? { notas: true } : {}) } });
     return after!;
