@@ -49,11 +49,17 @@ export default [
   route("presupuestos/:token", "routes/quotes/quote-page.tsx"),
   route("presupuestos/:token/pdf", "routes/quotes/quote-pdf.ts"),
   // A job's deposit and final balance (issue 17): the signed Redsys form, the way back, the invoices' PDFs.
-  route("presupuestos/:token/pago", "routes/payments/quote-payment.tsx"),
-  route("presupuestos/:token/pago/vuelta", "routes/payments/quote-payment-return.tsx"),
-  route("presupuestos/:token/facturas/:invoice", "routes/invoices/quote-invoice-pdf.ts"),
+  route("presupuestos/:token/pago", "routes/payments/job-payment.tsx", { id: "quote-payment" }),
+  route("presupuestos/:token/pago/vuelta", "routes/payments/job-payment-return.tsx", { id: "quote-payment-return" }),
+  route("presupuestos/:token/facturas/:invoice", "routes/invoices/job-invoice-pdf.ts", { id: "quote-invoice-pdf" }),
   // The signed work report of the quote's job (issue 17), the customer's copy.
-  route("presupuestos/:token/parte.pdf", "routes/jobs/work-report-pdf.ts"),
+  route("presupuestos/:token/parte.pdf", "routes/jobs/work-report-pdf.ts", { id: "quote-report-pdf" }),
+  // A repair's page (issue 31): the same payment, invoice and report routes as a quote's job.
+  route("averias/:token", "routes/repairs/repair-page.tsx"),
+  route("averias/:token/pago", "routes/payments/job-payment.tsx", { id: "repair-payment" }),
+  route("averias/:token/pago/vuelta", "routes/payments/job-payment-return.tsx", { id: "repair-payment-return" }),
+  route("averias/:token/facturas/:invoice", "routes/invoices/job-invoice-pdf.ts", { id: "repair-invoice-pdf" }),
+  route("averias/:token/parte.pdf", "routes/jobs/work-report-pdf.ts", { id: "repair-report-pdf" }),
   route("login/verificacion", "routes/accounts/login-verification.tsx"),
   // A technician's invitation (issue 28): choose the password, or accept with the existing account.
   route("invitacion/:token", "routes/accounts/invitation.tsx"),

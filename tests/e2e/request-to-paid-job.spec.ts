@@ -10,7 +10,7 @@ import { redsysEnv, startShopRedsys } from "../support/redsys-e2e";
 import { startSmtpCapture } from "../support/smtp-capture";
 import { pdfText } from "../support/pdf-text";
 import { createTechnician, scheduleJob, technicianFirstSignIn } from "../support/technician-e2e";
-import { customerSigns, fillBoilerReport, addPhoto, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
+import { addExtra, customerSigns, fillBoilerReport, addPhoto, OFFLINE_MESSAGE, openAndStartJob } from "../support/work-report-e2e";
 import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMail } from "./helpers";
 
 /*
@@ -39,7 +39,7 @@ let tech: { context: BrowserContext; page: Page };
 let touch = false;
 let email = "";
 /** What the story carries from one step to the next. */
-const story = { quoteLink: "", quoteNumber: "", jobId: 0, depositInvoice: "", boiler: "" };
+const story = { quoteLink: "", quoteNumber: "", jobId: 0, depositInvoice: "", boiler: "", repair: "" };
 
 const mailTo = (to: string, subject: RegExp): Promise<ParsedMail> => waitForMail(state.smtp!.messages, to, subject);
 
@@ -313,6 +313,7 @@ test("a breakdown of the boiler, reported from «Mis equipos» with a photo; the
   await page.getByRole("button", { name: "Enviar el aviso de avería" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Aviso de avería enviado" })).toBeVisible();
   const reference = /AV-\d{6}/.exec((await page.getByRole("status").textContent()) ?? "")![0];
+  story.repair = reference;
   const ack = await mailTo(email, new RegExp(`hemos recibido su aviso de avería ${reference}`));
   expect(ack.text).toContain("garantía legal");
   await page.goto("/login/equipos");
@@ -332,6 +333,66 @@ test("a breakdown of the boiler, reported from «Mis equipos» with a photo; the
   await owner.getByRole("button", { name: "Guardar" }).click();
   await expect(owner.getByRole("status")).toHaveText("Guardado: «Atendida».");
   await lookAtBothWidths(owner, "admin-averia");
+});
+
+test("the owner turns the breakdown into a repair job; the technician reports worn parts from stock and labour; the invoice arrives and the customer pays it on the breakdown's page", { tag: "@movil" }, async () => {
+  const owner = admin.page;
+  await owner.goto("/admin/averias");
+  await owner.getByRole("row").filter({ hasText: story.repair }).getByRole("link", { name: new RegExp(story.repair) }).click();
+  await owner.getByRole("button", { name: "Crear el trabajo de reparación" }).click();
+  await expect(owner).toHaveURL(/\/admin\/trabajos\/\d+$/);
+  const jobId = Number(/\/admin\/trabajos\/(\d+)$/.exec(owner.url())![1]);
+  await expect(owner.getByRole("heading", { level: 1 })).toContainText(`Reparación: Avería ${story.repair}`);
+  await scheduleJob(owner, { day: addDays(madridDay(new Date()), 2), from: "09:00", to: "11:00", technician: TECH.name });
+  await expect(owner.getByRole("status").filter({ hasText: "Trabajo programado" })).toBeVisible();
+
+  const p = tech.page;
+  await openAndStartJob(p, jobId);
+  // What the customer was told: the legal guarantee. Worn parts are not a defect: everything is charged.
+  await expect(p.getByText(/Lo que se le dijo al cliente al avisar: .*garantía legal/)).toBeVisible();
+  await p.getByLabel("Qué tenía el equipo y qué se ha hecho").fill("El termostato no daba orden de encendido (contactos gastados): se cambia y se prueba la caldera.");
+  await p.getByLabel("Causa de la avería").selectOption({ label: "Desgaste por el uso (pieza al final de su vida)" });
+  await expect(p.getByTestId("repair-covered")).toHaveText("Sin cobertura: se cobra todo.");
+  await p.getByRole("button", { name: "Añadir pieza del almacén" }).click();
+  const part = p.getByRole("group", { name: "Pieza 1" }).getByLabel("Pieza");
+  const thermostat = part.locator("option").filter({ hasText: /^Honeywell / }).first();
+  await part.selectOption({ label: (await thermostat.textContent())! });
+  const partName = (await thermostat.textContent())!.replace(/ \(\d+ en stock\)$/, "");
+  await addExtra(p, { kind: "Mano de obra", description: "Cambio del termostato y prueba de la caldera", quantity: "1", unit: "h", unitPrice: "45,00" });
+  await p.getByLabel("NIF del cliente para la factura").fill("50123456Q");
+  await expect(p.getByTestId("repair-total")).toContainText("IVA del 21 % incluido");
+  const total = /[\d.]+,\d{2}.€/.exec((await p.getByTestId("repair-total").textContent()) ?? "")![0];
+  await customerSigns(p, "Carmen Ortega Ruiz", true);
+  await expect(p.getByTestId("signed-statements")).toContainText(`Acepto el importe de la reparación: ${total}`);
+  await lookAtBothWidths(p, "tecnico-parte-reparacion");
+  await p.getByRole("button", { name: "Enviar el parte" }).click();
+  await expect(p.getByRole("heading", { name: "Parte firmado" })).toBeVisible({ timeout: 30_000 });
+  await expect(p.getByTestId("repair-lines")).toContainText(partName);
+
+  // The invoice by e-mail, with the way to pay; the breakdown's page takes the card.
+  const mail = await mailTo(email, new RegExp(`factura F\\d{4}-\\d{6} de la avería ${story.repair}`));
+  const invoiceNumber = /F\d{4}-\d{6}/.exec(mail.subject ?? "")![0];
+  const invoice = await pdfText(mail.attachments.find((a) => a.filename === `${invoiceNumber}.pdf`)!.content);
+  expect(invoice).toContain("Cambio del termostato y prueba de la caldera");
+  expect(invoice).toContain(partName);
+  const link = /https?:\/\/\S+\/averias\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")![0];
+  const page = customer.page;
+  await page.goto(new URL(link).pathname);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1, name: `Avería ${story.repair}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Pago final pendiente" })).toContainText(total);
+  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(`el pago final de la avería ${story.repair} con tarjeta`);
+  await page.getByRole("link", { name: "Ver la avería" }).click();
+  await expect(page.getByRole("region", { name: "Pagos y facturas" }).getByRole("link", { name: new RegExp(invoiceNumber) })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Parte de la reparación firmado" })).toHaveAttribute("href", /\/parte\.pdf$/);
+  await expectAccessible(page);
+  await lookAtBothWidths(page, "averia-pagada");
+  await owner.goto(`/admin/trabajos/${jobId}`);
+  await expect(owner.getByText("Cobrado", { exact: true }).first()).toBeVisible();
 });
 
 /** A 64 × 64 PNG (a red square): the image pipeline needs a real picture of at least 32 px. */

@@ -101,7 +101,7 @@ describe("the plan offered under a unit we installed", () => {
       enqueueWorkReportEmail(tx, {
         jobId: job.jobId,
         subject: { kind: "instalacion", quoteNumber: job.number, quoteVersion: 1, alternative: "B" },
-        quoteToken: job.token,
+        page: { kind: "presupuesto", reference: job.number, token: job.token },
         customer: { name: "Pablo", nif: "12345678Z", email: "pablo.parte@example.com", phone: "600111222", address: "", postcode: "", town: "", province: "" },
         offers,
       }),

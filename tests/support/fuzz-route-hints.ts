@@ -62,8 +62,8 @@ export const QUERY_KEYS: Record<string, string[]> = {
   "routes/accounts/reset-password.tsx": ["token", "error"],
   "routes/accounts/login-verification.tsx": ["redirectTo"],
   "routes/orders/order-detail.tsx": ["desistir", "gases"],
-  "routes/payments/quote-payment.tsx": ["intento"],
-  "routes/payments/quote-payment-return.tsx": ["intento"],
+  "routes/payments/job-payment.tsx": ["intento"],
+  "routes/payments/job-payment-return.tsx": ["intento"],
   "routes/orders/coverage.tsx": ["cp", "contexto", "volver"],
   "routes/payments/order-payment.tsx": ["intento"],
   "routes/payments/order-link-payment.tsx": ["intento"],
@@ -170,6 +170,12 @@ export const VALID_FORMS: Record<string, Fields> = {
     ["statement", "on"],
   ],
   "routes/quotes/admin-quote-new.tsx": [["solicitud", "1"]],
+  // A breakdown's page (issue 31): paying its repair.
+  "routes/repairs/repair-page.tsx": [
+    ["intent", "pagar"],
+    ["cargo", "1"],
+    ["metodo", "tarjeta"],
+  ],
   "routes/quotes/admin-quote-editor.tsx": [
     ["intent", "guardar"],
     ["customerName", "Ana Prueba"],

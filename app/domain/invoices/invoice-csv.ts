@@ -47,6 +47,8 @@ export type CsvInvoice = {
   quoteNumber?: string | null;
   /** (issue 31) The maintenance plan whose yearly renewal it is. */
   planId?: number | null;
+  /** (issue 31) The breakdown whose repair it is ("AV-000012"). */
+  repairReference?: string | null;
   /** Why it was annulled (a payment recorded by mistake), if it was: it then counts in no total. */
   annulled?: string | null;
 };
@@ -72,6 +74,6 @@ export function invoiceCsvRow(invoice: CsvInvoice): string[] {
     decimalEuros(invoice.vatCents),
     decimalEuros(invoice.totalCents),
     invoice.payMethod,
-    invoice.orderNumber ?? invoice.quoteNumber ?? (invoice.planId ? planReference(invoice.planId) : ""),
+    invoice.orderNumber ?? invoice.quoteNumber ?? invoice.repairReference ?? (invoice.planId ? planReference(invoice.planId) : ""),
   ];
 }

@@ -25,7 +25,7 @@ export type InvoiceLineView = {
   vatRate: number;
 };
 
-export type InvoiceReference = { label: "Pedido" | "Presupuesto" | "Plan de mantenimiento"; value: string };
+export type InvoiceReference = { label: "Pedido" | "Presupuesto" | "Avería" | "Plan de mantenimiento"; value: string };
 
 export type InvoiceDocument = {
   kind: "completa" | "rectificativa";

@@ -1,17 +1,24 @@
 import type { RiteEquipment } from "../maintenance/rite-periods";
 
 /*
- * What a job is (issue 31): an installation made from an accepted quote (issue 17), or a
- * maintenance visit of a plan, which has no quote: its title and units say what it is.
+ * What a job is (issue 31): an installation made from an accepted quote (issue 17), a
+ * maintenance visit of a plan, or the repair of a breakdown; the last two have no quote: their
+ * title and units say what they are.
  */
 
-export const JOB_KINDS = ["instalacion", "mantenimiento"] as const;
+export const JOB_KINDS = ["instalacion", "mantenimiento", "reparacion"] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_KIND_LABELS: Record<JobKind, string> = {
   instalacion: "Instalación",
   mantenimiento: "Mantenimiento",
+  reparacion: "Reparación",
 };
+
+/** Whether a job asks money of its own (charges, invoices): an installation and a repair; a plan's visit is paid by the plan. */
+export function isBilledJob(kind: JobKind): boolean {
+  return kind !== "mantenimiento";
+}
 
 /** A unit a job without a quote works on, as the plan had it when the job was opened. */
 export type ServiceUnit = {
@@ -41,9 +48,10 @@ export type JobWords = { noun: string; whole: string; fileStem: string };
 
 export function jobWords(job: { kind: JobKind; reference: string }): JobWords {
   const stem = job.reference.normalize("NFD").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "").toLowerCase();
-  return job.kind === "instalacion"
-    ? { noun: "instalación", whole: `la instalación de su presupuesto ${job.reference}`, fileStem: `instalacion-${job.reference}` }
-    : { noun: "visita de mantenimiento", whole: `la visita de mantenimiento de su ${job.reference.charAt(0).toLowerCase()}${job.reference.slice(1)}`, fileStem: `mantenimiento-${stem}` };
+  const lower = `${job.reference.charAt(0).toLowerCase()}${job.reference.slice(1)}`;
+  if (job.kind === "instalacion") return { noun: "instalación", whole: `la instalación de su presupuesto ${job.reference}`, fileStem: `instalacion-${job.reference}` };
+  if (job.kind === "reparacion") return { noun: "reparación", whole: `la reparación de su ${lower}`, fileStem: `reparacion-${stem}` };
+  return { noun: "visita de mantenimiento", whole: `la visita de mantenimiento de su ${lower}`, fileStem: `mantenimiento-${stem}` };
 }
 
 /** The back office's name of a job: "Trabajo del presupuesto P2026-000007", "Mantenimiento: Plan n.º 12". */

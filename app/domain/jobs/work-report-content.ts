@@ -1,4 +1,5 @@
 import type { QuoteLine } from "../quotes/quote-content";
+import type { RepairCause, RepairCovered, RepairPart } from "../repairs/repair-outcome";
 
 /*
  * What a technician's work report (parte de trabajo, issue 17) records, as stored in
@@ -48,6 +49,25 @@ export type WorkReportContent = {
    * null when none was found (and on every report written before leaks were recorded).
    */
   leak?: RefrigerantLeak | null;
+  /** A repair job's findings (issue 31): absent on installations and maintenance visits. */
+  repair?: RepairOutcome | null;
+};
+
+/**
+ * What the technician found and did on a repair: the diagnosis and its cause, the parts taken
+ * from stock (labour and hand-typed materials are the report's extras), what the coverage pays
+ * for, whether the unit must be replaced, and the customer's confirmation of the reduced VAT's
+ * conditions. `totalCents` is what the customer accepted with the signature (VAT included).
+ */
+export type RepairOutcome = {
+  diagnosis: string;
+  cause: RepairCause;
+  parts: RepairPart[];
+  covered: RepairCovered;
+  replacement: boolean;
+  reducedVatConfirmed: boolean;
+  vatRate: number;
+  totalCents: number;
 };
 
 export type RefrigerantLeak = { where: string };

@@ -6,6 +6,7 @@ import { SIGNATURE_MAX, SIGNATURE_PATH } from "../quotes/quote-answer-form";
 import { CHECKLIST_KINDS, CHECKLISTS, isChecklistKind } from "./work-report-checklists";
 import type { CombustionAnalysis, ExtraWorkLine, InstalledUnitEntry, RefrigerantLeak, WorkReportContent } from "./work-report-content";
 import { LEAK_CHECK } from "../maintenance/rite-operations";
+import { parseRepairFields, type RepairDraft, type RepairFields } from "../repairs/repair-report-form";
 
 const LEAK_CHECK_ID = LEAK_CHECK.id;
 
@@ -37,6 +38,8 @@ export type WorkReportFields = {
   /** A maintenance visit found a refrigerant leak (issue 31); drafts saved before have neither field. */
   leakFound?: boolean;
   leakWhere?: string;
+  /** A repair job's findings (issue 31); absent on other jobs. */
+  repair?: RepairFields;
   signerName: string;
   signerIdNumber: string;
   /** SVG path data of the customer's strokes in a 600 x 200 box (app/ui/signature-pad.ts). */
@@ -55,6 +58,8 @@ export type WorkReportSubmission = {
   signerName: string;
   signerIdNumber: string;
   signedAt: Date | null;
+  /** A repair's findings as typed; the server prices them and stores content.repair. */
+  repair: RepairDraft | null;
 };
 
 export function emptyCombustion(): CombustionDraft {
@@ -203,8 +208,8 @@ function leakOf(value: { checklistKind: string; done: string[]; leakFound: boole
 
 export type ParsedReport = { ok: true; report: WorkReportSubmission } | { ok: false; errors: Record<string, string> };
 
-/** The report checked against the job's units: every field, the combustion for a gas boiler, a serial per unit. */
-export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): ParsedReport {
+/** The report checked against the job's units: every field, the combustion for a gas boiler, a serial per unit, a repair's findings. */
+export function parseWorkReport(input: unknown, units: readonly UnitSlot[], options: { repair?: boolean } = {}): ParsedReport {
   const parsed = baseSchema.safeParse(input);
   const errors = parsed.success ? {} : fieldErrors(parsed.error, { key: dottedPath });
   const value = parsed.success ? parsed.data : null;
@@ -233,6 +238,8 @@ export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): Par
 
   const leak = value ? leakOf(value) : { leak: null };
   if ("error" in leak) errors[leak.field] ??= leak.error;
+  const repair = options.repair ? parseRepairFields(raw.repair) : null;
+  if (repair && !repair.ok) Object.assign(errors, repair.errors);
   if (!value || Object.keys(errors).length > 0) return { ok: false, errors };
   const checklist = CHECKLISTS[value.checklistKind].items.map((item) => ({ item: item.text, done: value.done.includes(item.id) }));
   const signedAt = value.signedAt ? new Date(value.signedAt) : null;
@@ -246,6 +253,7 @@ export function parseWorkReport(input: unknown, units: readonly UnitSlot[]): Par
       signerName: value.signerName,
       signerIdNumber: value.signerIdNumber,
       signedAt: signedAt && !Number.isNaN(signedAt.getTime()) ? signedAt : null,
+      repair: repair?.ok ? repair.repair : null,
     },
   };
 }

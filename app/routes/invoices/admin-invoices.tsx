@@ -46,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       payMethod: row.payMethod,
       orderNumber: row.orderNumber,
       quoteNumber: row.quoteNumber ?? null,
+      repairReference: row.repairReference ?? null,
+      jobId: row.jobId ?? null,
       planId: row.planId ?? null,
     })),
   };
@@ -90,12 +92,14 @@ const columns: AdminColumn<Row>[] = [
   { label: "Total", num: true, cell: (row) => <Price cents={row.totalCents} /> },
   { label: "Forma de pago", cell: (row) => row.payMethod },
   {
-    label: "Pedido, presupuesto o plan",
+    label: "Pedido, presupuesto, avería o plan",
     cell: (row) =>
       row.orderNumber ? (
         <Link to={`/admin/pedidos/${encodeURIComponent(row.orderNumber)}`}>{row.orderNumber}</Link>
       ) : row.quoteNumber ? (
         <Link to={`/admin/presupuestos/${encodeURIComponent(row.quoteNumber)}`}>{row.quoteNumber}</Link>
+      ) : row.repairReference && row.jobId ? (
+        <Link to={`/admin/trabajos/${row.jobId}`}>{row.repairReference}</Link>
       ) : row.planId ? (
         planReference(row.planId)
       ) : null,

@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { jobHeading } from "~/domain/jobs/job-kinds";
+import { isBilledJob, jobHeading } from "~/domain/jobs/job-kinds";
 import { madridClock, madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
@@ -155,12 +155,12 @@ export default function JobPage() {
               <dt>Unidades reservadas del catálogo</dt>
               <dd>{job.heldUnits}</dd>
             </>
-          ) : (
+          ) : job.kind === "mantenimiento" ? (
             <>
               <dt>Pago</dt>
               <dd>Incluido en el plan de mantenimiento</dd>
             </>
-          )}
+          ) : null}
           {job.cancelReason ? (
             <>
               <dt>Motivo de la cancelación</dt>
@@ -171,7 +171,7 @@ export default function JobPage() {
         {job.description ? <p className="admin-pre">{job.description}</p> : null}
         {job.kind === "instalacion" ? <JobLines title={`${job.alternativeTitle} (versión ${job.quoteVersion}, aceptada)`} lines={job.lines} /> : null}
       </section>
-      {job.kind === "instalacion" ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
+      {isBilledJob(job.kind) ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
       {report ? <WorkReportSummary report={report} /> : null}
       {canScheduleJob(job.status) ? (
         <ScheduleForm defaults={defaults} technicians={technicians} rescheduling={job.status === "programado"} reply={reply} />

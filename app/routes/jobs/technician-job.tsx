@@ -61,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lines: job.lines,
     },
     report,
-    form: facts ? { units: facts.units, suggestedKind: facts.suggestedKind, alternative: facts.alternative, vatRate: facts.vatRate } : null,
+    form: facts ? { units: facts.units, suggestedKind: facts.suggestedKind, alternative: facts.alternative, vatRate: facts.vatRate, repair: facts.repair } : null,
   };
 }
 
@@ -135,7 +135,7 @@ export default function TechnicianJob() {
           </noscript>
           {hydrated ? (
             <Suspense fallback={<p className="admin-muted">Preparando el parte…</p>}>
-              <WorkReportForm jobId={job.id} units={form.units} suggestedKind={form.suggestedKind} alternative={form.alternative} vatRate={form.vatRate} customerName={job.customer.name} />
+              <WorkReportForm jobId={job.id} units={form.units} suggestedKind={form.suggestedKind} alternative={form.alternative} vatRate={form.vatRate} customerName={job.customer.name} repair={form.repair} />
             </Suspense>
           ) : null}
         </section>

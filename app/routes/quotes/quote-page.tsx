@@ -7,7 +7,7 @@ import { ErrorPage } from "~/ui/error-page";
 import { Price } from "~/ui/price";
 import { AcceptForm, ChangesForm, DeclineForm } from "~/ui/quotes/quote-answer-forms";
 import { QuoteDocumentView } from "~/ui/quotes/quote-document-view";
-import { QuotePayment } from "~/ui/quotes/quote-payment";
+import { JobMoney } from "~/ui/jobs/job-money";
 import { reportError } from "~/ui/report-error";
 import type { Route } from "./+types/quote-page";
 
@@ -86,7 +86,7 @@ export default function QuotePage({ loaderData: page, actionData }: Route.Compon
             <DocumentFingerprint sha256={accepted.documentSha256} of="el presupuesto aceptado" />
           </section>
         ) : null}
-        {page.money ? <QuotePayment token={page.token} money={page.money} error={reply?.intent === "pagar" ? reply.message : undefined} /> : null}
+        {page.money ? <JobMoney base={`/presupuestos/${page.token}`} money={page.money} error={reply?.intent === "pagar" ? reply.message : undefined} /> : null}
         {page.lastAnswer?.kind === "cambios" ? (
           <section className="quote-status" role="status" aria-labelledby="cambios-pedidos">
             <h2 id="cambios-pedidos">Nos ha pedido cambios</h2>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
 import { telHref } from "~/domain/site/contact-links";
@@ -7,6 +7,7 @@ import { requireAdmin } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
 import { readForm } from "~/server/http/request-body.server";
 import { findRepairRequest, updateRepairRequest } from "~/server/repairs/repair-requests.server";
+import { openRepairJob } from "~/server/repairs/repair-job.server";
 import { photoSizes } from "~/server/images/image-store.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -15,8 +16,8 @@ import type { Route } from "./+types/admin-repair";
 
 /*
  * /admin/averias/:id (issue 31): everything the customer said, the unit and what they were told
- * it would cost, the photos; the owner marks it «Atendida» (a visit or a job arranged) or
- * «Anulada», with notes.
+ * it would cost, the photos; the owner opens its repair job (scheduled on the job's page), or
+ * marks it «Atendida» (arranged otherwise) or «Anulada», with notes.
  */
 
 const SOURCE_LABELS: Record<RepairSource, string> = { web: "Formulario de la web", "mis-equipos": "Mis equipos (equipo instalado por nosotros)", telefono: "Por teléfono" };
@@ -54,6 +55,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = repairId(params.id);
   const form = Object.fromEntries(await readForm(request, { maxBytes: 40_000 }));
+  if (form.intent === "trabajo") {
+    const opened = await openRepairJob(await getDb(), { email: admin.email }, id);
+    if (!opened.ok && opened.status === 404) throw data(null, { status: 404 });
+    if (!opened.ok) return data({ ok: false as const, error: opened.message }, { status: opened.status });
+    throw redirect(`/admin/trabajos/${opened.jobId}`, 303);
+  }
   const parsed = changeForm.safeParse(form);
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]?.message ?? "Revise el formulario." }, { status: 400 });
   const updated = await updateRepairRequest(await getDb(), { email: admin.email }, id, { state: parsed.data.state, ownerNotes: parsed.data.notas.trim() });
@@ -117,6 +124,24 @@ export default function RepairPage() {
           {repair.takenBy ? ` (${repair.takenBy})` : ""}
         </dd>
       </dl>
+      <section aria-labelledby="averia-trabajo">
+        <h2 id="averia-trabajo">Reparación</h2>
+        {repair.jobId ? (
+          <p>
+            <Link to={`/admin/trabajos/${repair.jobId}`}>Ver el trabajo de reparación</Link> (se programa, se reporta y se cobra allí).
+          </p>
+        ) : (
+          <Form method="post">
+            <p className="field-hint">Crea un trabajo sin presupuesto escrito: lo programa en su página y el técnico hace el parte con el diagnóstico, las piezas y la mano de obra.</p>
+            <button type="submit" name="intent" value="trabajo" className="button" disabled={repair.state === "anulada"}>
+              Crear el trabajo de reparación
+            </button>
+          </Form>
+        )}
+        <p>
+          <a href={`/averias/${repair.token}`}>Página de la avería del cliente</a>
+        </p>
+      </section>
       {photos.length ? (
         <section aria-labelledby="averia-fotos">
           <h2 id="averia-fotos">Fotos</h2>

@@ -29,7 +29,7 @@ export async function referenceOf(db: Executor, invoice: Pick<Invoice, "orderId"
     return { label: "Pedido", value: order?.number ?? "" };
   }
   const context = invoice.jobChargeId !== null ? await chargeContext(db, invoice.jobChargeId) : null;
-  return { label: "Presupuesto", value: context?.quote.number ?? "" };
+  return { label: context?.page.kind === "averia" ? "Avería" : "Presupuesto", value: context?.page.reference ?? "" };
 }
 
 export async function documentOf(db: Executor, invoice: Invoice): Promise<InvoiceDocument> {

@@ -1,3 +1,4 @@
+import { jobPagePath, jobPageWords, type JobPage } from "~/domain/jobs/job-page";
 import { formatYmd } from "~/domain/dates/madrid-dates";
 import { jobRef, orderRef, planRef } from "../outbox-refs.server";
 import { formatEuros } from "~/domain/money";
@@ -32,7 +33,7 @@ const NOT_ATTACHED = "No hemos podido adjuntarla: puede descargarla en el enlace
  */
 export type InvoiceMailAbout =
   | { kind: "pedido"; number: string }
-  | { kind: "presupuesto"; number: string; token: string; jobId: number; more?: string[] }
+  | { kind: "trabajo"; page: JobPage; jobId: number; more?: string[] }
   | { kind: "plan"; planId: number };
 
 function where(about: InvoiceMailAbout) {
@@ -42,12 +43,7 @@ function where(about: InvoiceMailAbout) {
   }
   return about.kind === "pedido"
     ? { of: `del pedido ${about.number}`, yours: `de su pedido ${about.number}`, download: `«Mis Pedidos»: ${base}/login/pedidos/${about.number}`, ref: null }
-    : {
-        of: `del presupuesto ${about.number}`,
-        yours: `de su presupuesto ${about.number}`,
-        download: `la página de su presupuesto: ${base}/presupuestos/${about.token}`,
-        ref: jobRef(about.jobId),
-      };
+    : { ...jobPageWords(about.page), download: `${jobPageWords(about.page).page}: ${base}${jobPagePath(about.page)}`, ref: jobRef(about.jobId) };
 }
 
 export async function enqueueInvoiceEmail(tx: Transaction, invoice: Invoice, customerEmail: string, about: InvoiceMailAbout): Promise<void> {
@@ -67,7 +63,7 @@ export async function enqueueInvoiceEmail(tx: Transaction, invoice: Invoice, cus
       "",
       ATTACHED,
       `También puede descargarla cuando quiera en ${place.download}`,
-      ...(about.kind === "presupuesto" && about.more?.length ? ["", ...about.more] : []),
+      ...(about.kind === "trabajo" && about.more?.length ? ["", ...about.more] : []),
       "",
       `${shop.legalName} · NIF ${invoice.seller.nif} · ${shop.address} · ${shop.baseUrl}`,
     ].join("\n"),

@@ -40,11 +40,13 @@ const rowColumns = {
   payMethod: invoices.payMethod,
   orderNumber: orders.number,
   quoteNumber: quotes.number,
+  repairReference: sql<string | null>`${jobs.repair}->>'reference'`,
+  jobId: jobs.id,
   planId: planRenewals.planId,
   annulled: invoiceAnnulments.reason,
 };
 
-export type InvoiceListRow = CsvInvoice & { id: number; series: InvoiceSeries };
+export type InvoiceListRow = CsvInvoice & { id: number; series: InvoiceSeries; jobId: number | null };
 
 export type InvoiceTotals = { count: number; baseCents: number; vatCents: number; totalCents: number };
 

@@ -46,7 +46,7 @@ export async function runDepositWindows(db: Database, now = new Date()): Promise
       const [paid] = await tx.select({ id: jobCharges.id }).from(jobCharges).where(and(eq(jobCharges.jobId, job.id), eq(jobCharges.kind, "senal"), eq(jobCharges.state, "pagado"))).limit(1);
       if (paid) return null;
       const units = await releaseJobUnits(tx, job.id, now);
-      const { quote } = (await chargeContext(tx, chargeId))!;
+      const { page } = (await chargeContext(tx, chargeId))!;
       await audit(tx, "sistema", {
         action: "señal sin pagar: unidades liberadas",
         entity: "trabajo",
@@ -55,11 +55,11 @@ export async function runDepositWindows(db: Database, now = new Date()): Promise
         after: { unidades: [], devueltas: units, cargo: charge.id },
       });
       const lines = [
-        `La señal de ${formatEuros(charge.amountCents)} del presupuesto ${quote.number} (${job.customer.name}) no se ha pagado en su plazo.`,
+        `La señal de ${formatEuros(charge.amountCents)} del presupuesto ${page.reference} (${job.customer.name}) no se ha pagado en su plazo.`,
         `Las ${units} unidades del catálogo que tenía reservadas han vuelto al stock.`,
         "Si el cliente paga la señal más tarde, se reservan de nuevo las que queden; se lo diremos si falta alguna.",
       ];
-      await enqueue(tx, "email", shopJobNotice(job.id, `señal sin pagar del presupuesto ${quote.number}: unidades liberadas`, lines), { ref: jobRef(job.id) });
+      await enqueue(tx, "email", shopJobNotice(job.id, `señal sin pagar del presupuesto ${page.reference}: unidades liberadas`, lines), { ref: jobRef(job.id) });
       return job.id;
     });
     if (jobId !== null) released.push(jobId);

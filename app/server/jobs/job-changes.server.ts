@@ -35,6 +35,8 @@ export type JobChangeResult =
 
 const gone = { ok: false, status: 404, error: "Este trabajo ya no existe." } as const;
 
+export const REPAIR_ENDS_WITH_REPORT = "Una reparación termina con el parte del técnico: el diagnóstico, las piezas y la mano de obra son su factura.";
+
 async function lockJob(tx: Transaction, id: number) {
   const [job] = await tx
     .select({ job: jobs, reference: jobReferenceSql })
@@ -113,6 +115,8 @@ export async function moveJob(db: Database, admin: Admin, id: number, to: "en_cu
     if (!locked) return gone;
     const { job } = locked;
     if (!canMoveJob(job.status, to, job.kind)) return wrongState(job.status);
+    // A repair's bill is its signed report (diagnosis, parts, labour): it ends with the report.
+    if (to === "terminado" && job.kind === "reparacion") return { ok: false, status: 409, error: REPAIR_ENDS_WITH_REPORT };
     // "Cobrado" is what the money says: never while a charge waits (a payment closes the job by itself).
     const owed = to === "cobrado" ? await owedCents(tx, id) : 0;
     if (owed > 0) return { ok: false, status: 409, error: `Queda por cobrar ${formatEuros(owed)}: registre la transferencia en «Cobros», o espere el pago con tarjeta o Bizum, que cierra el trabajo.` };
@@ -120,7 +124,7 @@ export async function moveJob(db: Database, admin: Admin, id: number, to: "en_cu
     await audit(tx, { email: admin.email }, { action: `trabajo: ${JOB_STATUS_LABELS[to]}`, entity: "trabajo", entityId: id, before: { estado: job.status }, after: { estado: to } });
     if (to !== "terminado") return { ok: true, message: `Trabajo «${JOB_STATUS_LABELS[to]}».` };
     // A plan's maintenance visit is covered by the plan: nothing to invoice.
-    if (job.kind !== "instalacion") return { ok: true, message: "Trabajo «Terminado»." };
+    if (job.kind === "mantenimiento") return { ok: true, message: "Trabajo «Terminado»." };
     // Finished without the technician's report in the app (a paper delivery note): the final invoice all the same.
     const final = await issueFinalInvoice(tx, id, now);
     if (await closeJobIfNothingOwed(tx, id, { email: admin.email }, now)) return { ok: true, message: "Trabajo terminado y cobrado: la señal lo cubría todo." };

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { QuoteParty } from "~/domain/quotes/quote-content";
+import type { JobPage } from "~/domain/jobs/job-page";
 import { config } from "../config.server";
 import type { Database, Transaction } from "../db/client.server";
 import { quotes } from "../quotes/quotes-schema.server";
@@ -7,30 +7,33 @@ import { jobCharges, jobs } from "./jobs-schema.server";
 
 /*
  * A job's charges (issue 17): the deposit ("senal") and the final balance ("final"), read with
- * what every use of one needs: the job, and the quote it came from (its number is the
- * reference customers and the bank see; its token is the customer's page).
+ * what every use of one needs: the job, and its customer page (the quote's, or a repair's
+ * breakdown's, issue 31): its reference is what customers and the bank see, its token the page.
  */
 
 export type JobCharge = typeof jobCharges.$inferSelect;
 export type Job = typeof jobs.$inferSelect;
-export type ChargeQuote = { id: number; number: string; token: string; customer: QuoteParty };
-export type ChargeContext = { charge: JobCharge; job: Job; quote: ChargeQuote };
+export type ChargeContext = { charge: JobCharge; job: Job; page: JobPage };
 
 type Executor = Pick<Database, "select">;
 
+/** A job's customer page: its quote's, or its breakdown's; null for a plan's visit (the plan pays it). */
+export function jobPageOf(job: Pick<Job, "repair">, quote: { number: string; token: string } | null): JobPage | null {
+  if (quote) return { kind: "presupuesto", reference: quote.number, token: quote.token };
+  return job.repair ? { kind: "averia", reference: job.repair.reference, token: job.repair.token } : null;
+}
 
-const quoteColumns = { id: quotes.id, number: quotes.number, token: quotes.token, customer: quotes.customer };
-
-/** The charge `chargeId` with its job and quote, or null. */
+/** The charge `chargeId` with its job and page, or null. */
 export async function chargeContext(db: Executor, chargeId: number): Promise<ChargeContext | null> {
   const [row] = await db
-    .select({ charge: jobCharges, job: jobs, quote: quoteColumns })
+    .select({ charge: jobCharges, job: jobs, quote: { number: quotes.number, token: quotes.token } })
     .from(jobCharges)
     .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
-    .innerJoin(quotes, eq(quotes.id, jobs.quoteId))
+    .leftJoin(quotes, eq(quotes.id, jobs.quoteId))
     .where(eq(jobCharges.id, chargeId))
     .limit(1);
-  return row ?? null;
+  const page = row ? jobPageOf(row.job, row.quote) : null;
+  return row && page ? { charge: row.charge, job: row.job, page } : null;
 }
 
 /** The job's charges in the order they were asked (the annulled ones too). */

@@ -1,3 +1,4 @@
+import { jobPageWords } from "~/domain/jobs/job-page";
 import { and, eq, ne } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
 import type { InvoiceLineView } from "~/domain/invoices/invoice-document";
@@ -12,6 +13,7 @@ import { enqueue } from "../outbox.server";
 import { chargeContext, type ChargeContext, type Job } from "./job-charges.server";
 import { acceptedTerms, depositInvoices, issueDepositInvoice, issueJobInvoice, type JobInvoiceDraft, type JobInvoiceResult } from "./job-invoices.server";
 import { howToPay, shopJobNotice } from "./job-payment-emails.server";
+import { repairBillOf, repairInvoiceDraft } from "./repair-invoice.server";
 
 /*
  * The final invoice of a job (issue 17, "The work report"), issued in the transaction that
@@ -22,7 +24,8 @@ import { howToPay, shopJobNotice } from "./job-payment-emails.server";
  * finalBalance (domain/jobs/job-amounts.ts). The balance becomes the charge "final", which the
  * customer pays on the quote's page (card, Bizum) or by transfer; the invoice's e-mail is the
  * payment link. Nothing owed (all paid with the deposit): no final invoice and no charge; the
- * caller's job is then paid (closeJobIfNothingOwed in job-payments.server.ts).
+ * caller's job is then paid (closeJobIfNothingOwed in job-payments.server.ts). A repair (issue
+ * 31) has no quote nor deposit: its invoice is the report's bill (repair-invoice.server.ts).
  */
 
 export type FinalInvoiceResult = { invoiceNumber: string; totalCents: number };
@@ -40,8 +43,15 @@ async function lockedJob(tx: Transaction, jobId: number): Promise<Job> {
   return job;
 }
 
-/** The final invoice's lines and amounts as of now: the whole job (with the report's extras) minus the deposits invoiced. */
-async function finalDraft(tx: Transaction, job: Job) {
+type FinalDraft = { draft: JobInvoiceDraft; balance: { totalCents: number; baseCents: number }; depositBase: number; jobTotalCents: number; reference: string };
+
+/** The final invoice's lines and amounts as of now: the whole job (with the report's extras) minus the deposits invoiced; a repair's bill. */
+async function finalDraft(tx: Transaction, job: Job): Promise<FinalDraft> {
+  if (job.kind === "reparacion") {
+    const bill = await repairBillOf(tx, job);
+    if (!bill) throw new Error(`la reparación del trabajo ${job.id} no tiene parte firmado`);
+    return { draft: repairInvoiceDraft(bill), balance: bill, depositBase: 0, jobTotalCents: bill.totalCents, reference: job.repair!.reference };
+  }
   const [report] = await tx.select({ content: workReports.content }).from(workReports).where(eq(workReports.jobId, job.id)).limit(1);
   const extras = report?.content.extras ?? [];
   const terms = await acceptedTerms(tx, job);
@@ -62,14 +72,14 @@ async function finalDraft(tx: Transaction, job: Job) {
     payMethod: "Tarjeta, Bizum o transferencia bancaria",
     operationOn: null,
   };
-  return { draft, balance, depositBase, jobTotalCents: checked.amounts.totalCents, quoteNumber: terms.document.number };
+  return { draft, balance, depositBase, jobTotalCents: checked.amounts.totalCents, reference: terms.document.number };
 }
 
 /** Issues a charge's invoice if it has none: the deposit's, or the final one (the owner's button once the NIF is known). */
 export async function issueChargeInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
   if (context.charge.kind === "senal") return issueDepositInvoice(tx, context, now);
   const { draft } = await finalDraft(tx, context.job);
-  const pay = context.charge.state === "pendiente" ? ["Forma de pago:", "", ...howToPay(context.charge.amountCents, context.quote.number, context.quote.token)] : [];
+  const pay = context.charge.state === "pendiente" ? ["Forma de pago:", "", ...howToPay(context.charge.amountCents, context.page)] : [];
   return issueJobInvoice(tx, context, draft, now, pay);
 }
 
@@ -87,7 +97,7 @@ export async function issueFinalInvoice(tx: Transaction, jobId: number, now: Dat
     .where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.kind, "senal"), eq(jobCharges.state, "pendiente")))
     .returning({ id: jobCharges.id, amountCents: jobCharges.amountCents });
   if (unpaid.length) await audit(tx, "sistema", { action: "anular señal sin pagar", entity: "trabajo", entityId: jobId, before: { pendientes: unpaid }, after: { motivo: "factura final" } });
-  const { balance, depositBase, jobTotalCents, quoteNumber } = await finalDraft(tx, job);
+  const { balance, depositBase, jobTotalCents, reference } = await finalDraft(tx, job);
   const [existing] = await tx.select().from(jobCharges).where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.kind, "final"), ne(jobCharges.state, "anulado")));
   let chargeId = existing?.id;
   if (!existing) {
@@ -96,8 +106,8 @@ export async function issueFinalInvoice(tx: Transaction, jobId: number, now: Dat
         await enqueue(
           tx,
           "email",
-          shopJobNotice(jobId, `señal mayor que el trabajo (${quoteNumber})`, [
-            `El trabajo del presupuesto ${quoteNumber} cuesta ${formatEuros(jobTotalCents)} y la señal facturada fue mayor: hay que devolver ${formatEuros(-balance.totalCents)} al cliente.`,
+          shopJobNotice(jobId, `señal mayor que el trabajo (${reference})`, [
+            `El trabajo del presupuesto ${reference} cuesta ${formatEuros(jobTotalCents)} y la señal facturada fue mayor: hay que devolver ${formatEuros(-balance.totalCents)} al cliente.`,
             "Devuélvalo por transferencia y emita la factura rectificativa de la señal.",
           ]),
           { ref: jobRef(jobId) },
@@ -115,8 +125,8 @@ export async function issueFinalInvoice(tx: Transaction, jobId: number, now: Dat
   await enqueue(
     tx,
     "email",
-    shopJobNotice(jobId, `falta el NIF del cliente para la factura final (${context.quote.number})`, [
-      `El trabajo del presupuesto ${context.quote.number} ha terminado y se le ha pedido al cliente el pago final de ${formatEuros(context.charge.amountCents)}, pero no tenemos su NIF y sin él no se puede emitir la factura.`,
+    shopJobNotice(jobId, `falta el NIF del cliente para la factura final (${context.page.reference})`, [
+      `El trabajo ${jobPageWords(context.page).of} ha terminado y se le ha pedido al cliente el pago final de ${formatEuros(context.charge.amountCents)}, pero no tenemos su NIF y sin él no se puede emitir la factura.`,
       "Pídaselo, escríbalo en la página del trabajo y pulse «Emitir la factura».",
     ]),
     { ref: jobRef(jobId) },

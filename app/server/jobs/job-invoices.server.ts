@@ -112,18 +112,18 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
     now,
   );
   if (context.job.customer.email) {
-    await enqueueInvoiceEmail(tx, invoice, context.job.customer.email, { kind: "presupuesto", number: context.quote.number, token: context.quote.token, jobId: context.job.id, more });
+    await enqueueInvoiceEmail(tx, invoice, context.job.customer.email, { kind: "trabajo", page: context.page, jobId: context.job.id, more });
   }
   return { issued: true, invoice };
 }
 
 /** The deposit's invoice: one line "Anticipo a cuenta del presupuesto …", split at the job's rate. */
 export async function issueDepositInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
-  const { charge, quote } = context;
+  const { charge, page } = context;
   const terms = await acceptedTerms(tx, context.job);
   const { baseCents, vatCents } = splitInclusive(charge.amountCents, terms.rate);
   const work = terms.document.description.replace(/\s+/g, " ").trim();
-  const description = `Anticipo a cuenta del presupuesto ${quote.number}, opción ${terms.alternative.key}: ${work}`.slice(0, 500);
+  const description = `Anticipo a cuenta del presupuesto ${page.reference}, opción ${terms.alternative.key}: ${work}`.slice(0, 500);
   return issueJobInvoice(
     tx,
     context,

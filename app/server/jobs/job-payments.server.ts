@@ -1,3 +1,4 @@
+import { jobPageWords } from "~/domain/jobs/job-page";
 import { and, eq } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
 import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
@@ -62,7 +63,8 @@ export async function closeJobIfNothingOwed(tx: Transaction, jobId: number, acto
 
 /** Marks the locked, pending charge paid and does what follows (invoice, units, closing the job). */
 export async function settleCharge(tx: Transaction, context: ChargeContext, payment: Payment, actor: Actor, now: Date): Promise<Settled> {
-  const { job, charge, quote } = context;
+  const { job, charge, page } = context;
+  const of = jobPageWords(page).of;
   const [paid] = await tx
     .update(jobCharges)
     .set({ state: "pagado", paidAt: payment.paidAt, payMethod: payment.method, bankReference: payment.reference, paidRecordedBy: payment.recordedBy, updatedAt: now })
@@ -83,10 +85,10 @@ export async function settleCharge(tx: Transaction, context: ChargeContext, paym
   if (short.length) notes.push(`La señal se ha pagado después de su plazo y ya no quedan unidades de: ${short.join(", ")}. Pídalas al distribuidor.`);
   if (!issued.invoice) notes.push(`No tenemos el NIF del cliente y sin él no se puede emitir la factura: pídaselo, escríbalo en la página del trabajo y pulse «Emitir la factura».`);
   if (notes.length) {
-    const subject = `${label.toLowerCase()} del presupuesto ${quote.number} pagada: revísela`;
-    await enqueue(tx, "email", shopJobNotice(job.id, subject, [`${label} de ${formatEuros(charge.amountCents)} del presupuesto ${quote.number} pagada (${payMethodLabel(payment.method)}).`, ...notes]), { ref: jobRef(job.id) });
+    const subject = `${label.toLowerCase()} ${of} pagada: revísela`;
+    await enqueue(tx, "email", shopJobNotice(job.id, subject, [`${label} de ${formatEuros(charge.amountCents)} ${of} pagada (${payMethodLabel(payment.method)}).`, ...notes]), { ref: jobRef(job.id) });
   }
-  await enqueueAlert(tx, jobChargePaidAlert({ label, quoteNumber: quote.number, amountCents: charge.amountCents, how: payMethodLabel(payment.method), jobId: job.id }), jobRef(job.id));
+  await enqueueAlert(tx, jobChargePaidAlert({ label, quoteNumber: page.reference, amountCents: charge.amountCents, how: payMethodLabel(payment.method), jobId: job.id }), jobRef(job.id));
   const closed = charge.kind === "final" ? await closeJobIfNothingOwed(tx, job.id, actor, now) : false;
   return { invoice: issued.invoice, closed };
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { JOB_CHARGE_KINDS, JOB_CHARGE_STATES } from "~/domain/jobs/job-charges";
 import { JOB_KINDS, type ServiceUnit } from "~/domain/jobs/job-kinds";
+import type { RepairTerms } from "~/domain/repairs/repair-bill";
 import { JOB_STATUSES } from "~/domain/jobs/job-status";
 import type { WorkReportContent } from "~/domain/jobs/work-report-content";
 import { PAY_METHODS } from "~/domain/payments/payment-methods";
@@ -32,6 +33,8 @@ export const jobs = pgTable(
     title: text("title").notNull().default(""),
     /** The units a job without a quote works on (a plan's units, as they were when it was opened). */
     units: jsonb("units").$type<ServiceUnit[]>().notNull().default([]),
+    /** A repair's breakdown, its page and what it said the repair would cost (issue 31); null on other jobs. */
+    repair: jsonb("repair").$type<RepairTerms>(),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("pendiente_programar"),
     technicianId: text("technician_id").references(() => user.id, { onDelete: "set null" }),
     startsAt: timestamp("starts_at", { withTimezone: true }),
@@ -56,6 +59,7 @@ export const jobs = pgTable(
     index("jobs_status_idx").on(t.status, t.createdAt),
     check("jobs_times", sql`(${t.startsAt} is null and ${t.endsAt} is null) or ${t.endsAt} > ${t.startsAt}`),
     check("jobs_quote_of_installation", sql`(${t.kind} = 'instalacion') = (${t.quoteId} is not null and ${t.quoteVersion} is not null and ${t.alternative} is not null)`),
+    check("jobs_terms_of_repair", sql`(${t.kind} = 'reparacion') = (${t.repair} is not null)`),
   ],
 );
 

@@ -40,6 +40,7 @@ const jobColumns = {
   notes: jobs.notes,
   cancelReason: jobs.cancelReason,
   heldUnits: jobs.heldUnits,
+  repair: jobs.repair,
   createdAt: jobs.createdAt,
 };
 
@@ -81,6 +82,10 @@ export async function getJob(db: Database, id: number) {
   const { document, ...job } = row;
   const chosen = document?.alternatives.find((a) => a.key === job.alternative);
   const lines: QuoteLine[] = chosen?.lines ?? [];
+  if (job.kind === "reparacion" && job.repair) {
+    // A breakdown's repair: what the customer reported is in the notes; what it costs, the coverage.
+    return { ...job, alternativeTitle: job.title, description: `Reparación de la avería ${job.repair.reference}.\n${job.repair.coverage.text}`, lines };
+  }
   if (job.kind !== "instalacion") {
     // A plan's visit: what to maintain, from the units the job was opened with.
     const units = job.units.map((unit) => `· ${serviceUnitLine(unit, RITE_EQUIPMENT_LABELS[unit.equipment])}`);

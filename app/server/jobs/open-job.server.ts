@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { JobKind, ServiceUnit } from "~/domain/jobs/job-kinds";
+import type { RepairTerms } from "~/domain/repairs/repair-bill";
 import type { AlternativeKey, QuoteDocument, QuoteParty, WorkPlace } from "~/domain/quotes/quote-content";
 import { jobs } from "./jobs-schema.server";
 import type { Transaction } from "../db/client.server";
@@ -47,13 +48,15 @@ export type ServiceJobInput = {
   workPlace: WorkPlace;
   units: ServiceUnit[];
   notes?: string;
+  /** A repair's breakdown and what it was said to cost (kind "reparacion" only). */
+  repair?: RepairTerms;
 };
 
 /** Opens a job without a quote, "Pendiente de programar", in the caller's transaction; returns its id. */
 export async function openServiceJob(tx: Transaction, input: ServiceJobInput, now: Date): Promise<number> {
   const [created] = await tx
     .insert(jobs)
-    .values({ kind: input.kind, title: input.title, customer: input.customer, workPlace: input.workPlace, units: input.units, notes: input.notes ?? "", createdAt: now, updatedAt: now })
+    .values({ kind: input.kind, title: input.title, customer: input.customer, workPlace: input.workPlace, units: input.units, notes: input.notes ?? "", repair: input.repair ?? null, createdAt: now, updatedAt: now })
     .returning({ id: jobs.id });
   return created!.id;
 }

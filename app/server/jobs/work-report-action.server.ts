@@ -70,7 +70,7 @@ export async function workReportAction(request: Request, idParam: string | undef
   }
   const db = await getDb();
   const facts = await reportFormFacts(db, job);
-  const parsed = parseWorkReport(input, facts.units);
+  const parsed = parseWorkReport(input, facts.units, { repair: facts.repair !== null });
   if (!parsed.ok) return reply({ ok: false, message: "Revise los datos marcados del parte.", errors: parsed.errors }, 400);
   const who = { ip: clientAddress(request), userAgent: request.headers.get("user-agent") ?? "" };
   const result = await submitWorkReport(db, technician, job.id, parsed.report, who);

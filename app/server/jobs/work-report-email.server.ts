@@ -1,3 +1,4 @@
+import { jobPagePath, type JobPage } from "~/domain/jobs/job-page";
 import type { QuoteParty } from "~/domain/quotes/quote-content";
 import type { ReportSubject } from "~/domain/jobs/work-report-text";
 import { MY_EQUIPMENT_PATH } from "../maintenance/plan-emails.server";
@@ -39,13 +40,25 @@ export async function planOffersFor(tx: Pick<Transaction, "selectDistinct">, uni
 
 export async function enqueueWorkReportEmail(
   tx: Transaction,
-  facts: { jobId: number; subject: ReportSubject; quoteToken: string | null; customer: QuoteParty; offers?: PlanOffer[] },
+  facts: { jobId: number; subject: ReportSubject; page: JobPage | null; customer: QuoteParty; offers?: PlanOffer[] },
 ): Promise<void> {
   if (!facts.customer.email) return;
   const shop = publicShopInfo();
   const { subject } = facts;
+  const pageUrl = facts.page ? `${shop.baseUrl}${jobPagePath(facts.page)}` : "";
   const lines =
-    subject.kind === "instalacion"
+    subject.kind === "reparacion"
+      ? {
+          subject: `${shop.name}: parte de la reparación (${subject.title.charAt(0).toLowerCase()}${subject.title.slice(1)})`,
+          body: [
+            `Hemos terminado la reparación de su ${subject.title.charAt(0).toLowerCase()}${subject.title.slice(1)}. ${ATTACHED}`,
+            "Recoge el diagnóstico, las piezas y la mano de obra, lo que cubre la garantía o su plan y lo que usted firmó.",
+            "",
+            "También puede descargarlo, con la factura si la hay, en la página de su avería:",
+            pageUrl,
+          ],
+        }
+      : subject.kind === "instalacion"
       ? {
           subject: `${shop.name}: parte de trabajo firmado (presupuesto ${subject.quoteNumber})`,
           body: [
@@ -53,7 +66,7 @@ export async function enqueueWorkReportEmail(
             "Recoge lo que se ha hecho, los equipos instalados con su número de serie y lo que usted firmó.",
             "",
             "También puede descargarlo aquí:",
-            `${shop.baseUrl}/presupuestos/${facts.quoteToken}/parte.pdf`,
+            `${pageUrl}/parte.pdf`,
             ...offerLines(facts.offers ?? [], `${shop.baseUrl}${MY_EQUIPMENT_PATH}`),
           ],
         }

@@ -9,7 +9,7 @@ import { formatDateTime, madridDay } from "~/domain/dates/madrid-dates";
 import { lineText } from "~/domain/quotes/quote-document-text";
 import { RITE_SOURCE } from "~/domain/maintenance/rite-periods";
 import { formatEuros } from "~/domain/money";
-import { checklistLabel, combustionLines, leakLine, reportTitle, signedStatements } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, leakLine, repairLines, reportStatements, reportTitle } from "~/domain/jobs/work-report-text";
 import type { Database } from "../db/client.server";
 import { a4Pdf, BODY, ensureRoom, heading, MARGIN, pageFooters, para, sideBySide, textWidth as width, type Pdf } from "../pdf/a4-pdf.server";
 import { readVariant } from "../images/image-store.server";
@@ -46,13 +46,16 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   const installation = subject.kind === "instalacion";
   const { pdf, bytes } = await a4Pdf({ Title: reportTitle(subject), Author: view.seller.legalName, CreationDate: row.signedAt });
 
-  pdf.font("bold").fontSize(18).text(installation ? "PARTE DE TRABAJO" : "REGISTRO DE OPERACIONES DE MANTENIMIENTO", MARGIN, MARGIN, { width: width(pdf) });
+  const repair = subject.kind === "reparacion";
+  pdf.font("bold").fontSize(18).text(installation ? "PARTE DE TRABAJO" : repair ? "PARTE DE REPARACIÓN" : "REGISTRO DE OPERACIONES DE MANTENIMIENTO", MARGIN, MARGIN, { width: width(pdf) });
   pdf
     .fontSize(11)
     .text(
       subject.kind === "instalacion"
         ? `Presupuesto ${subject.quoteNumber} · versión ${subject.quoteVersion} · opción ${subject.alternative}`
-        : `${subject.title} · ${RITE_SOURCE} · para el Libro del Edificio`,
+        : repair
+          ? subject.title
+          : `${subject.title} · ${RITE_SOURCE} · para el Libro del Edificio`,
     );
   pdf.font("regular").fontSize(BODY).text(`Firmado el ${formatDateTime(row.signedAt)} (hora de Madrid)`);
 
@@ -61,7 +64,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   const c = view.customer;
   sideBySide(
     pdf,
-    { caption: installation ? "Empresa instaladora" : "Empresa mantenedora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
+    { caption: installation || repair ? "Empresa instaladora" : "Empresa mantenedora", lines: [s.legalName, `NIF: ${s.nif}`, s.address, `Teléfono: ${s.phone}`, `Registro de empresas instaladoras: ${s.industrialRegistry}`] },
     { caption: "Cliente", lines: [c.name, ...(c.nif ? [`NIF: ${c.nif}`] : []), ...(c.phone ? [`Teléfono: ${c.phone}`] : []), ...(c.email ? [`E-mail: ${c.email}`] : [])] },
   );
   const w = view.workPlace;
@@ -80,10 +83,19 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
     heading(pdf, "Fuga de refrigerante");
     para(pdf, leakLine(content.leak));
   }
-  heading(pdf, installation ? "Equipos instalados" : "Equipos mantenidos");
-  if (content.units.length === 0) para(pdf, "Ninguno.");
-  for (const unit of content.units) para(pdf, `${`${unit.brand} ${unit.model}`.trim()} · número de serie ${unit.serialNumber}`);
-  if (content.extras.length > 0) {
+  if (content.repair) {
+    if (content.extras.length > 0) {
+      heading(pdf, "Mano de obra y materiales");
+      for (const line of content.extras) para(pdf, lineText(line));
+    }
+    heading(pdf, "Reparación");
+    for (const line of repairLines(content.repair)) para(pdf, line);
+  } else {
+    heading(pdf, installation ? "Equipos instalados" : "Equipos mantenidos");
+    if (content.units.length === 0) para(pdf, "Ninguno.");
+    for (const unit of content.units) para(pdf, `${`${unit.brand} ${unit.model}`.trim()} · número de serie ${unit.serialNumber}`);
+  }
+  if (content.extras.length > 0 && !content.repair) {
     heading(pdf, "Trabajos adicionales aceptados por el cliente");
     for (const line of content.extras) para(pdf, lineText(line));
     pdf.font("bold");
@@ -97,7 +109,7 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
   }
 
   // The customer's box: what they signed, the strokes, who and when.
-  const statements = signedStatements(row.extrasTotalCents, content.extras.length > 0);
+  const statements = reportStatements(content, row.extrasTotalCents);
   ensureRoom(pdf, 190);
   pdf.moveDown(1);
   const boxTop = pdf.y;
@@ -122,6 +134,6 @@ export async function renderWorkReportPdf(view: WorkReportView): Promise<Buffer>
 export async function workReportPdfFile(db: Database, jobId: number): Promise<{ filename: string; pdf: Buffer } | null> {
   const view = await loadWorkReport(db, jobId);
   if (!view) return null;
-  const stem = view.subject.kind === "instalacion" ? `parte-${view.reference}` : `mantenimiento-${madridDay(view.row.signedAt)}`;
+  const stem = view.subject.kind === "instalacion" ? `parte-${view.reference}` : view.subject.kind === "reparacion" ? `reparacion-${madridDay(view.row.signedAt)}` : `mantenimiento-${madridDay(view.row.signedAt)}`;
   return { filename: `${stem}.pdf`, pdf: await renderWorkReportPdf(view) };
 }

@@ -5,7 +5,11 @@ import type { QuoteAlternative, QuoteLine, QuoteParty, QuoteSeller, WorkPlace } 
 import type { VatRate } from "~/domain/money";
 import { checklistKindFor, type ChecklistKind } from "~/domain/jobs/work-report-checklists";
 import type { UnitSlot } from "~/domain/jobs/work-report-form";
-import { checklistLabel, combustionLines, leakLine, signedStatements, type ReportSubject, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { checklistLabel, combustionLines, leakLine, repairLines, reportStatements, type ReportSubject, type WorkReportFacts } from "~/domain/jobs/work-report-text";
+import { jobPageOf } from "./job-charges.server";
+import { repairFormFacts } from "./repair-parts.server";
+import type { RepairFormFacts } from "~/domain/repairs/repair-report-form";
+import type { JobPage } from "~/domain/jobs/job-page";
 import { riteChecklistFor } from "~/domain/maintenance/rite-operations";
 import { STANDARD_VAT_RATE } from "~/domain/money";
 import { quoteSeller } from "../quotes/quote-store.server";
@@ -27,8 +31,11 @@ import { acceptedTerms } from "./job-invoices.server";
 
 type Executor = Pick<Database, "select">;
 
-/** `alternative` is the accepted option an installation's extras are priced against; a maintenance visit has none (no extras). */
-export type ReportFormFacts = { units: UnitSlot[]; suggestedKind: ChecklistKind; alternative: QuoteAlternative | null; vatRate: VatRate; seller: QuoteSeller };
+/**
+ * `alternative` is the accepted option an installation's extras are priced against; a maintenance
+ * visit has none (no extras); a repair has none either, but its own facts (`repair`).
+ */
+export type ReportFormFacts = { units: UnitSlot[]; suggestedKind: ChecklistKind; alternative: QuoteAlternative | null; vatRate: VatRate; seller: QuoteSeller; repair: RepairFormFacts | null };
 
 /** One slot per catalogue unit: a line of 2 boilers asks for two serial numbers. */
 function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: string; model: string }>): UnitSlot[] {
@@ -42,7 +49,11 @@ function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: 
   return slots;
 }
 
-export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "units" | "quoteId" | "quoteVersion" | "alternative">): Promise<ReportFormFacts> {
+export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "units" | "quoteId" | "quoteVersion" | "alternative" | "repair" | "customer">, now = new Date()): Promise<ReportFormFacts> {
+  if (job.kind === "reparacion" && job.repair) {
+    // A repair: the unit is the breakdown's (on the job's page); labour and parts priced as found.
+    return { units: [], suggestedKind: "mantenimiento", alternative: null, vatRate: STANDARD_VAT_RATE, seller: quoteSeller(), repair: await repairFormFacts(db, job.repair, job.customer.nif, now) };
+  }
   if (job.kind !== "instalacion") {
     // A plan's visit: its units get their serial numbers confirmed, the RITE's operations of their kind.
     return {
@@ -51,6 +62,7 @@ export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "uni
       alternative: null,
       vatRate: STANDARD_VAT_RATE,
       seller: quoteSeller(),
+      repair: null,
     };
   }
   const terms = await acceptedTerms(db, job);
@@ -65,6 +77,7 @@ export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "uni
     alternative: terms.alternative,
     vatRate: terms.rate,
     seller: terms.document.seller,
+    repair: null,
   };
 }
 
@@ -77,8 +90,8 @@ export type WorkReportView = {
   subject: ReportSubject;
   /** The quote's number, or a job without a quote's title. */
   reference: string;
-  /** The customer's quote page, whose link serves an installation's report; null for a plan's visit. */
-  quoteToken: string | null;
+  /** The customer's page (the quote's, the breakdown's), whose link serves the report; null for a plan's visit. */
+  page: JobPage | null;
   seller: QuoteSeller;
   customer: QuoteParty;
   workPlace: WorkPlace;
@@ -91,6 +104,7 @@ export function reportSubject(job: { kind: string; title: string; quoteVersion: 
   if (job.kind === "instalacion" && quoteNumber !== null && job.quoteVersion !== null && job.alternative !== null) {
     return { kind: "instalacion", quoteNumber, quoteVersion: job.quoteVersion, alternative: job.alternative };
   }
+  if (job.kind === "reparacion") return { kind: "reparacion", title: job.title };
   return { kind: "mantenimiento", title: job.title };
 }
 
@@ -106,25 +120,25 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
   if (!found) return null;
   const { row, job } = found;
   const photos = await photoSizes(db, row.photoImageIds);
-  const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos };
+  const page = jobPageOf(job, found.quoteNumber !== null && found.quoteToken !== null ? { number: found.quoteNumber, token: found.quoteToken } : null);
+  const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos, page };
   const subject = reportSubject(job, found.quoteNumber);
   if (subject.kind !== "instalacion") {
-    // The shop as it is now: a maintenance record has no quote that kept the seller's details.
-    return { ...common, subject, reference: job.title, quoteToken: null, seller: quoteSeller(), vatRate: STANDARD_VAT_RATE };
+    // The shop as it is now: a maintenance record or a repair has no quote that kept the seller's details.
+    return { ...common, subject, reference: job.title, seller: quoteSeller(), vatRate: row.content.repair ? (row.content.repair.vatRate as VatRate) : STANDARD_VAT_RATE };
   }
   const terms = await acceptedTerms(db, job);
   return {
     ...common,
     subject,
     reference: subject.quoteNumber,
-    quoteToken: found.quoteToken,
     seller: terms.document.seller,
     vatRate: terms.rate,
   };
 }
 
 /** The facts the stored report's hash was computed from (the same function writes it at signing). */
-export function reportFacts(view: Omit<WorkReportView, "photos" | "quoteToken" | "jobId" | "reference">): WorkReportFacts {
+export function reportFacts(view: Omit<WorkReportView, "photos" | "page" | "jobId" | "reference">): WorkReportFacts {
   const { row } = view;
   return {
     subject: view.subject,
@@ -151,6 +165,7 @@ export function reportForPage(view: WorkReportView, base: string) {
     technicianName: row.technicianName,
     kind: checklistLabel(content.checklistKind),
     unitsTitle: view.subject.kind === "instalacion" ? "Equipos instalados" : "Equipos revisados",
+    repair: content.repair ? repairLines(content.repair) : null,
     checklist: content.checklist,
     combustion: content.combustion ? combustionLines(content.combustion) : null,
     leak: content.leak ? leakLine(content.leak) : null,
@@ -160,7 +175,7 @@ export function reportForPage(view: WorkReportView, base: string) {
     vatRate: view.vatRate,
     notes: content.notes,
     photos: view.photos.map((photo) => ({ src: `${base}/fotos/${photo.imageId}-${photo.widths[0] ?? photo.width}.jpg`, href: `${base}/fotos/${photo.imageId}-${photo.widths.at(-1) ?? photo.width}.jpg`, width: photo.width, height: photo.height })),
-    statements: signedStatements(row.extrasTotalCents, content.extras.length > 0),
+    statements: reportStatements(content, row.extrasTotalCents),
     signature: row.signature,
     signerName: row.signerName,
     signerIdNumber: row.signerIdNumber,

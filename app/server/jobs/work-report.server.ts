@@ -19,6 +19,8 @@ import { enqueueAlert } from "../alerts/alert-queue.server";
 import { jobRef } from "../outbox-refs.server";
 import { reportSignedAlert } from "~/domain/alerts/alert-messages";
 import { photosOfJob } from "./work-report-photos.server";
+import { askReplacementQuote, repairOutcome } from "./repair-report.server";
+import { jobPageOf } from "./job-charges.server";
 import { reportFacts, reportFormFacts, reportSubject } from "./work-report-store.server";
 
 /*
@@ -83,7 +85,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
       return { ok: false, status: 409, message: "Los equipos del trabajo han cambiado mientras escribía el parte. Recargue la página y revise los números de serie." };
     }
     // A plan's visit has no extras: work the plan does not cover is quoted apart.
-    if (!facts.alternative && report.content.extras.length > 0) return { ok: false, status: 400, message: NO_EXTRAS_ON_MAINTENANCE, errors: { extras: NO_EXTRAS_ON_MAINTENANCE } };
+    if (job.kind === "mantenimiento" && report.content.extras.length > 0) return { ok: false, status: 400, message: NO_EXTRAS_ON_MAINTENANCE, errors: { extras: NO_EXTRAS_ON_MAINTENANCE } };
     const checked = facts.alternative ? jobAmounts(facts.alternative, facts.vatRate, report.content.extras) : null;
     if (checked && !checked.ok) return { ok: false, status: 400, message: checked.message, errors: { extras: checked.message } };
     if (!(await photosOfJob(tx, jobId, report.photoIds))) {
@@ -91,7 +93,17 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     }
 
     const signedAt = signingTime(report.signedAt, now);
-    const extrasTotalCents = checked?.ok && report.content.extras.length ? checked.amounts.extrasTotalCents : 0;
+    let extrasTotalCents = checked?.ok && report.content.extras.length ? checked.amounts.extrasTotalCents : 0;
+    if (job.kind === "reparacion") {
+      const repaired = await repairOutcome(tx, job, report, madridDay(signedAt), now);
+      if (!repaired.ok) return repaired;
+      report.content.repair = repaired.outcome;
+      extrasTotalCents = repaired.outcome.totalCents;
+      if (repaired.nif !== job.customer.nif) {
+        job.customer = { ...job.customer, nif: repaired.nif };
+        await tx.update(jobs).set({ customer: job.customer, updatedAt: now }).where(eq(jobs.id, jobId));
+      }
+    }
     const row = {
       jobId,
       idempotencyKey: report.key,
@@ -141,7 +153,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     }
 
     // A plan's visit is paid by its plan: no final invoice.
-    const invoice = subject.kind === "instalacion" ? await issueFinalInvoice(tx, jobId, now) : null;
+    const invoice = subject.kind !== "mantenimiento" ? await issueFinalInvoice(tx, jobId, now) : null;
     await tx.update(jobs).set({ status: "terminado", updatedAt: now }).where(eq(jobs.id, jobId));
     await audit(tx, { email: technician.email }, {
       action: "parte de trabajo firmado",
@@ -153,7 +165,9 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     // Nothing left to pay (the deposit covered it all): the job is paid as well.
     if (invoice?.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
     const offers = subject.kind === "instalacion" ? await planOffersFor(tx, report.content.units) : [];
-    await enqueueWorkReportEmail(tx, { jobId, subject, quoteToken: locked.quoteToken, customer: job.customer, offers });
+    const page = jobPageOf(job, locked.quoteNumber !== null && locked.quoteToken !== null ? { number: locked.quoteNumber, token: locked.quoteToken } : null);
+    await enqueueWorkReportEmail(tx, { jobId, subject, page, customer: job.customer, offers });
+    if (report.content.repair?.replacement) await askReplacementQuote(tx, job, report.content.repair);
     await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: subject.kind === "instalacion" ? subject.quoteNumber : job.title }), jobRef(jobId));
     return { ok: true, reportId: stored!.id, message: REPORT_STORED };
   });

@@ -1,3 +1,4 @@
+import { jobPageWords } from "~/domain/jobs/job-page";
 import { eq } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
 import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
@@ -37,7 +38,8 @@ export async function applyJobNotification(db: Database, chargeId: number, code:
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.code, code)).for("update");
     const context = locked ? await chargeContext(tx, chargeId) : null;
     if (!locked || !attempt || !context) return null;
-    const quoteNumber = context.quote.number;
+    const quoteNumber = context.page.reference;
+    const of = jobPageWords(context.page).of;
     await tx.update(paymentAttempts).set({ notificationCount: attempt.notificationCount + 1 }).where(eq(paymentAttempts.id, attempt.id));
     if (attempt.state !== "pendiente") return { kind: "repetida", quoteNumber };
 
@@ -57,9 +59,9 @@ export async function applyJobNotification(db: Database, chargeId: number, code:
         before: { intento: code, estado: "pendiente" },
         after: { intento: code, estado: "a reembolsar", importe: amount, cargo: context.charge.state },
       });
-      const subject = `cobro a reembolsar en el presupuesto ${quoteNumber}`;
+      const subject = `cobro a reembolsar ${of}`;
       const lines = [
-        `Redsys ha autorizado un cobro de ${amount} (intento ${code}, ${PAY_METHOD_LABELS[attempt.method]}) de la ${label.toLowerCase()} del presupuesto ${quoteNumber}, que ya estaba «${context.charge.state}».`,
+        `Redsys ha autorizado un cobro de ${amount} (intento ${code}, ${PAY_METHOD_LABELS[attempt.method]}) de la ${label.toLowerCase()} ${of}, que ya estaba «${context.charge.state}».`,
         "El cobro no se ha aplicado. Reembólselo desde el portal de Redsys (o por transferencia) y anótelo en el trabajo:",
       ];
       await enqueue(tx, "email", shopJobNotice(context.job.id, subject, lines), { ref: jobRef(context.job.id) });

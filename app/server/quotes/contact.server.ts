@@ -15,7 +15,7 @@ import { validateContact, type ContactValues } from "~/domain/quotes/contact-for
 import { detailHref } from "~/domain/catalogue/product";
 import { contactMailSubject, contactMailText, type ContactRequestSummary } from "~/domain/quotes/task-card";
 import { config, publicShopInfo } from "../config.server";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { products } from "../catalogue/catalogue-schema.server";
 import { contactRequests } from "./quotes-schema.server";
@@ -112,64 +112,68 @@ function unavailable(error: unknown, values: ContactFailureValues) {
 type ContactFailureValues = Extract<ContactReply, { ok: false }>["values"];
 
 
+type ContactOrigin = { productId: number | null; sourcePage: string; staff?: { email: string; customerId: number | null } };
+
 /** The request and both deliveries, committed together or not at all. Returns the request id. */
-export async function storeContactRequest(
-  db: Database,
-  values: ContactValues,
-  origin: { productId: number | null; sourcePage: string; staff?: { email: string; customerId: number | null } },
-): Promise<number> {
+export async function storeContactRequest(db: Database, values: ContactValues, origin: ContactOrigin): Promise<number> {
+  return db.transaction((tx) => writeContactRequest(tx, values, origin));
+}
+
+/**
+ * The same in the caller's transaction: a repair whose unit must be replaced asks for its quote
+ * in the transaction that stores the report (issue 31).
+ */
+export async function writeContactRequest(tx: Transaction, values: ContactValues, origin: ContactOrigin): Promise<number> {
   const shop = publicShopInfo();
-  const product = origin.productId ? await findProductSummary(db, origin.productId, shop.baseUrl) : null;
-  return db.transaction(async (tx) => {
-    const customerId = await customerFor(
-      tx,
-      factsOfContact({ name: values.nameAndSurname, email: values.email, phone: values.phone, address: values.adress, town: values.state }),
-      origin.staff?.customerId ?? null,
-    );
-    const [row] = await tx
-      .insert(contactRequests)
-      .values({
-        customerId,
-        nameAndSurname: values.nameAndSurname,
-        phone: values.phone,
-        email: values.email,
-        address: values.adress,
-        town: values.state,
-        message: values.message,
-        productId: product?.id ?? null,
-        sourcePage: origin.sourcePage,
-      })
-      .returning({ id: contactRequests.id });
-    const summary: ContactRequestSummary = {
-      requestId: row!.id,
-      name: values.nameAndSurname,
+  const product = origin.productId ? await findProductSummary(tx, origin.productId, shop.baseUrl) : null;
+  const customerId = await customerFor(
+    tx,
+    factsOfContact({ name: values.nameAndSurname, email: values.email, phone: values.phone, address: values.adress, town: values.state }),
+    origin.staff?.customerId ?? null,
+  );
+  const [row] = await tx
+    .insert(contactRequests)
+    .values({
+      customerId,
+      nameAndSurname: values.nameAndSurname,
       phone: values.phone,
       email: values.email,
       address: values.adress,
       town: values.state,
       message: values.message,
-      product: product ? { brand: product.brand, model: product.model, url: product.url } : null,
-      sourceUrl: `${shop.baseUrl}${origin.sourcePage}`,
-    };
-    // The back office shows both deliveries on the request (issue 11).
-    const ref = { ref: contactRef(row!.id) };
-    await enqueue(tx, "trello_card", summary, ref);
-    if (origin.staff) {
-      // Typed by the owner from a phone call (issue 30): the task card, but no e-mail or alert to herself.
-      await audit(tx, origin.staff, { action: "anotar solicitud", entity: "solicitud", entityId: row!.id, after: { cliente: customerId } });
-      return row!.id;
-    }
-    const mail = {
-      to: config().SHOP_EMAIL,
-      subject: contactMailSubject(summary),
-      text: contactMailText(summary),
-      // Answering the e-mail reaches the visitor, when what they typed looks like an address.
-      ...(/^[^\s@]+@[^\s@]+$/.test(values.email) ? { replyTo: values.email } : {}),
-    };
-    await enqueue(tx, "email", mail, ref);
-    await enqueueAlert(tx, newRequestAlert({ id: row!.id, name: values.nameAndSurname, town: values.state, product: product ? `${product.brand} ${product.model}` : null }), ref.ref);
+      productId: product?.id ?? null,
+      sourcePage: origin.sourcePage,
+    })
+    .returning({ id: contactRequests.id });
+  const summary: ContactRequestSummary = {
+    requestId: row!.id,
+    name: values.nameAndSurname,
+    phone: values.phone,
+    email: values.email,
+    address: values.adress,
+    town: values.state,
+    message: values.message,
+    product: product ? { brand: product.brand, model: product.model, url: product.url } : null,
+    sourceUrl: `${shop.baseUrl}${origin.sourcePage}`,
+  };
+  // The back office shows both deliveries on the request (issue 11).
+  const ref = { ref: contactRef(row!.id) };
+  await enqueue(tx, "trello_card", summary, ref);
+  if (origin.staff) {
+    // Typed by the owner from a phone call (issue 30): the task card, but no e-mail or alert to herself.
+    await audit(tx, origin.staff, { action: "anotar solicitud", entity: "solicitud", entityId: row!.id, after: { cliente: customerId } });
     return row!.id;
-  });
+  }
+  const mail = {
+    to: config().SHOP_EMAIL,
+    subject: contactMailSubject(summary),
+    text: contactMailText(summary),
+    // Answering the e-mail reaches the visitor, when what they typed looks like an address.
+    ...(/^[^\s@]+@[^\s@]+$/.test(values.email) ? { replyTo: values.email } : {}),
+  };
+  await enqueue(tx, "email", mail, ref);
+  await enqueueAlert(tx, newRequestAlert({ id: row!.id, name: values.nameAndSurname, town: values.state, product: product ? `${product.brand} ${product.model}` : null }), ref.ref);
+  return row!.id;
 }
 
 /** The product a quote link names (/contacto?producto=1), for the page without the pop-up. */
@@ -180,7 +184,7 @@ export async function quoteProduct(value: string | null) {
   return product ? { id: product.id, name: `${product.brand} ${product.model}`, path: product.url } : null;
 }
 
-async function findProductSummary(db: Database, id: number, baseUrl: string) {
+async function findProductSummary(db: Pick<Database, "select">, id: number, baseUrl: string) {
   const [row] = await db
     .select({ id: products.id, family: products.family, brand: products.brand, model: products.model })
     .from(products)

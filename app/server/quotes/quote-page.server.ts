@@ -107,7 +107,7 @@ export async function answerQuotePage(request: Request, token: string | undefine
     if (!isOnlineMethod(method) || !Number.isSafeInteger(chargeId) || chargeId <= 0) {
       return data<AnswerReply>({ ok: false, intent, message: "Elija cómo quiere pagar: con tarjeta o con Bizum.", errors: {}, fields: kept }, { status: 400 });
     }
-    const started = await startChargePayment(db, token, chargeId, method);
+    const started = await startChargePayment(db, { kind: "presupuesto", token }, chargeId, method);
     if (!started.ok) return data<AnswerReply>({ ok: false, intent, message: started.message, errors: {}, fields: kept }, { status: started.status });
     throw redirect(started.redirect, 303);
   }

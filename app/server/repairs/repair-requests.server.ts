@@ -15,6 +15,7 @@ import { deleteRepairPhotos } from "./repair-photos.server";
 import { enqueue } from "../outbox.server";
 import { repairRef } from "../outbox-refs.server";
 import { repairRequests } from "./repairs-schema.server";
+import { newLinkToken } from "../link-tokens.server";
 
 /*
  * Breakdowns reported (issue 31): written with their e-mails (the customer's acknowledgement with
@@ -55,6 +56,7 @@ export async function createRepairRequest(db: Database, repair: NewRepair, now =
         availability: repair.availability,
         photoIds: repair.photoIds,
         coverage: repair.coverage,
+        token: newLinkToken(),
         source: repair.source,
         takenBy: repair.takenBy,
         createdAt: now,
@@ -102,6 +104,8 @@ function customerAcknowledgement(repair: RepairRequest) {
       ...(repair.availability ? [`Cuándo podemos ir: ${repair.availability}`] : []),
       "",
       repair.coverage.text,
+      "",
+      `Cómo va su aviso (el día de la visita, el parte y la factura de la reparación): ${shop.baseUrl}/averias/${repair.token}`,
       "",
       `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
       "",
@@ -197,6 +201,7 @@ export async function repairsForEmail(db: Pick<Database, "select">, email: strin
     unit: [REPAIR_FAMILY_LABELS[row.family], [row.brand, row.model].filter(Boolean).join(" ")].filter(Boolean).join(": "),
     state: row.state,
     cost: row.coverage.text,
+    page: `/averias/${row.token}`,
   }));
 }
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { Coverage } from "~/domain/repairs/repair-coverage";
 import { REPAIR_FAMILIES, REPAIR_SOURCES, REPAIR_STATES, URGENCIES } from "~/domain/repairs/repair-fields";
 import { customers } from "../customers/customers-schema.server";
 import { createdAt, updatedAt } from "../db/columns.server";
-import { installedUnits } from "../jobs/jobs-schema.server";
+import { installedUnits, jobs } from "../jobs/jobs-schema.server";
 import { maintenancePlans } from "../maintenance/maintenance-schema.server";
 
 /*
@@ -44,6 +44,12 @@ export const repairRequests = pgTable(
     takenBy: text("taken_by"),
     state: text("state", { enum: REPAIR_STATES }).notNull().default("nueva"),
     ownerNotes: text("owner_notes").notNull().default(""),
+    /** The customer's page of the breakdown, /averias/<token> (newLinkToken): its repair, report, invoices and payments. */
+    token: text("token")
+      .notNull()
+      .default(sql`translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/=', '-_')`),
+    /** The repair job the owner opened for it. */
+    jobId: integer("job_id").references(() => jobs.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +57,8 @@ export const repairRequests = pgTable(
     index("repair_requests_state_idx").on(t.state, t.createdAt),
     index("repair_requests_email_idx").on(sql`lower(${t.customerEmail})`),
     index("repair_requests_customer_idx").on(t.customerId),
+    uniqueIndex("repair_requests_token_unique").on(t.token),
+    uniqueIndex("repair_requests_job_unique").on(t.jobId),
     check("repair_requests_call_out", sql`(${t.coverage}->>'callOutCents')::int >= 0`),
   ],
 );

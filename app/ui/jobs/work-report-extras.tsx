@@ -10,14 +10,15 @@ import { fieldError, fieldId, TextField, type FieldProps } from "./work-report-f
  * reduced VAT's 40 % test are refused here, as on the server.
  */
 
-export function ExtrasFields({ fields, errors, change, check }: FieldProps & { check: ExtrasCheck }) {
+/** `check`: an installation's running total against its quote; a repair (issue 31) shows its own total elsewhere. */
+export function ExtrasFields({ fields, errors, change, check, legend = "Trabajos o materiales adicionales", hint = "Lo que no estaba en el presupuesto. El cliente lo acepta al firmar." }: FieldProps & { check?: ExtrasCheck; legend?: string; hint?: string }) {
   const edit = (i: number, patch: Partial<ExtraDraft>) => change((f) => ({ ...f, extras: f.extras.map((extra, n) => (n === i ? { ...extra, ...patch } : extra)) }));
   const remove = (i: number) => change((f) => ({ ...f, extras: f.extras.filter((_, n) => n !== i) }));
   const refused = fieldError(errors, "extras");
   return (
-    <fieldset className="work-report-group" aria-describedby={!check.ok ? "parte-extras-rechazo" : undefined}>
-      <legend>Trabajos o materiales adicionales</legend>
-      <p className="field-hint">Lo que no estaba en el presupuesto. El cliente lo acepta al firmar.</p>
+    <fieldset className="work-report-group" aria-describedby={check && !check.ok ? "parte-extras-rechazo" : undefined}>
+      <legend>{legend}</legend>
+      <p className="field-hint">{hint}</p>
       {fields.extras.map((extra, i) => {
         const kindError = fieldError(errors, `extras.${i}.kind`);
         return (
@@ -47,12 +48,12 @@ export function ExtrasFields({ fields, errors, change, check }: FieldProps & { c
       <button type="button" className="button button-secondary" onClick={() => change((f) => ({ ...f, extras: [...f.extras, emptyExtra()] }))}>
         Añadir trabajo o material adicional
       </button>
-      {check.ok && check.amounts.extrasBaseCents > 0 ? (
+      {check?.ok && check.amounts.extrasBaseCents > 0 ? (
         <p className="work-report-total" data-testid="extras-total">
           Adicionales: <Price cents={check.amounts.extrasBaseCents} /> sin IVA, <strong><Price cents={check.amounts.extrasTotalCents} /> con IVA ({check.amounts.rate} %)</strong>
         </p>
       ) : null}
-      {!check.ok ? (
+      {check && !check.ok ? (
         <p className="field-error" id="parte-extras-rechazo" role="alert">
           {check.message}
         </p>

@@ -4,6 +4,8 @@ import { jobAmounts } from "~/domain/jobs/job-amounts";
 import { extraLines, newReportFields, parseWorkReport, type UnitSlot, type WorkReportFields } from "~/domain/jobs/work-report-form";
 import type { QuoteAlternative } from "~/domain/quotes/quote-content";
 import type { VatRate } from "~/domain/money";
+import { billOfFields, emptyRepairFields, type RepairFormFacts } from "~/domain/repairs/repair-report-form";
+import { RepairFields } from "../repairs/repair-report-fields";
 import { useWorkReportDraft } from "./use-work-report-draft";
 import { ExtrasFields } from "./work-report-extras";
 import { ChecklistFields, CombustionFields, NotesField, SerialFields } from "./work-report-fields";
@@ -27,14 +29,19 @@ export type WorkReportFormProps = {
   alternative: QuoteAlternative | null;
   vatRate: VatRate;
   customerName: string;
+  /** A repair's coverage, call-out and parts in stock (issue 31); null on other jobs. */
+  repair: RepairFormFacts | null;
 };
 
 type Status = { kind: "idle" | "sending" | "offline" | "failed" | "refused" | "sent"; message?: string };
 
 export const OFFLINE_MESSAGE = "Sin conexión: el parte está guardado en este teléfono y se enviará al volver la conexión.";
 
-export default function WorkReportForm({ jobId, units, suggestedKind, alternative, vatRate, customerName }: WorkReportFormProps) {
-  const { draft, latest, update, setPending, addPhoto, removePhoto, photoUploaded, discard } = useWorkReportDraft(jobId, () => newReportFields(suggestedKind, units.length));
+export default function WorkReportForm({ jobId, units, suggestedKind, alternative, vatRate, customerName, repair }: WorkReportFormProps) {
+  const { draft, latest, update, setPending, addPhoto, removePhoto, photoUploaded, discard } = useWorkReportDraft(jobId, () => ({
+    ...newReportFields(suggestedKind, units.length),
+    ...(repair ? { repair: emptyRepairFields(repair.customerNif) } : {}),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [padKey, setPadKey] = useState(0);
@@ -57,6 +64,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
   const changeSigner = (change: (fields: WorkReportFields) => WorkReportFields) => void update(change);
 
   const check = alternative ? jobAmounts(alternative, vatRate, extraLines(draft.fields.extras)) : null;
+  const bill = repair ? billOfFields(repair, draft.fields.repair ?? emptyRepairFields(repair.customerNif), extraLines(draft.fields.extras)) : null;
 
   const trySend = async () => {
     if (sending.current) return;
@@ -96,7 +104,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
 
   const submit = async () => {
     const current = latest.current;
-    const parsed = parseWorkReport({ ...current.fields, key: current.key, photoIds: [] }, units);
+    const parsed = parseWorkReport({ ...current.fields, key: current.key, photoIds: [] }, units, { repair: repair !== null });
     const found = parsed.ok ? {} : { ...parsed.errors };
     if (check && !check.ok) found.extras = check.message;
     setErrors(found);
@@ -105,11 +113,13 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
       summaryRef.current?.focus();
       return;
     }
+    // What the customer signs is the total shown: the server refuses another.
+    if (repair && bill) await update((fields) => ({ ...fields, repair: { ...(fields.repair ?? emptyRepairFields(repair.customerNif)), shownTotalCents: bill.totalCents } }));
     await setPending(true);
     await trySend();
   };
 
-  const extrasTotal = check?.ok ? check.amounts.extrasTotalCents : 0;
+  const extrasTotal = bill ? bill.totalCents : check?.ok ? check.amounts.extrasTotalCents : 0;
   const busy = status.kind === "sending";
   return (
     <div className="work-report-form" data-ready={draft.ready ? "si" : "no"}>
@@ -118,7 +128,8 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
       ) : null}
       <ChecklistFields fields={draft.fields} errors={errors} change={changeContent} />
       <CombustionFields fields={draft.fields} errors={errors} change={changeContent} />
-      <SerialFields fields={draft.fields} errors={errors} change={changeContent} units={units} legend={alternative ? "Equipos instalados" : "Equipos revisados"} />
+      {repair ? null : <SerialFields fields={draft.fields} errors={errors} change={changeContent} units={units} legend={alternative ? "Equipos instalados" : "Equipos revisados"} />}
+      {repair ? <RepairFields fields={draft.fields} errors={errors} change={changeContent} facts={repair} bill={bill} /> : null}
       <PhotoFields
         photos={draft.photos}
         error={errors.photos}
@@ -132,6 +143,9 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
         }}
       />
       {check ? <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} check={check} /> : null}
+      {repair ? (
+        <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} legend="Mano de obra y materiales" hint="Las horas de trabajo y el material que no sale del almacén, sin IVA. El cliente acepta el total al firmar." />
+      ) : null}
       <NotesField fields={draft.fields} errors={errors} change={changeContent} />
       {draft.ready ? (
         <SignatureFields
@@ -141,6 +155,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
           change={changeSigner}
           extrasTotalCents={extrasTotal}
           hasExtras={extraLines(draft.fields.extras).length > 0}
+          repair={repair !== null}
           customerName={customerName}
           resigned={resigned}
         />

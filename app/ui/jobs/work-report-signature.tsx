@@ -8,9 +8,9 @@ import { fieldError, TextField, type FieldProps } from "./work-report-fields";
  * the strokes are kept in the draft; name and ID number are optional.
  */
 
-type Props = FieldProps & { extrasTotalCents: number; hasExtras: boolean; customerName: string; resigned: boolean };
+type Props = FieldProps & { extrasTotalCents: number; hasExtras: boolean; customerName: string; resigned: boolean; repair?: boolean };
 
-export function SignatureFields({ fields, errors, change, extrasTotalCents, hasExtras, customerName, resigned }: Props) {
+export function SignatureFields({ fields, errors, change, extrasTotalCents, hasExtras, customerName, resigned, repair = false }: Props) {
   const signed = (path: string) => change((f) => ({ ...f, signaturePath: path, signedAt: path ? new Date().toISOString() : "" }));
   const { canvasRef, state, path, clear } = useSignaturePad(true, { initialPath: fields.signaturePath, onChange: signed });
   const error = fieldError(errors, "signaturePath");
@@ -19,7 +19,7 @@ export function SignatureFields({ fields, errors, change, extrasTotalCents, hasE
       <legend>Firma del cliente</legend>
       <p>Entregue el teléfono a {customerName || "el cliente"}. Al firmar declara:</p>
       <ul className="work-report-statements" data-testid="signed-statements">
-        {signedStatements(extrasTotalCents, hasExtras).map((statement) => (
+        {signedStatements(extrasTotalCents, hasExtras, repair).map((statement) => (
           <li key={statement}>
             <strong>{statement}</strong>
           </li>

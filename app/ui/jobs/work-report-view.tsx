@@ -18,6 +18,8 @@ export type SignedReport = {
   combustion: string[] | null;
   /** A refrigerant leak found by a maintenance visit, as the record says it (issue 31). */
   leak?: string | null;
+  /** A repair's findings and amount, one fact per line (issue 31). */
+  repair?: string[] | null;
   units: { name: string; serialNumber: string }[];
   extras: string[];
   extrasTotalCents: number;
@@ -56,6 +58,18 @@ function Units({ report }: { report: SignedReport }) {
 
 function Extras({ report }: { report: SignedReport }) {
   if (report.extras.length === 0) return null;
+  if (report.repair) {
+    return (
+      <>
+        <h3>Mano de obra y materiales</h3>
+        <ul>
+          {report.extras.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      </>
+    );
+  }
   return (
     <>
       <h3>Trabajos adicionales</h3>
@@ -104,9 +118,23 @@ export function WorkReportView({ report }: { report: SignedReport }) {
           <p role="note">{report.leak}</p>
         </>
       ) : null}
-      <h3>{report.unitsTitle}</h3>
-      <Units report={report} />
+      {report.repair ? null : (
+        <>
+          <h3>{report.unitsTitle}</h3>
+          <Units report={report} />
+        </>
+      )}
       <Extras report={report} />
+      {report.repair ? (
+        <>
+          <h3>Reparación</h3>
+          <ul data-testid="repair-lines">
+            {report.repair.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {report.notes ? (
         <>
           <h3>Notas</h3>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { REPAIR_STATE_LABELS, type RepairState } from "~/domain/repairs/repair-fields";
 
 /** «Mis equipos» (issue 31): the breakdowns reported, with where each stands, and the way to report one. */
-export function MyRepairs({ repairs }: { repairs: { id: number; reference: string; reportedAt: string; unit: string; state: RepairState; cost: string }[] }) {
+export function MyRepairs({ repairs }: { repairs: { id: number; reference: string; reportedAt: string; unit: string; state: RepairState; cost: string; page: string }[] }) {
   return (
     <section aria-labelledby="mis-averias">
       <h2 id="mis-averias" className="equipment-section-title">
@@ -23,6 +23,9 @@ export function MyRepairs({ repairs }: { repairs: { id: number; reference: strin
                 <dt>Lo que cuesta</dt>
                 <dd>{repair.cost}</dd>
               </dl>
+              <p>
+                <a href={repair.page}>Ver el aviso {repair.reference}</a> (la visita, el parte, la factura y el pago)
+              </p>
             </li>
           ))}
         </ul>

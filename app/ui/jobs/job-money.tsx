@@ -2,10 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { Price } from "../price";
 
 /*
- * A job's money on the customer's quote page (issue 17): the deposit or the final balance to
- * pay now, by card or Bizum (plain forms posting to the page's action, so they work without
- * JavaScript; only when Redsys is set up) or by transfer (the details to copy), then what was
- * paid and the invoices to download.
+ * A job's money on the customer's page, the quote's (issue 17) or the breakdown's (issue 31):
+ * the deposit or the final balance to pay now, by card or Bizum (plain forms posting to the
+ * page's action, so they work without JavaScript; only when Redsys is set up) or by transfer
+ * (the details to copy), then what was paid, the invoices and the signed report to download.
  */
 
 type Charge = {
@@ -20,7 +20,7 @@ type Charge = {
   invoiceNumber: string | null;
 };
 
-export type QuoteMoneyView = {
+export type JobMoneyView = {
   charges: Charge[];
   due: (Charge & { last: { state: string; meaning: string | null; at: string; method: string } | null; released: boolean }) | null;
   online: boolean;
@@ -29,7 +29,7 @@ export type QuoteMoneyView = {
   reportSigned: boolean;
 };
 
-function DuePayment({ money, error }: { money: QuoteMoneyView; error?: string }) {
+function DuePayment({ money, error, repair }: { money: JobMoneyView; error?: string; repair: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const due = money.due!;
@@ -41,7 +41,8 @@ function DuePayment({ money, error }: { money: QuoteMoneyView; error?: string })
         Importe: <strong><Price cents={due.amountCents} /></strong>
         {due.dueOn ? ` · a pagar antes del ${due.dueOn}` : ""}
       </p>
-      {due.kind === "final" ? <p>El trabajo está terminado: es lo que queda por pagar, con la señal ya descontada.</p> : null}
+      {due.kind === "final" && !repair ? <p>El trabajo está terminado: es lo que queda por pagar, con la señal ya descontada.</p> : null}
+      {due.kind === "final" && repair ? <p>La reparación está terminada: es su importe, el que aceptó al firmar el parte.</p> : null}
       {due.last?.state === "denegado" ? (
         <p className="form-error notice" role="alert">
           El último intento de pago ({due.last.method.toLowerCase()}, {due.last.at}) no se completó: {due.last.meaning ?? "operación denegada"}. No se le ha cobrado nada.
@@ -89,16 +90,18 @@ function DuePayment({ money, error }: { money: QuoteMoneyView; error?: string })
           <dd>{money.transfer.concept}</dd>
         </div>
       </dl>
-      <p>Ponga el número del presupuesto como concepto: así identificamos su pago. Lo anotamos en cuanto llega y le enviamos la factura.</p>
+      <p>Ponga {repair ? "la referencia de la avería" : "el número del presupuesto"} como concepto: así identificamos su pago. Lo anotamos en cuanto llega y le enviamos la factura.</p>
     </section>
   );
 }
 
-export function QuotePayment({ token, money, error }: { token: string; money: QuoteMoneyView; error?: string }) {
+/** `base`: the page's address ("/presupuestos/<token>", "/averias/<token>"). */
+export function JobMoney({ base, money, error }: { base: string; money: JobMoneyView; error?: string }) {
+  const repair = base.startsWith("/averias/");
   const paid = money.charges.filter((charge) => charge.state === "pagado");
   return (
     <>
-      {money.due ? <DuePayment money={money} error={error} /> : null}
+      {money.due ? <DuePayment money={money} error={error} repair={repair} /> : null}
       {paid.length || money.invoices.length ? (
         <section className="quote-status" aria-labelledby="pagos-titulo">
           <h2 id="pagos-titulo">Pagos y facturas</h2>
@@ -116,7 +119,7 @@ export function QuotePayment({ token, money, error }: { token: string; money: Qu
             <ul>
               {money.invoices.map((invoice) => (
                 <li key={invoice.number}>
-                  <a href={`/presupuestos/${token}/facturas/${invoice.number}`}>{invoice.label}</a> del {invoice.issuedOn}, <Price cents={invoice.totalCents} /> (PDF)
+                  <a href={`${base}/facturas/${invoice.number}`}>{invoice.label}</a> del {invoice.issuedOn}, <Price cents={invoice.totalCents} /> (PDF)
                 </li>
               ))}
             </ul>
@@ -125,9 +128,10 @@ export function QuotePayment({ token, money, error }: { token: string; money: Qu
       ) : null}
       {money.reportSigned ? (
         <section className="quote-status" aria-labelledby="parte-titulo">
-          <h2 id="parte-titulo">Parte de trabajo</h2>
+          <h2 id="parte-titulo">{repair ? "Parte de la reparación" : "Parte de trabajo"}</h2>
           <p>
-            <a href={`/presupuestos/${token}/parte.pdf`}>Parte de trabajo firmado</a> (PDF): lo que hicimos, los equipos con su número de serie y su firma.
+            <a href={`${base}/parte.pdf`}>{repair ? "Parte de la reparación firmado" : "Parte de trabajo firmado"}</a> (PDF):{" "}
+            {repair ? "el diagnóstico, las piezas y la mano de obra, lo que cubría la garantía y su firma." : "lo que hicimos, los equipos con su número de serie y su firma."}
           </p>
         </section>
       ) : null}

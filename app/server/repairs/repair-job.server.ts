@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { REPAIR_FAMILY_LABELS, repairReference, URGENCY_LABELS } from "~/domain/repairs/repair-fields";
+import type { RepairTerms } from "~/domain/repairs/repair-bill";
+import { audit } from "../audit.server";
+import type { Database, Transaction } from "../db/client.server";
+import { installedUnits } from "../jobs/jobs-schema.server";
+import { openServiceJob } from "../jobs/open-job.server";
+import { repairRequests } from "./repairs-schema.server";
+
+/*
+ * A breakdown becomes a repair job (issue 31): without a written quote, «Pendiente de programar»,
+ * scheduled like any other job from its page. The job carries what the request said it would
+ * cost and the unit's parts guarantee (RepairTerms), so the technician's report prices the repair
+ * as the customer was told. One job per breakdown: pressing twice opens it once.
+ */
+
+export type OpenedRepairJob = { ok: true; jobId: number; opened: boolean } | { ok: false; status: 404 | 409; message: string };
+
+export const REPAIR_CANCELLED = "Esta avería está anulada: cámbiela a «Nueva» o «Atendida» antes de crear su trabajo.";
+
+/** The later of the unit's parts guarantees (ours, 2 years; the legal one, 3 years for a consumer), if we installed it. */
+async function partsGuaranteeUntil(tx: Transaction, installedUnitId: number | null): Promise<string | null> {
+  if (installedUnitId === null) return null;
+  const [unit] = await tx.select({ parts: installedUnits.partsWarrantyUntil, legal: installedUnits.legalGuaranteeUntil }).from(installedUnits).where(eq(installedUnits.id, installedUnitId));
+  if (!unit) return null;
+  return unit.legal && unit.legal > unit.parts ? unit.legal : unit.parts;
+}
+
+export async function openRepairJob(db: Database, staff: { email: string }, repairId: number, now = new Date()): Promise<OpenedRepairJob> {
+  return db.transaction(async (tx): Promise<OpenedRepairJob> => {
+    const [repair] = await tx.select().from(repairRequests).where(eq(repairRequests.id, repairId)).for("update");
+    if (!repair) return { ok: false, status: 404, message: "Esta avería no existe." };
+    if (repair.jobId !== null) return { ok: true, jobId: repair.jobId, opened: false };
+    if (repair.state === "anulada") return { ok: false, status: 409, message: REPAIR_CANCELLED };
+    const reference = repairReference(repair.id);
+    const terms: RepairTerms = { requestId: repair.id, reference, token: repair.token, coverage: repair.coverage, partsGuaranteeUntil: await partsGuaranteeUntil(tx, repair.installedUnitId) };
+    const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
+    const unit = `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`;
+    const place = { address: repair.address, postcode: repair.postcode, town: repair.town, province: "Madrid" };
+    const jobId = await openServiceJob(
+      tx,
+      {
+        kind: "reparacion",
+        title: `Avería ${reference}`,
+        customer: { name: repair.customerName, nif: "", email: repair.customerEmail, phone: repair.customerPhone, ...place },
+        workPlace: place,
+        units: [],
+        notes: [`Equipo: ${unit}`, `Qué le pasa: ${repair.problem}`, `Urgencia: ${URGENCY_LABELS[repair.urgency]}`, repair.availability ? `Cuándo pueden ir: ${repair.availability}` : ""].filter(Boolean).join("\n"),
+        repair: terms,
+      },
+      now,
+    );
+    await tx.update(repairRequests).set({ jobId, state: "atendida", updatedAt: now }).where(eq(repairRequests.id, repair.id));
+    await audit(tx, staff, { action: "crear trabajo de reparación", entity: "averia", entityId: repair.id, before: { estado: repair.state }, after: { estado: "atendida", trabajo: jobId } });
+    return { ok: true, jobId, opened: true };
+  });
+}
