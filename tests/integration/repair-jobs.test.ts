@@ -6,13 +6,14 @@ import { warrantyEnds } from "~/domain/jobs/warranty";
 import { coverageOf } from "~/domain/repairs/repair-coverage";
 import { REPAIR_REPORT_MESSAGES } from "~/domain/repairs/repair-report-form";
 import { action as repairAdminAction } from "~/routes/repairs/admin-repair";
+import { action as repairFormAction, loader as repairFormLoader } from "~/routes/repairs/repair-request";
 import { action as repairPageAction, loader as repairPageLoader } from "~/routes/repairs/repair-page";
 import { loader as reportPdfLoader } from "~/routes/jobs/work-report-pdf";
 import { loader as invoicePdfLoader } from "~/routes/invoices/job-invoice-pdf";
 import { loader as payLoader } from "~/routes/payments/job-payment";
 import { loader as technicianJobLoader } from "~/routes/jobs/technician-job";
 import { action as reportAction } from "~/routes/jobs/technician-job-report";
-import { redsysConfig } from "~/server/config.server";
+import { redsysConfig, resetConfigForTests } from "~/server/config.server";
 import type { Database } from "~/server/db/client.server";
 import { products } from "~/server/catalogue/catalogue-schema.server";
 import { outbox } from "~/server/db/shared-schema.server";
@@ -41,7 +42,7 @@ import { insertProduct } from "../support/transfer-orders";
  * its replacement's quote.
  */
 const ready = setupTestDatabase();
-enableTestRedsys({ PUBLIC_BASE_URL: "https://tienda.example", QUOTE_RATE_LIMIT: "1000" });
+enableTestRedsys({ PUBLIC_BASE_URL: "https://tienda.example", QUOTE_RATE_LIMIT: "1000", CONTACT_RATE_LIMIT: "1000" });
 const BASE = "https://tienda.example";
 const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} }) as never;
 
@@ -73,10 +74,11 @@ async function newRepair(fields: Partial<NewRepair> = {}) {
 }
 
 /** The owner presses «Crear el trabajo de reparación»; then the job is scheduled with a technician. */
-async function openAndSchedule(repairId: number, technicianEmail: string) {
+async function openAndSchedule(repairId: number, technicianEmail: string, existing?: number) {
   const opened = await settle(() => repairAdminAction(args(adminRequest(`/admin/averias/${repairId}`, cookie, { intent: "trabajo" }), { id: String(repairId) })));
   expect(opened).toMatchObject({ status: 303 });
   const jobId = Number(/\/admin\/trabajos\/(\d+)$/.exec(opened.location!)![1]);
+  if (existing) expect(jobId).toBe(existing);
   const tech = await technicianSession(db, technicianEmail, "Pedro Técnico");
   const startsAt = new Date(Date.now() + 3_600_000);
   await db.update(jobs).set({ status: "programado", technicianId: tech.id, startsAt, endsAt: new Date(startsAt.getTime() + 7_200_000) }).where(eq(jobs.id, jobId));
@@ -216,6 +218,58 @@ describe("a repair job from a breakdown", () => {
     expect(asked!.message).toContain("Intercambiador perforado de fábrica");
     const view = await repairPageLoader(args(new Request(`${BASE}/averias/${repair.token}`), { token: repair.token }));
     expect(view.money).toMatchObject({ due: null, reportSigned: true, invoices: [] });
+  });
+
+  it("the call-out paid online with the breakdown: its job opens at once, the fee is invoiced apart (once the NIF is known) and the repair does not charge it again", async () => {
+    expect(await repairFormLoader(args(new Request(`${BASE}/averias`), {}))).toMatchObject({ payNow: true });
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ ...contact, email: "luis.desplazamiento@example.com", family: "aires", brand: "Mitsubishi", model: "MSZ-HR35", serial: "", problem: "El aire no enfría y la unidad exterior hace ruido.", urgency: "normal", availability: "", pago: "bizum" })) body.set(key, value);
+    const sent = await settle(() => repairFormAction(args(new Request(`${BASE}/averias`, { method: "POST", body, headers: { Origin: BASE } }), {})));
+    expect(sent.status).toBe(303);
+    const [repair] = await db.select().from(repairRequests).where(eq(repairRequests.customerEmail, "luis.desplazamiento@example.com"));
+    expect(sent.location).toMatch(new RegExp(`^/averias/${repair!.token}/pago\\?intento=`));
+    // Opened at once, still to arrange: the breakdown stays «Nueva» for the owner.
+    expect(repair).toMatchObject({ state: "nueva", jobId: expect.any(Number) });
+    const jobId = repair!.jobId!;
+    const [advance] = await db.select().from(jobCharges).where(eq(jobCharges.jobId, jobId));
+    expect(advance).toMatchObject({ kind: "senal", amountCents: 4840, state: "pendiente" });
+    const form = await payLoader(args(new Request(`${BASE}${sent.location}`), { token: repair!.token }));
+    expect(form).toMatchObject({ ready: true, what: "Desplazamiento y diagnóstico", method: "bizum", amountCents: 4840 });
+    const code = new URL(sent.location!, BASE).searchParams.get("intento")!;
+    expect(await handleNotification(db, redsysConfig()!, notification({ code, amountCents: 4840 }), new Date())).toMatchObject({ outcome: "pagado" });
+    // Paid, but no NIF yet: the invoice waits (the shop is told).
+    expect(await db.select().from(invoices).where(eq(invoices.jobChargeId, advance!.id))).toEqual([]);
+    const view = await repairPageLoader(args(new Request(`${BASE}/averias/${repair!.token}`), { token: repair!.token }));
+    expect(view.money?.charges).toEqual([expect.objectContaining({ label: "Desplazamiento y diagnóstico", state: "pagado", paidWord: "pagado" })]);
+
+    const { tech } = await openAndSchedule(repair!.id, "pedro.aires@termoclima.test", jobId);
+    const labour = { kind: "mano_de_obra", description: "Limpieza del ventilador exterior", quality: "", quantity: "1", unit: "h", unitPrice: "45,00" };
+    // 45,00 + 21 % = 54,45: the call-out is not charged again.
+    const stored = await sendReport(jobId, tech.cookie, reportBody({ extras: [labour], repair: { diagnosis: "Aspas del ventilador con suciedad: limpieza y prueba.", cause: "desgaste", parts: [], replacement: false, reducedVat: false, invoiceNif: "12345678Z", shownTotalCents: 5_445 } }));
+    expect(stored).toMatchObject({ status: 200 });
+    const issued = await db.select().from(invoices).innerJoin(jobCharges, eq(jobCharges.id, invoices.jobChargeId)).where(eq(jobCharges.jobId, jobId)).orderBy(asc(invoices.id));
+    expect(issued.map(({ invoices: invoice }) => [invoice.lines.map((line) => line.description), invoice.totalCents])).toEqual([
+      [[`Desplazamiento y diagnóstico de la avería AV-${String(repair!.id).padStart(6, "0")}`], 4_840],
+      [["Limpieza del ventilador exterior"], 5_445],
+    ]);
+  });
+
+  it("a covered unit asks nothing online: the breakdown is stored and no job opens", async () => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries({ ...contact, email: "sin.pago@example.com", family: "calderas", brand: "", model: "", serial: "", problem: "Gotea por debajo de la caldera.", urgency: "normal", availability: "", pago: "bizum" })) body.set(key, value);
+    // The public form's coverage is the call-out fee: with it at 0 (a setting), nothing is paid online.
+    process.env.REPAIR_CALL_OUT_CENTS = "0";
+    resetConfigForTests();
+    try {
+      expect(await repairFormLoader(args(new Request(`${BASE}/averias`), {}))).toMatchObject({ payNow: false });
+      const sent = (await repairFormAction(args(new Request(`${BASE}/averias`, { method: "POST", body, headers: { Origin: BASE } }), {}))) as { data: { ok: boolean } };
+      expect(sent.data).toMatchObject({ ok: true });
+    } finally {
+      delete process.env.REPAIR_CALL_OUT_CENTS;
+      resetConfigForTests();
+    }
+    const [repair] = await db.select().from(repairRequests).where(eq(repairRequests.customerEmail, "sin.pago@example.com"));
+    expect(repair).toMatchObject({ jobId: null, state: "nueva" });
   });
 
   it("a cancelled breakdown opens no job; an unknown token is the ordinary 404", async () => {

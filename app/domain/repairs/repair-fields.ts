@@ -65,6 +65,16 @@ export const REPAIR_PHOTO_FIELD = "fotos";
 export type RepairFormValues = Record<RepairField, string>;
 export type RepairFieldErrors = Partial<Record<RepairField | "form" | typeof REPAIR_PHOTO_FIELD, string>>;
 
+/** How the customer pays the call-out fee (issue 31): online at once, or on the day of the visit. */
+export const CALL_OUT_PAY_FIELD = "pago";
+export const CALL_OUT_PAYMENTS = ["visita", "tarjeta", "bizum"] as const;
+export type CallOutPayment = (typeof CALL_OUT_PAYMENTS)[number];
+export const CALL_OUT_PAYMENT_LABELS: Record<CallOutPayment, string> = {
+  visita: "El día de la visita (tarjeta, Bizum o transferencia con la factura)",
+  tarjeta: "Ahora, con tarjeta",
+  bizum: "Ahora, con Bizum",
+};
+
 /** Where a request came from: the public form, a unit of «Mis equipos», or the owner taking a call. */
 export const REPAIR_SOURCES = ["web", "mis-equipos", "telefono"] as const;
 export type RepairSource = (typeof REPAIR_SOURCES)[number];

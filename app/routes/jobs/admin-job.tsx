@@ -69,7 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       notes: job.notes,
     },
     technicians: await technicianChoices(db),
-    charges: await adminCharges(db, job.id),
+    charges: await adminCharges(db, job.id, job.kind),
     report: await reportPageData(db, job.id, `/admin/trabajos/${job.id}`),
     today: madridDay(new Date()),
   };

@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lead: words.lead,
     noun: words.noun,
     code,
-    what: found.kind === "senal" ? "la señal" : "el pago final",
+    what: found.words.the,
     reference: found.reference,
     state: found.attempt.state,
     meaning: found.attempt.responseMeaning,

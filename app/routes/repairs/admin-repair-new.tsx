@@ -34,7 +34,7 @@ export default function NewRepairPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Avería nueva (por teléfono)</h1>
       <p className="admin-muted">Lo que el cliente le cuenta. Si deja un email, le enviamos el acuse con lo que cuesta.</p>
-      <RepairForm unit={null} coverage={loaderData.coverage} values={refused?.values ?? {}} errors={refused?.errors ?? {}} formError={refused?.error ?? null} />
+      <RepairForm unit={null} coverage={loaderData.coverage} payNow={false} values={refused?.values ?? {}} errors={refused?.errors ?? {}} formError={refused?.error ?? null} />
     </>
   );
 }

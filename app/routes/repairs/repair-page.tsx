@@ -48,6 +48,8 @@ function RepairState({ page }: { page: Route.ComponentProps["loaderData"] }) {
     );
   }
   if (page.job.status === "pendiente_programar") return <p>Le llamaremos para acordar el día de la visita.</p>;
+  if (page.job.status === "cobrado") return <p>Reparación terminada y pagada. Gracias.</p>;
+  if (page.job.status === "terminado") return <p>Reparación terminada.{page.money?.due ? " Queda por pagar su importe: cómo, aquí abajo." : ""}</p>;
   return <p>Reparación: {page.job.statusLabel.toLowerCase()}.</p>;
 }
 
@@ -71,7 +73,7 @@ export default function RepairPage({ loaderData: page, actionData }: Route.Compo
       ) : null}
       <section className="quote-status" aria-labelledby="averia-aviso">
         <h2 id="averia-aviso">Lo que nos contó</h2>
-        <dl className="repair-facts">
+        <dl className="equipment-facts">
           <dt>Equipo</dt>
           <dd>{page.unit}</dd>
           <dt>Qué le pasa</dt>

@@ -3,7 +3,7 @@ import { formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { coverageOf } from "~/domain/repairs/repair-coverage";
 import { pageMeta, shopFromMatches } from "~/domain/site/seo";
 import { telHref } from "~/domain/site/contact-links";
-import { config } from "~/server/config.server";
+import { config, redsysConfig } from "~/server/config.server";
 import { pageUrl } from "~/server/http/page-url.server";
 import { repairAction, requestedUnit } from "~/server/repairs/repair-action.server";
 import { getSessionUser } from "~/server/session.server";
@@ -47,9 +47,14 @@ export async function loader({ request }: Route.LoaderArgs) {
           cover.plan ? `Plan de mantenimiento n.º ${cover.plan.id}` : null,
         ].filter((line): line is string => line !== null)
       : [],
-    coverage: coverageOf(cover, madridDay(new Date()), config().REPAIR_CALL_OUT_CENTS).text,
+    ...costOf(coverageOf(cover, madridDay(new Date()), config().REPAIR_CALL_OUT_CENTS)),
     prefill: known?.contact ?? (user ? { name: user.name, email: user.email } : {}),
   };
+}
+
+/** What the form says it costs, and whether the call-out may be paid online at once. */
+function costOf(coverage: { text: string; callOutCents: number }) {
+  return { coverage: coverage.text, payNow: coverage.callOutCents > 0 && redsysConfig() !== null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -58,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function RepairRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const shop = useShopInfo();
-  const { unit, notYours, guarantees, coverage, prefill } = loaderData;
+  const { unit, notYours, guarantees, coverage, payNow, prefill } = loaderData;
   if (actionData?.ok) {
     return (
       <div className="container repair-page">
@@ -94,7 +99,7 @@ export default function RepairRequestPage({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       ) : null}
-      <RepairForm unit={unit} coverage={coverage} values={{ ...prefill, ...(refused?.values ?? {}) }} errors={refused?.errors ?? {}} formError={refused?.error ?? null} />
+      <RepairForm unit={unit} coverage={coverage} payNow={payNow} values={{ ...prefill, ...(refused?.values ?? {}) }} errors={refused?.errors ?? {}} formError={refused?.error ?? null} />
     </div>
   );
 }

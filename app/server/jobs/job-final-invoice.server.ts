@@ -83,6 +83,15 @@ export async function issueChargeInvoice(tx: Transaction, context: ChargeContext
   return issueJobInvoice(tx, context, draft, now, pay);
 }
 
+/** Issues the invoice of every paid charge of the job that has none (they waited for the customer's NIF). */
+export async function invoicePaidCharges(tx: Transaction, jobId: number, now: Date): Promise<void> {
+  const paid = await tx.select({ id: jobCharges.id }).from(jobCharges).where(and(eq(jobCharges.jobId, jobId), eq(jobCharges.state, "pagado")));
+  for (const { id } of paid) {
+    const context = await chargeContext(tx, id);
+    if (context) await issueChargeInvoice(tx, context, now);
+  }
+}
+
 /**
  * Issues the job's final invoice and asks its balance. Returns the invoice's number and total;
  * `totalCents` 0 (and no number) when nothing is owed, and an empty number when the invoice

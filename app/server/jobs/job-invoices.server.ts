@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, notExists } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import type { InvoiceLineView, InvoiceParty } from "~/domain/invoices/invoice-document";
-import { splitInclusive, type VatRate } from "~/domain/money";
+import { splitInclusive, STANDARD_VAT_RATE, type VatRate } from "~/domain/money";
+import { CALL_OUT_LINE } from "~/domain/repairs/repair-bill";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AlternativeKey, QuoteAlternative, QuoteDocument, QuoteParty } from "~/domain/quotes/quote-content";
 import { acceptedVatRate } from "~/domain/quotes/quote-vat";
@@ -117,9 +118,19 @@ export async function issueJobInvoice(tx: Transaction, context: ChargeContext, d
   return { issued: true, invoice };
 }
 
-/** The deposit's invoice: one line "Anticipo a cuenta del presupuesto …", split at the job's rate. */
+/**
+ * The deposit's invoice: one line "Anticipo a cuenta del presupuesto …", split at the job's rate.
+ * A repair's advance (issue 31) is the call-out fee paid with the breakdown: its own operation,
+ * invoiced at 21 % and not charged again by the repair's invoice (repair-invoice.server.ts).
+ */
 export async function issueDepositInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
   const { charge, page } = context;
+  const paid = { payMethod: charge.payMethod ? payMethodLabel(charge.payMethod) : "Pendiente", operationOn: charge.paidAt ? madridDay(charge.paidAt) : null };
+  if (context.job.kind === "reparacion") {
+    const { baseCents, vatCents } = splitInclusive(charge.amountCents, STANDARD_VAT_RATE);
+    const description = `${CALL_OUT_LINE} de la avería ${page.reference}`;
+    return issueJobInvoice(tx, context, { lines: [{ description, quantity: 1, unitBaseCents: baseCents, baseCents, vatRate: STANDARD_VAT_RATE }], rate: STANDARD_VAT_RATE, baseCents, vatCents, ...paid }, now);
+  }
   const terms = await acceptedTerms(tx, context.job);
   const { baseCents, vatCents } = splitInclusive(charge.amountCents, terms.rate);
   const work = terms.document.description.replace(/\s+/g, " ").trim();
@@ -132,8 +143,7 @@ export async function issueDepositInvoice(tx: Transaction, context: ChargeContex
       rate: terms.rate,
       baseCents,
       vatCents,
-      payMethod: charge.payMethod ? payMethodLabel(charge.payMethod) : "Pendiente",
-      operationOn: charge.paidAt ? madridDay(charge.paidAt) : null,
+      ...paid,
     },
     now,
   );

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
-import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
+import { chargeWords, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
+import type { JobKind } from "~/domain/jobs/job-kinds";
 import type { JobChargeAction } from "~/domain/jobs/job-charge-forms";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import { formatEuros } from "~/domain/money";
@@ -36,7 +37,7 @@ export type AdminChargeView = {
   invoiceMissing: boolean;
 };
 
-export async function adminCharges(db: Database, jobId: number, now = new Date()): Promise<AdminChargeView[]> {
+export async function adminCharges(db: Database, jobId: number, jobKind: JobKind, now = new Date()): Promise<AdminChargeView[]> {
   const charges = await chargesOf(db, jobId);
   const views: AdminChargeView[] = [];
   for (const charge of charges) {
@@ -49,7 +50,7 @@ export async function adminCharges(db: Database, jobId: number, now = new Date()
     views.push({
       id: charge.id,
       kind: charge.kind,
-      label: JOB_CHARGE_LABELS[charge.kind],
+      label: chargeWords(charge.kind, jobKind).label,
       amountCents: charge.amountCents,
       state: charge.state,
       dueOn: charge.dueAt ? formatYmd(madridDay(charge.dueAt)) : null,
@@ -75,7 +76,7 @@ export async function jobChargeAction(db: Database, admin: Admin, jobId: number,
     if (!locked || locked.job.id !== jobId) return gone;
     const context = (await chargeContext(tx, input.chargeId))!;
     const { charge } = context;
-    const label = JOB_CHARGE_LABELS[charge.kind];
+    const label = chargeWords(charge.kind, context.job.kind).label;
 
     if (input.intent === "transfer") {
       if (charge.state === "pagado") return { ok: true, message: `${label} ya estaba registrada como pagada: no se ha cambiado nada.` };

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { formatDateTime, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
-import { JOB_CHARGE_LABELS, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
+import { chargeWords, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
 import { formatIban } from "~/domain/payments/iban";
 import { payMethodLabel } from "~/domain/payments/payment-methods";
 import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-states";
@@ -43,6 +43,7 @@ export type ChargeView = {
   id: number;
   kind: JobChargeKind;
   label: string;
+  paidWord: string;
   amountCents: number;
   state: JobChargeState;
   /** "dd/mm/aaaa" (Madrid) of a pending deposit's window end. */
@@ -88,7 +89,8 @@ export async function jobMoney(db: Executor, job: typeof jobs.$inferSelect, conc
   const views: ChargeView[] = charges.map((charge) => ({
     id: charge.id,
     kind: charge.kind,
-    label: JOB_CHARGE_LABELS[charge.kind],
+    label: chargeWords(charge.kind, job.kind).label,
+    paidWord: chargeWords(charge.kind, job.kind).paid,
     amountCents: charge.amountCents,
     state: charge.state,
     dueOn: charge.dueAt && charge.state === "pendiente" ? formatYmd(madridDay(charge.dueAt)) : null,
@@ -156,12 +158,12 @@ function samePage(page: PageKey, key: PageKey): boolean {
   return page.kind === key.kind && page.token === key.token;
 }
 
-export type ChargeAttempt = { attempt: Attempt; chargeState: JobChargeState; kind: JobChargeKind; reference: string; jobStatus: string };
+export type ChargeAttempt = { attempt: Attempt; chargeState: JobChargeState; kind: JobChargeKind; words: ReturnType<typeof chargeWords>; reference: string; jobStatus: string };
 
 /** The attempt `code` of a charge of the job on page `key`, or null. */
 export async function findChargeAttempt(db: Executor, key: PageKey, code: string): Promise<ChargeAttempt | null> {
   const [row] = await db
-    .select({ attempt: paymentAttempts, chargeState: jobCharges.state, kind: jobCharges.kind, job: { repair: jobs.repair, status: jobs.status }, quote: { number: quotes.number, token: quotes.token } })
+    .select({ attempt: paymentAttempts, chargeState: jobCharges.state, kind: jobCharges.kind, job: { repair: jobs.repair, status: jobs.status, kind: jobs.kind }, quote: { number: quotes.number, token: quotes.token } })
     .from(paymentAttempts)
     .innerJoin(jobCharges, eq(jobCharges.id, paymentAttempts.chargeId))
     .innerJoin(jobs, eq(jobs.id, jobCharges.jobId))
@@ -170,7 +172,7 @@ export async function findChargeAttempt(db: Executor, key: PageKey, code: string
     .limit(1);
   const page = row ? jobPageOf(row.job, row.quote) : null;
   if (!row || !page || !samePage(page, key)) return null;
-  return { attempt: row.attempt, chargeState: row.chargeState, kind: row.kind, reference: page.reference, jobStatus: row.job.status };
+  return { attempt: row.attempt, chargeState: row.chargeState, kind: row.kind, words: chargeWords(row.kind, row.job.kind), reference: page.reference, jobStatus: row.job.status };
 }
 
 /** The id of the invoice `number` of the job on page `key`, or null (another job's invoice is not found). */
@@ -193,7 +195,7 @@ export async function chargePaymentForm(db: Executor, key: PageKey, code: string
   if (!found) return null;
   const redsys = redsysConfig();
   if (!redsys || found.attempt.state !== "pendiente" || found.chargeState !== "pendiente") return { ready: false, redirect: payReturnPath(key, code) } as const;
-  const what = found.kind === "senal" ? "Señal" : "Pago final";
+  const what = found.words.label;
   const words = jobPageWords({ kind: key.kind, reference: found.reference });
   const form = signedPaymentForm(redsys, found.attempt, { returnPath: payReturnPath(key, code), description: `${what} ${words.of}`, merchantData: found.reference });
   return { ready: true, what, lead: words.lead, noun: words.noun, reference: found.reference, code, method: found.attempt.method, amountCents: found.attempt.amountCents, form } as const;

@@ -1,7 +1,7 @@
 import { jobPageWords } from "~/domain/jobs/job-page";
 import { and, eq } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
-import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
+import { chargeWords } from "~/domain/jobs/job-charges";
 import { OPEN_JOB_STATUSES } from "~/domain/jobs/job-status";
 import { canMoveJob } from "~/domain/jobs/job-transitions";
 import { payMethodLabel, type PayMethod } from "~/domain/payments/payment-methods";
@@ -42,7 +42,8 @@ export async function lockCharge(tx: Transaction, chargeId: number): Promise<{ j
 
 /** A released job whose deposit arrives late takes its units again; returns what is short. */
 async function retakeUnits(tx: Transaction, job: Job, now: Date): Promise<string[]> {
-  if (!OPEN_JOB_STATUSES.includes(job.status) || job.heldUnits.length > 0) return [];
+  // Only a quote's job holds catalogue units; a repair takes its parts when reported.
+  if (job.quoteId === null || !OPEN_JOB_STATUSES.includes(job.status) || job.heldUnits.length > 0) return [];
   const wanted = unitsWanted((await acceptedTerms(tx, job)).alternative);
   if (wanted.length === 0) return [];
   const { held, short } = await holdUnits(tx, wanted, now);
@@ -70,7 +71,7 @@ export async function settleCharge(tx: Transaction, context: ChargeContext, paym
     .set({ state: "pagado", paidAt: payment.paidAt, payMethod: payment.method, bankReference: payment.reference, paidRecordedBy: payment.recordedBy, updatedAt: now })
     .where(eq(jobCharges.id, charge.id))
     .returning();
-  const label = JOB_CHARGE_LABELS[charge.kind];
+  const label = chargeWords(charge.kind, job.kind).label;
   const short = charge.kind === "senal" ? await retakeUnits(tx, job, now) : [];
   await audit(tx, actor, {
     action: `${label.toLowerCase()} pagada`,

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { repairBill, type RepairBill } from "~/domain/repairs/repair-bill";
 import type { Transaction } from "../db/client.server";
 import type { Job } from "./job-charges.server";
 import type { JobInvoiceDraft } from "./job-invoices.server";
-import { workReports } from "./jobs-schema.server";
+import { jobCharges, workReports } from "./jobs-schema.server";
 
 /*
  * A repair's invoice (issue 31): what the signed report says was done, less what the breakdown's
@@ -12,13 +12,27 @@ import { workReports } from "./jobs-schema.server";
  * exactly what the customer signed.
  */
 
+/**
+ * The call-out fee the repair's invoice charges: the one the breakdown's form said, unless it was
+ * paid online with the breakdown (invoiced apart then, decision 0037).
+ */
+export async function callOutToCharge(tx: Pick<Transaction, "select">, job: Pick<Job, "id" | "repair">): Promise<number> {
+  if (!job.repair) return 0;
+  const [paid] = await tx
+    .select({ id: jobCharges.id })
+    .from(jobCharges)
+    .where(and(eq(jobCharges.jobId, job.id), eq(jobCharges.kind, "senal"), eq(jobCharges.state, "pagado")))
+    .limit(1);
+  return paid ? 0 : job.repair.coverage.callOutCents;
+}
+
 /** The bill of a repair job's signed report; null before the report. */
 export async function repairBillOf(tx: Pick<Transaction, "select">, job: Pick<Job, "id" | "repair">): Promise<RepairBill | null> {
   const [report] = await tx.select({ content: workReports.content }).from(workReports).where(eq(workReports.jobId, job.id)).limit(1);
   const outcome = report?.content.repair;
   if (!outcome || !job.repair) return null;
   return repairBill({
-    callOutCents: job.repair.coverage.callOutCents,
+    callOutCents: await callOutToCharge(tx, job),
     covered: outcome.covered,
     extras: report.content.extras,
     parts: outcome.parts,

@@ -1,13 +1,15 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { STANDARD_VAT_RATE, withoutVatCents } from "~/domain/money";
-import { repairCover, type RepairTerms } from "~/domain/repairs/repair-bill";
+import { repairCover } from "~/domain/repairs/repair-bill";
 import type { RepairFormFacts } from "~/domain/repairs/repair-report-form";
 import type { RepairPart } from "~/domain/repairs/repair-outcome";
 import type { RepairDraft } from "~/domain/repairs/repair-report-form";
 import { takeStock } from "../catalogue/stock.server";
 import { products } from "../catalogue/catalogue-schema.server";
 import type { Database, Transaction } from "../db/client.server";
+import type { Job } from "./job-charges.server";
+import { callOutToCharge } from "./repair-invoice.server";
 
 /*
  * The catalogue's side of a repair report (issue 31): the parts a technician may take from stock
@@ -23,7 +25,8 @@ export const PART_CHOICES_LIMIT = 300;
 
 const partName = sql<string>`trim(${products.brand} || ' ' || ${products.model})`;
 
-export async function repairFormFacts(db: Executor, terms: RepairTerms, customerNif: string, now: Date): Promise<RepairFormFacts> {
+export async function repairFormFacts(db: Executor, job: Pick<Job, "id" | "repair" | "customer">, now: Date): Promise<RepairFormFacts> {
+  const terms = job.repair!;
   const rows = await db
     .select({ id: products.id, name: partName, priceCents: products.priceCents, stock: products.stock })
     .from(products)
@@ -33,9 +36,9 @@ export async function repairFormFacts(db: Executor, terms: RepairTerms, customer
   return {
     cover: repairCover(terms, madridDay(now)),
     coverageText: terms.coverage.text,
-    callOutCents: terms.coverage.callOutCents,
+    callOutCents: await callOutToCharge(db, job),
     parts: rows.map((row) => ({ id: row.id, name: row.name, unitBaseCents: withoutVatCents(row.priceCents, STANDARD_VAT_RATE), stock: row.stock })),
-    customerNif,
+    customerNif: job.customer.nif,
   };
 }
 

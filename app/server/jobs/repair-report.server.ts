@@ -7,6 +7,7 @@ import type { Transaction } from "../db/client.server";
 import { writeContactRequest } from "../quotes/contact.server";
 import type { Job } from "./job-charges.server";
 import { priceRepairParts, takeRepairParts } from "./repair-parts.server";
+import { callOutToCharge } from "./repair-invoice.server";
 
 /*
  * A repair's report (issue 31), in the transaction that stores it: its parts priced and taken
@@ -26,7 +27,7 @@ export async function repairOutcome(tx: Transaction, job: Job, report: WorkRepor
   const priced = await priceRepairParts(tx, draft.parts);
   if (!priced.ok) return { ok: false, status: priced.status, message: priced.message, errors: { [priced.field]: priced.message } };
   const covered = coveredFor(repairCover(job.repair, day), draft.cause);
-  const bill = repairBill({ callOutCents: job.repair.coverage.callOutCents, covered, extras: report.content.extras, parts: priced.parts, reducedVatConfirmed: draft.reducedVatConfirmed });
+  const bill = repairBill({ callOutCents: await callOutToCharge(tx, job), covered, extras: report.content.extras, parts: priced.parts, reducedVatConfirmed: draft.reducedVatConfirmed });
   if (bill.totalCents !== draft.shownTotalCents) {
     const message = `El importe de la reparación es ${formatEuros(bill.totalCents)}, no el que muestra el teléfono (ha cambiado el precio de una pieza): recargue la página, revíselo con el cliente y firme de nuevo.`;
     return { ok: false, status: 409, message, errors: { "repair.total": message } };

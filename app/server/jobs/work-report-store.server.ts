@@ -49,10 +49,10 @@ function unitSlots(lines: readonly QuoteLine[], catalogue: Map<number, { brand: 
   return slots;
 }
 
-export async function reportFormFacts(db: Executor, job: Pick<Job, "kind" | "units" | "quoteId" | "quoteVersion" | "alternative" | "repair" | "customer">, now = new Date()): Promise<ReportFormFacts> {
+export async function reportFormFacts(db: Executor, job: Pick<Job, "id" | "kind" | "units" | "quoteId" | "quoteVersion" | "alternative" | "repair" | "customer">, now = new Date()): Promise<ReportFormFacts> {
   if (job.kind === "reparacion" && job.repair) {
     // A repair: the unit is the breakdown's (on the job's page); labour and parts priced as found.
-    return { units: [], suggestedKind: "mantenimiento", alternative: null, vatRate: STANDARD_VAT_RATE, seller: quoteSeller(), repair: await repairFormFacts(db, job.repair, job.customer.nif, now) };
+    return { units: [], suggestedKind: "mantenimiento", alternative: null, vatRate: STANDARD_VAT_RATE, seller: quoteSeller(), repair: await repairFormFacts(db, job, now) };
   }
   if (job.kind !== "instalacion") {
     // A plan's visit: its units get their serial numbers confirmed, the RITE's operations of their kind.

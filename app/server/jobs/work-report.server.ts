@@ -12,7 +12,7 @@ import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import { quotes } from "../quotes/quotes-schema.server";
 import { installedUnits, jobs, workReports } from "./jobs-schema.server";
-import { issueFinalInvoice } from "./job-final-invoice.server";
+import { invoicePaidCharges, issueFinalInvoice } from "./job-final-invoice.server";
 import { closeJobIfNothingOwed } from "./job-payments.server";
 import { enqueueWorkReportEmail, planOffersFor } from "./work-report-email.server";
 import { enqueueAlert } from "../alerts/alert-queue.server";
@@ -102,6 +102,8 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
       if (repaired.nif !== job.customer.nif) {
         job.customer = { ...job.customer, nif: repaired.nif };
         await tx.update(jobs).set({ customer: job.customer, updatedAt: now }).where(eq(jobs.id, jobId));
+        // A call-out paid online with the breakdown waited for this NIF: its invoice now.
+        await invoicePaidCharges(tx, jobId, now);
       }
     }
     const row = {

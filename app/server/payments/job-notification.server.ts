@@ -1,7 +1,7 @@
 import { jobPageWords } from "~/domain/jobs/job-page";
 import { eq } from "drizzle-orm";
 import { jobRef } from "../outbox-refs.server";
-import { JOB_CHARGE_LABELS } from "~/domain/jobs/job-charges";
+import { chargeWords } from "~/domain/jobs/job-charges";
 import { isAuthorised } from "~/domain/payments/redsys-codes";
 import { PAY_METHOD_LABELS } from "~/domain/payments/payment-methods";
 import { formatEuros } from "~/domain/money";
@@ -43,7 +43,7 @@ export async function applyJobNotification(db: Database, chargeId: number, code:
     await tx.update(paymentAttempts).set({ notificationCount: attempt.notificationCount + 1 }).where(eq(paymentAttempts.id, attempt.id));
     if (attempt.state !== "pendiente") return { kind: "repetida", quoteNumber };
 
-    const label = JOB_CHARGE_LABELS[context.charge.kind];
+    const label = chargeWords(context.charge.kind, context.job.kind).label;
     const amount = formatEuros(attempt.amountCents);
     if (!isAuthorised(settled.responseCode)) {
       await tx.update(paymentAttempts).set({ ...settled, state: "denegado" }).where(eq(paymentAttempts.id, attempt.id));

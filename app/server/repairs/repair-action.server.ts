@@ -2,9 +2,12 @@ import { data, redirect } from "react-router";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
 import { coverageOf } from "~/domain/repairs/repair-coverage";
-import { REPAIR_PHOTO_FIELD, repairReference, type RepairFieldErrors, type RepairFormValues } from "~/domain/repairs/repair-fields";
+import { CALL_OUT_PAY_FIELD, REPAIR_PHOTO_FIELD, repairReference, type RepairFieldErrors, type RepairFormValues } from "~/domain/repairs/repair-fields";
+import { isOnlineMethod } from "~/domain/payments/payment-states";
 import { parseRepairForm, repairInput, REPAIR_MESSAGES, type RepairInput } from "~/domain/repairs/repair-form";
-import { config } from "../config.server";
+import { config, redsysConfig } from "../config.server";
+import { startChargePayment } from "../jobs/job-payment-page.server";
+import { askCallOutOnline } from "./repair-job.server";
 import { getDb } from "../db/db.server";
 import { bodyProblemMessage, bodyProblemStatus, readUploadForm, uploadedFiles } from "../http/request-body.server";
 import { log } from "../log.server";
@@ -31,6 +34,7 @@ export const REPAIR_REPLIES = {
   tooLarge: `El envío es demasiado grande: como máximo ${REPAIR_FORM_LIMITS.maxFiles} fotos de ${REPAIR_FORM_LIMITS.maxFileBytes / 1_000_000} MB, ${REPAIR_FORM_LIMITS.maxBytes / 1_000_000} MB en total. Envíe menos fotos o más pequeñas.`,
   unit: "Ese equipo no está en su cuenta. Elija el equipo en «Mis equipos» o rellene sus datos aquí.",
   sent: (reference: string) => `Aviso ${reference} recibido. Le llamaremos para acordar la visita; le hemos enviado un correo con lo que nos ha contado.`,
+  payLater: "No hemos podido abrir el pago ahora: puede pagar el desplazamiento desde el enlace del correo, o el día de la visita.",
 } as const;
 
 const refuse = (body: Extract<RepairReply, { ok: false }>, status: number) => data<RepairReply>(body, { status });
@@ -120,5 +124,26 @@ export async function repairAction(request: Request) {
     takenBy: null,
   });
   const reference = repairReference(created.id);
+  // The call-out paid at once: the request is stored whatever happens to the payment.
+  const method = String(form.get(CALL_OUT_PAY_FIELD) ?? "");
+  if (isOnlineMethod(method) && coverage.callOutCents > 0 && redsysConfig()) {
+    const paying = await payCallOut(created.id, created.token, method);
+    if (paying) return redirect(paying, 303);
+    return data<RepairReply>({ ok: true, reference, message: `${REPAIR_REPLIES.sent(reference)} ${REPAIR_REPLIES.payLater}` });
+  }
   return data<RepairReply>({ ok: true, reference, message: REPAIR_REPLIES.sent(reference) });
+}
+
+/** The way to Redsys for the call-out fee of a breakdown just stored; null when it cannot be opened (said to the customer). */
+async function payCallOut(repairId: number, token: string, method: "tarjeta" | "bizum"): Promise<string | null> {
+  try {
+    const db = await getDb();
+    const asked = await askCallOutOnline(db, repairId);
+    if (!asked) return null;
+    const started = await startChargePayment(db, { kind: "averia", token }, asked.chargeId, method);
+    return started.ok ? started.redirect : null;
+  } catch (error) {
+    log("averias").error({ err: error, averia: repairId }, "no se pudo abrir el pago del desplazamiento");
+    return null;
+  }
 }

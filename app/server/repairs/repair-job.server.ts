@@ -5,6 +5,7 @@ import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
 import { installedUnits } from "../jobs/jobs-schema.server";
 import { openServiceJob } from "../jobs/open-job.server";
+import { askDeposit } from "../jobs/job-charges.server";
 import { repairRequests } from "./repairs-schema.server";
 
 /*
@@ -26,32 +27,60 @@ async function partsGuaranteeUntil(tx: Transaction, installedUnitId: number | nu
   return unit.legal && unit.legal > unit.parts ? unit.legal : unit.parts;
 }
 
+type RepairRow = typeof repairRequests.$inferSelect;
+
+/** Opens the breakdown's job in the caller's transaction (the request's row locked); returns its id. */
+async function openJobOf(tx: Transaction, repair: RepairRow, now: Date): Promise<number> {
+  const reference = repairReference(repair.id);
+  const terms: RepairTerms = { requestId: repair.id, reference, token: repair.token, coverage: repair.coverage, partsGuaranteeUntil: await partsGuaranteeUntil(tx, repair.installedUnitId) };
+  const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
+  const unit = `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`;
+  const place = { address: repair.address, postcode: repair.postcode, town: repair.town, province: "Madrid" };
+  const jobId = await openServiceJob(
+    tx,
+    {
+      kind: "reparacion",
+      title: `Avería ${reference}`,
+      customer: { name: repair.customerName, nif: "", email: repair.customerEmail, phone: repair.customerPhone, ...place },
+      workPlace: place,
+      units: [],
+      notes: [`Equipo: ${unit}`, `Qué le pasa: ${repair.problem}`, `Urgencia: ${URGENCY_LABELS[repair.urgency]}`, repair.availability ? `Cuándo pueden ir: ${repair.availability}` : ""].filter(Boolean).join("\n"),
+      repair: terms,
+    },
+    now,
+  );
+  await tx.update(repairRequests).set({ jobId, updatedAt: now }).where(eq(repairRequests.id, repair.id));
+  return jobId;
+}
+
 export async function openRepairJob(db: Database, staff: { email: string }, repairId: number, now = new Date()): Promise<OpenedRepairJob> {
   return db.transaction(async (tx): Promise<OpenedRepairJob> => {
     const [repair] = await tx.select().from(repairRequests).where(eq(repairRequests.id, repairId)).for("update");
     if (!repair) return { ok: false, status: 404, message: "Esta avería no existe." };
     if (repair.jobId !== null) return { ok: true, jobId: repair.jobId, opened: false };
     if (repair.state === "anulada") return { ok: false, status: 409, message: REPAIR_CANCELLED };
-    const reference = repairReference(repair.id);
-    const terms: RepairTerms = { requestId: repair.id, reference, token: repair.token, coverage: repair.coverage, partsGuaranteeUntil: await partsGuaranteeUntil(tx, repair.installedUnitId) };
-    const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
-    const unit = `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`;
-    const place = { address: repair.address, postcode: repair.postcode, town: repair.town, province: "Madrid" };
-    const jobId = await openServiceJob(
-      tx,
-      {
-        kind: "reparacion",
-        title: `Avería ${reference}`,
-        customer: { name: repair.customerName, nif: "", email: repair.customerEmail, phone: repair.customerPhone, ...place },
-        workPlace: place,
-        units: [],
-        notes: [`Equipo: ${unit}`, `Qué le pasa: ${repair.problem}`, `Urgencia: ${URGENCY_LABELS[repair.urgency]}`, repair.availability ? `Cuándo pueden ir: ${repair.availability}` : ""].filter(Boolean).join("\n"),
-        repair: terms,
-      },
-      now,
-    );
-    await tx.update(repairRequests).set({ jobId, state: "atendida", updatedAt: now }).where(eq(repairRequests.id, repair.id));
+    const jobId = await openJobOf(tx, repair, now);
+    await tx.update(repairRequests).set({ state: "atendida", updatedAt: now }).where(eq(repairRequests.id, repair.id));
     await audit(tx, staff, { action: "crear trabajo de reparación", entity: "averia", entityId: repair.id, before: { estado: repair.state }, after: { estado: "atendida", trabajo: jobId } });
     return { ok: true, jobId, opened: true };
+  });
+}
+
+/**
+ * The customer chose to pay the call-out fee online when sending the breakdown (issue 31): its
+ * repair job is opened at once («Pendiente de programar»; the breakdown stays «Nueva» until the
+ * owner arranges the visit) and the fee is asked as the job's advance, which the customer pays
+ * on the breakdown's page (card or Bizum). Returns the charge to pay, or null when there is
+ * nothing to pay (a covered unit, a cancelled breakdown, or already paid).
+ */
+export async function askCallOutOnline(db: Database, repairId: number, now = new Date()): Promise<{ jobId: number; chargeId: number } | null> {
+  return db.transaction(async (tx) => {
+    const [repair] = await tx.select().from(repairRequests).where(eq(repairRequests.id, repairId)).for("update");
+    if (!repair || repair.state === "anulada" || repair.coverage.callOutCents <= 0) return null;
+    const jobId = repair.jobId ?? (await openJobOf(tx, repair, now));
+    const charge = await askDeposit(tx, jobId, repair.coverage.callOutCents, now);
+    if (!charge) return null;
+    await audit(tx, "sistema", { action: "pedir desplazamiento por adelantado", entity: "averia", entityId: repair.id, before: null, after: { trabajo: jobId, importe: charge.amountCents } });
+    return { jobId, chargeId: charge.id };
   });
 }

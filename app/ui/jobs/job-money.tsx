@@ -12,6 +12,8 @@ type Charge = {
   id: number;
   kind: "senal" | "final";
   label: string;
+  /** "pagada" (la señal) or "pagado". */
+  paidWord: string;
   amountCents: number;
   state: string;
   dueOn: string | null;
@@ -33,7 +35,7 @@ function DuePayment({ money, error, repair }: { money: JobMoneyView; error?: str
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const due = money.due!;
-  const what = due.kind === "senal" ? "Señal" : "Pago final";
+  const what = due.label;
   return (
     <section className="order-transfer quote-money" aria-labelledby="pago-pendiente">
       <h2 id="pago-pendiente">{what} pendiente</h2>
@@ -109,7 +111,7 @@ export function JobMoney({ base, money, error }: { base: string; money: JobMoney
             <ul>
               {paid.map((charge) => (
                 <li key={charge.id}>
-                  {charge.label}: <Price cents={charge.amountCents} />, {charge.kind === "senal" ? "pagada" : "pagado"} el {charge.paidOn}
+                  {charge.label}: <Price cents={charge.amountCents} />, {charge.paidWord} el {charge.paidOn}
                   {charge.payMethod ? ` (${charge.payMethod.toLowerCase()})` : ""}.
                 </li>
               ))}

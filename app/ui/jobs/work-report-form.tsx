@@ -5,7 +5,7 @@ import { extraLines, newReportFields, parseWorkReport, type UnitSlot, type WorkR
 import type { QuoteAlternative } from "~/domain/quotes/quote-content";
 import type { VatRate } from "~/domain/money";
 import { billOfFields, emptyRepairFields, type RepairFormFacts } from "~/domain/repairs/repair-report-form";
-import { RepairFields } from "../repairs/repair-report-fields";
+import { RepairFindings, RepairInvoiceFields } from "../repairs/repair-report-fields";
 import { useWorkReportDraft } from "./use-work-report-draft";
 import { ExtrasFields } from "./work-report-extras";
 import { ChecklistFields, CombustionFields, NotesField, SerialFields } from "./work-report-fields";
@@ -129,7 +129,7 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
       <ChecklistFields fields={draft.fields} errors={errors} change={changeContent} />
       <CombustionFields fields={draft.fields} errors={errors} change={changeContent} />
       {repair ? null : <SerialFields fields={draft.fields} errors={errors} change={changeContent} units={units} legend={alternative ? "Equipos instalados" : "Equipos revisados"} />}
-      {repair ? <RepairFields fields={draft.fields} errors={errors} change={changeContent} facts={repair} bill={bill} /> : null}
+      {repair ? <RepairFindings fields={draft.fields} errors={errors} change={changeContent} facts={repair} /> : null}
       <PhotoFields
         photos={draft.photos}
         error={errors.photos}
@@ -144,7 +144,10 @@ export default function WorkReportForm({ jobId, units, suggestedKind, alternativ
       />
       {check ? <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} check={check} /> : null}
       {repair ? (
-        <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} legend="Mano de obra y materiales" hint="Las horas de trabajo y el material que no sale del almacén, sin IVA. El cliente acepta el total al firmar." />
+        <>
+          <ExtrasFields fields={draft.fields} errors={errors} change={changeContent} legend="Mano de obra y materiales" hint="Las horas de trabajo y el material que no sale del almacén, sin IVA. El cliente acepta el total al firmar." />
+          <RepairInvoiceFields fields={draft.fields} errors={errors} change={changeContent} facts={repair} bill={bill} />
+        </>
       ) : null}
       <NotesField fields={draft.fields} errors={errors} change={changeContent} />
       {draft.ready ? (

@@ -2,6 +2,9 @@ import { Form, useNavigation } from "react-router";
 import { Honeypot } from "../honeypot";
 import { HONEYPOT_FIELD } from "~/domain/quotes/contact-form";
 import {
+  CALL_OUT_PAY_FIELD,
+  CALL_OUT_PAYMENT_LABELS,
+  CALL_OUT_PAYMENTS,
   MAX_REPAIR_PHOTOS,
   REPAIR_FAMILIES,
   REPAIR_FAMILY_LABELS,
@@ -24,6 +27,8 @@ export type RepairFormProps = {
   unit: { id: number; name: string; serialNumber: string } | null;
   /** What it will cost before the diagnosis (the coverage's text), said before sending. */
   coverage: string;
+  /** The call-out fee may be paid online at once (it is charged and Redsys is set up). */
+  payNow: boolean;
   values: Partial<Record<RepairField, string>>;
   errors: RepairFieldErrors;
   formError: string | null;
@@ -78,7 +83,7 @@ function TextInput({ field, values, errors, type = "text", autoComplete, require
   );
 }
 
-export function RepairForm({ unit, coverage, values, errors, formError }: RepairFormProps) {
+export function RepairForm({ unit, coverage, payNow, values, errors, formError }: RepairFormProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" encType="multipart/form-data" className="repair-form" noValidate aria-describedby={formError ? "averia-error" : undefined}>
@@ -169,6 +174,17 @@ export function RepairForm({ unit, coverage, values, errors, formError }: Repair
       <div className="repair-cost" role="note" aria-label="Lo que cuesta">
         <h2>Lo que cuesta</h2>
         <p>{coverage}</p>
+        {payNow ? (
+          <fieldset className="checkout-choice">
+            <legend>¿Cuándo paga el desplazamiento?</legend>
+            {CALL_OUT_PAYMENTS.map((choice) => (
+              <label key={choice} className="choice">
+                <input type="radio" name={CALL_OUT_PAY_FIELD} value={choice} defaultChecked={choice === "visita"} />
+                <span>{CALL_OUT_PAYMENT_LABELS[choice]}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </div>
       <button type="submit" className="button button-accent" disabled={busy} aria-busy={busy || undefined}>
         Enviar el aviso de avería

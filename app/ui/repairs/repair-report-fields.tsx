@@ -1,7 +1,6 @@
-import type { RepairBill } from "~/domain/repairs/repair-bill";
+import { coveredFor, type RepairBill } from "~/domain/repairs/repair-bill";
 import { coveredText, REPAIR_CAUSE_LABELS, REPAIR_CAUSES } from "~/domain/repairs/repair-outcome";
 import { emptyRepairFields, MAX_REPAIR_PARTS, type RepairFields, type RepairFormFacts, type RepairPartDraft } from "~/domain/repairs/repair-report-form";
-import { coveredFor } from "~/domain/repairs/repair-bill";
 import { REDUCED_VAT_CONDITIONS } from "~/domain/quotes/quote-vat";
 import { Price } from "../price";
 import { fieldError, fieldId, TextField, type FieldProps } from "../jobs/work-report-fields";
@@ -13,9 +12,10 @@ import { fieldError, fieldId, TextField, type FieldProps } from "../jobs/work-re
  * reduced VAT's conditions and the NIF for the invoice; then the total the customer signs.
  */
 
-type Props = FieldProps & { facts: RepairFormFacts; bill: RepairBill | null };
+type Props = FieldProps & { facts: RepairFormFacts };
 
-export function RepairFields({ fields, errors, change, facts, bill }: Props) {
+/** The diagnosis, its cause and the parts from stock: after the checklist. */
+export function RepairFindings({ fields, errors, change, facts }: Props) {
   const repair: RepairFields = fields.repair ?? emptyRepairFields(facts.customerNif);
   const edit = (patch: Partial<RepairFields>) => change((f) => ({ ...f, repair: { ...(f.repair ?? emptyRepairFields(facts.customerNif)), ...patch } }));
   const editPart = (i: number, patch: Partial<RepairPartDraft>) => edit({ parts: repair.parts.map((part, n) => (n === i ? { ...part, ...patch } : part)) });
@@ -87,25 +87,36 @@ export function RepairFields({ fields, errors, change, facts, bill }: Props) {
         ) : null}
         {facts.parts.length === 0 ? <p className="admin-muted">No hay piezas en stock.</p> : null}
       </fieldset>
-      <fieldset className="work-report-group">
-        <legend>Factura</legend>
-        <div className="checkbox-field">
-          <input id={fieldId("repair.reducedVat")} type="checkbox" checked={repair.reducedVat} onChange={(event) => edit({ reducedVat: event.target.checked })} />
-          <label htmlFor={fieldId("repair.reducedVat")}>
-            El cliente confirma, para el IVA reducido del 10 %: {REDUCED_VAT_CONDITIONS.map((condition) => condition.replace(/\.$/, "")).join("; ")}.
-          </label>
-        </div>
-        <TextField name="repair.invoiceNif" label="NIF del cliente para la factura" hint="Sin NIF la factura espera: la oficina se lo pedirá." value={repair.invoiceNif} errors={errors} onChange={(value) => edit({ invoiceNif: value })} />
-        {bill ? (
-          <p className="work-report-total" data-testid="repair-total">
-            Total de la reparación: <strong><Price cents={bill.totalCents} /></strong> (IVA del {bill.rate} % incluido
-            {repair.reducedVat && bill.rate !== 10 && bill.baseCents > 0 ? "; los materiales pasan del 40 % de la base, así que no cabe el 10 %" : ""})
-          </p>
-        ) : (
-          <p className="field-hint">Elija la causa para ver el importe.</p>
-        )}
-        {fieldError(errors, "repair.total").text}
-      </fieldset>
     </>
+  );
+}
+
+/** The invoice's facts and the total the customer signs: after the labour and materials. */
+export function RepairInvoiceFields({ fields, errors, change, facts, bill }: Props & { bill: RepairBill | null }) {
+  const repair: RepairFields = fields.repair ?? emptyRepairFields(facts.customerNif);
+  const edit = (patch: Partial<RepairFields>) => change((f) => ({ ...f, repair: { ...(f.repair ?? emptyRepairFields(facts.customerNif)), ...patch } }));
+  return (
+    <fieldset className="work-report-group">
+      <legend>Factura</legend>
+      <div className="checkbox-field">
+        <input id={fieldId("repair.reducedVat")} type="checkbox" checked={repair.reducedVat} onChange={(event) => edit({ reducedVat: event.target.checked })} />
+        <label htmlFor={fieldId("repair.reducedVat")}>El cliente confirma las dos condiciones del IVA reducido del 10 %:</label>
+      </div>
+      <ul className="field-hint">
+        {REDUCED_VAT_CONDITIONS.map((condition) => (
+          <li key={condition}>«{condition}»</li>
+        ))}
+      </ul>
+      <TextField name="repair.invoiceNif" label="NIF del cliente para la factura" hint="Sin NIF la factura espera: la oficina se lo pedirá." value={repair.invoiceNif} errors={errors} onChange={(value) => edit({ invoiceNif: value })} />
+      {bill ? (
+        <p className="work-report-total" data-testid="repair-total">
+          Total de la reparación: <strong><Price cents={bill.totalCents} /></strong> (IVA del {bill.rate} % incluido
+          {repair.reducedVat && bill.rate !== 10 && bill.baseCents > 0 ? "; los materiales pasan del 40 % de la base, así que no cabe el 10 %" : ""})
+        </p>
+      ) : (
+        <p className="field-hint">Elija la causa para ver el importe.</p>
+      )}
+      {fieldError(errors, "repair.total").text}
+    </fieldset>
   );
 }
