@@ -395,6 +395,33 @@ test("the owner turns the breakdown into a repair job; the technician reports wo
   await expect(owner.getByText("Cobrado", { exact: true }).first()).toBeVisible();
 });
 
+test("a breakdown of a unit we do not know, its call-out fee paid by card at once when sending it", { tag: "@movil" }, async () => {
+  const { page } = customer;
+  await page.goto("/averias");
+  await hydrated(page);
+  await expect(page.getByRole("note", { name: "Lo que cuesta" })).toContainText("48,40");
+  await page.getByLabel(/^Tipo de equipo/).selectOption({ label: "Aire acondicionado" });
+  await page.getByLabel(/^Marca/).fill("Mitsubishi Electric");
+  await page.getByLabel(/^Modelo/).fill("MSZ-HR35VF");
+  await page.getByLabel(/^¿Qué le pasa\?/).fill("El aire del salón no enfría y la unidad exterior hace un ruido metálico.");
+  await page.getByRole("radio", { name: /^Puede esperar/ }).check();
+  await page.getByLabel(/^Nombre y apellidos/).fill("Carmen Ortega Ruiz");
+  await page.getByLabel(/^Teléfono/).fill("600 111 222");
+  await page.getByLabel(/^Dirección/).fill("Calle de Toledo 20, 3º B");
+  await page.getByLabel(/^Código postal/).fill("28005");
+  await page.getByLabel(/^Localidad/).fill("Madrid");
+  await page.getByRole("radio", { name: "Ahora, con tarjeta" }).check();
+  await lookAtBothWidths(page, "averia-pago-ahora");
+  await page.getByRole("button", { name: "Enviar el aviso de avería" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${state.redsys!.baseUrl}/sis/realizarPago`));
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago recibido" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(/el desplazamiento y diagnóstico de la avería AV-\d{6} con tarjeta, 48,40.€/);
+  await page.getByRole("link", { name: "Ver la avería" }).click();
+  await expect(page.getByRole("region", { name: "Pagos y facturas" })).toContainText("Desplazamiento y diagnóstico: 48,40");
+  await expect(page.getByRole("region", { name: "Estado" })).toContainText("Le llamaremos para acordar el día de la visita.");
+});
+
 /** A 64 × 64 PNG (a red square): the image pipeline needs a real picture of at least 32 px. */
 const TINY_PHOTO_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAnklEQVRoge2SUQkAQBSDlsX+URbqQtyHPBgYwMlSOE10g24AesXuQtwlukE3AL1idyHuEt2gG4BesbsQd4lu0A1Ar9hdiLtEN+gGoFfsLsRdoht0A9ArdhfiLtENugHoFbsLcZfoBt0A9IrdhbhLdINuAHrF7kLcJbpBNwC9Ynch7hLdoBuAXrG7EHeJbtANQK/YXYi7RDfoBqBX/OEB2h4BAG0/i9UAAAAASUVORK5CYII=";

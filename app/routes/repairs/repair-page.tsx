@@ -61,7 +61,7 @@ export default function RepairPage({ loaderData: page, actionData }: Route.Compo
         <h1 className="page-title">Avería {page.reference}</h1>
         <p>Enviada el {page.sentAt} (hora de Madrid)</p>
       </header>
-      <section className="quote-status" aria-labelledby="averia-estado" role="status">
+      <section className="quote-status" aria-labelledby="averia-estado">
         <h2 id="averia-estado">Estado</h2>
         <RepairState page={page} />
       </section>
