@@ -7,6 +7,7 @@ import type { Route } from "./+types/create";
 /** The quick actions of "Crear": what can be started from nothing (here, not in admin-nav.ts: no other page needs their words). */
 const QUICK_ACTIONS = [
   { to: "/admin/solicitudes/nueva", label: "Solicitud nueva", hint: "Lo que pide un cliente que llama; entra en Solicitudes como las demás." },
+  { to: "/admin/averias/nueva", label: "Avería nueva", hint: "Lo que cuenta un cliente que llama con un equipo averiado; lo que le costará queda anotado." },
   { to: "/admin/visitas/nueva", label: "Visita nueva", hint: "La visita gratuita en una hora libre; al cliente le llega la confirmación." },
   { to: "/admin/clientes/nuevo", label: "Cliente nuevo", hint: "Su ficha, para un cliente que llama antes de pedir nada." },
   { to: "/admin/presupuestos/nuevo", label: "Presupuesto nuevo", hint: "Para un cliente que no ha escrito: sus datos, las opciones y el envío." },

@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       state: row.state,
       createdAt: formatDateTime(row.createdAt),
       covered: row.coverage.callOutCents === 0,
+      jobId: row.jobId,
     })),
   };
 }
@@ -53,7 +54,20 @@ const table: AdminTable<Row> = {
     { label: "Localidad", cell: (row) => row.town },
     { label: "Urgencia", cell: (row) => (row.urgent ? <strong className="admin-badge admin-badge-warn">Urgente</strong> : "Normal") },
     { label: "Cobertura", cell: (row) => (row.covered ? "Garantía o plan" : "Desplazamiento") },
-    { label: "Estado", cell: (row) => <span className="admin-badge">{REPAIR_STATE_LABELS[row.state]}</span> },
+    {
+      label: "Estado",
+      cell: (row) => (
+        <>
+          <span className="admin-badge">{REPAIR_STATE_LABELS[row.state]}</span>
+          {row.jobId ? (
+            <>
+              {" "}
+              <Link to={`/admin/trabajos/${row.jobId}`}>Reparación</Link>
+            </>
+          ) : null}
+        </>
+      ),
+    },
   ],
 };
 
