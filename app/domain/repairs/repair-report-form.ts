@@ -18,7 +18,7 @@ export const MAX_REPAIR_PARTS = 10;
 export type PartChoice = { id: number; name: string; unitBaseCents: number; stock: number };
 
 /** What the repair part of the form needs: the coverage as of today and what the customer was told, the call-out, the parts in stock. */
-export type RepairFormFacts = { cover: RepairCover; coverageText: string; callOutCents: number; parts: PartChoice[]; customerNif: string };
+export type RepairFormFacts = { cover: RepairCover; coverageText: string; callOutCents: number; callOutPaid: boolean; parts: PartChoice[]; customerNif: string };
 
 export type RepairPartDraft = { productId: string; quantity: string };
 

@@ -27,6 +27,7 @@ const partName = sql<string>`trim(${products.brand} || ' ' || ${products.model})
 
 export async function repairFormFacts(db: Executor, job: Pick<Job, "id" | "repair" | "customer">, now: Date): Promise<RepairFormFacts> {
   const terms = job.repair!;
+  const callOutCents = await callOutToCharge(db, job);
   const rows = await db
     .select({ id: products.id, name: partName, priceCents: products.priceCents, stock: products.stock })
     .from(products)
@@ -36,7 +37,8 @@ export async function repairFormFacts(db: Executor, job: Pick<Job, "id" | "repai
   return {
     cover: repairCover(terms, madridDay(now)),
     coverageText: terms.coverage.text,
-    callOutCents: await callOutToCharge(db, job),
+    callOutCents,
+    callOutPaid: terms.coverage.callOutCents > 0 && callOutCents === 0,
     parts: rows.map((row) => ({ id: row.id, name: row.name, unitBaseCents: withoutVatCents(row.priceCents, STANDARD_VAT_RATE), stock: row.stock })),
     customerNif: job.customer.nif,
   };

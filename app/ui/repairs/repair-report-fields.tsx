@@ -27,6 +27,7 @@ export function RepairFindings({ fields, errors, change, facts }: Props) {
       <fieldset className="work-report-group">
         <legend>Diagnóstico</legend>
         <p className="field-hint">Lo que se le dijo al cliente al avisar: {facts.coverageText}</p>
+        {facts.callOutPaid ? <p className="field-hint">El cliente ya pagó el desplazamiento al avisar: no se le cobra de nuevo.</p> : null}
         <div className="field">
           <label htmlFor={fieldId("repair.diagnosis")}>Qué tenía el equipo y qué se ha hecho</label>
           <textarea id={fieldId("repair.diagnosis")} rows={4} maxLength={2000} value={repair.diagnosis} onChange={(event) => edit({ diagnosis: event.target.value })} {...diagnosis.attrs} />
