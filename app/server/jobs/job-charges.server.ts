@@ -18,8 +18,8 @@ export type ChargeContext = { charge: JobCharge; job: Job; page: JobPage };
 type Executor = Pick<Database, "select">;
 
 /** A job's customer page: its quote's, or its breakdown's; null for a plan's visit (the plan pays it). */
-export function jobPageOf(job: Pick<Job, "repair">, quote: { number: string; token: string } | null): JobPage | null {
-  if (quote) return { kind: "presupuesto", reference: quote.number, token: quote.token };
+export function jobPageOf(job: Pick<Job, "repair">, quote: { number: string | null; token: string | null } | null): JobPage | null {
+  if (quote?.number && quote.token) return { kind: "presupuesto", reference: quote.number, token: quote.token };
   return job.repair ? { kind: "averia", reference: job.repair.reference, token: job.repair.token } : null;
 }
 

@@ -120,7 +120,7 @@ export async function loadWorkReport(db: Executor, jobId: number): Promise<WorkR
   if (!found) return null;
   const { row, job } = found;
   const photos = await photoSizes(db, row.photoImageIds);
-  const page = jobPageOf(job, found.quoteNumber !== null && found.quoteToken !== null ? { number: found.quoteNumber, token: found.quoteToken } : null);
+  const page = jobPageOf(job, { number: found.quoteNumber, token: found.quoteToken });
   const common = { row, jobId, customer: job.customer, workPlace: job.workPlace, photos, page };
   const subject = reportSubject(job, found.quoteNumber);
   if (subject.kind !== "instalacion") {

@@ -167,7 +167,7 @@ export async function submitWorkReport(db: Database, technician: Staff, jobId: n
     // Nothing left to pay (the deposit covered it all): the job is paid as well.
     if (invoice?.totalCents === 0) await closeJobIfNothingOwed(tx, jobId, "sistema", now);
     const offers = subject.kind === "instalacion" ? await planOffersFor(tx, report.content.units) : [];
-    const page = jobPageOf(job, locked.quoteNumber !== null && locked.quoteToken !== null ? { number: locked.quoteNumber, token: locked.quoteToken } : null);
+    const page = jobPageOf(job, { number: locked.quoteNumber, token: locked.quoteToken });
     await enqueueWorkReportEmail(tx, { jobId, subject, page, customer: job.customer, offers });
     if (report.content.repair?.replacement) await askReplacementQuote(tx, job, report.content.repair);
     await enqueueAlert(tx, reportSignedAlert({ jobId, quoteNumber: subject.kind === "instalacion" ? subject.quoteNumber : job.title }), jobRef(jobId));

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { REPAIR_FAMILY_LABELS, repairReference, URGENCY_LABELS } from "~/domain/repairs/repair-fields";
+import { repairReference, URGENCY_LABELS } from "~/domain/repairs/repair-fields";
 import type { RepairTerms } from "~/domain/repairs/repair-bill";
 import { audit } from "../audit.server";
 import type { Database, Transaction } from "../db/client.server";
@@ -7,6 +7,7 @@ import { installedUnits } from "../jobs/jobs-schema.server";
 import { openServiceJob } from "../jobs/open-job.server";
 import { askDeposit } from "../jobs/job-charges.server";
 import { repairRequests } from "./repairs-schema.server";
+import { unitLine } from "./repair-requests.server";
 
 /*
  * A breakdown becomes a repair job (issue 31): without a written quote, «Pendiente de programar»,
@@ -33,8 +34,6 @@ type RepairRow = typeof repairRequests.$inferSelect;
 async function openJobOf(tx: Transaction, repair: RepairRow, now: Date): Promise<number> {
   const reference = repairReference(repair.id);
   const terms: RepairTerms = { requestId: repair.id, reference, token: repair.token, coverage: repair.coverage, partsGuaranteeUntil: await partsGuaranteeUntil(tx, repair.installedUnitId) };
-  const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
-  const unit = `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`;
   const place = { address: repair.address, postcode: repair.postcode, town: repair.town, province: "Madrid" };
   const jobId = await openServiceJob(
     tx,
@@ -44,7 +43,7 @@ async function openJobOf(tx: Transaction, repair: RepairRow, now: Date): Promise
       customer: { name: repair.customerName, nif: "", email: repair.customerEmail, phone: repair.customerPhone, ...place },
       workPlace: place,
       units: [],
-      notes: [`Equipo: ${unit}`, `Qué le pasa: ${repair.problem}`, `Urgencia: ${URGENCY_LABELS[repair.urgency]}`, repair.availability ? `Cuándo pueden ir: ${repair.availability}` : ""].filter(Boolean).join("\n"),
+      notes: [`Equipo: ${unitLine(repair)}`, `Qué le pasa: ${repair.problem}`, `Urgencia: ${URGENCY_LABELS[repair.urgency]}`, repair.availability ? `Cuándo pueden ir: ${repair.availability}` : ""].filter(Boolean).join("\n"),
       repair: terms,
     },
     now,

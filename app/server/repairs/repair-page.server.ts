@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { formatDateTime, madridClock, formatYmd } from "~/domain/dates/madrid-dates";
 import { JOB_STATUS_LABELS } from "~/domain/jobs/job-status";
 import { isOnlineMethod } from "~/domain/payments/payment-states";
-import { REPAIR_FAMILY_LABELS, repairReference, URGENCY_LABELS } from "~/domain/repairs/repair-fields";
+import { repairReference, URGENCY_LABELS } from "~/domain/repairs/repair-fields";
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
@@ -13,6 +13,7 @@ import { jobs } from "../jobs/jobs-schema.server";
 import { isLinkToken } from "../link-tokens.server";
 import { clientAddress, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 import { repairRequests } from "./repairs-schema.server";
+import { unitLine } from "./repair-requests.server";
 
 /*
  * The customer's page of a breakdown, /averias/:token (issue 31), linked from the e-mails: what
@@ -32,13 +33,12 @@ export async function loadRepairPage(db: Database, token: string | undefined) {
   if (!repair) return null;
   const [job] = repair.jobId ? await db.select().from(jobs).where(eq(jobs.id, repair.jobId)) : [];
   const reference = repairReference(repair.id);
-  const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
   const when = job?.startsAt && job.endsAt ? madridClock(job.startsAt) : null;
   return {
     token,
     reference,
     sentAt: formatDateTime(repair.createdAt),
-    unit: `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`,
+    unit: unitLine(repair),
     problem: repair.problem,
     urgency: URGENCY_LABELS[repair.urgency],
     coverage: repair.coverage.text,

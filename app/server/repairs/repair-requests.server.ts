@@ -81,7 +81,8 @@ export async function createRepairRequest(db: Database, repair: NewRepair, now =
   });
 }
 
-function unitLine(repair: RepairRequest): string {
+/** "Caldera o calentador: Junkers Cerapur 25 (n.º de serie JK-998)": how e-mails, the job and the customer's page name the unit. */
+export function unitLine(repair: Pick<RepairRequest, "family" | "brand" | "model" | "serialNumber">): string {
   const plate = [repair.brand, repair.model].filter(Boolean).join(" ");
   return `${REPAIR_FAMILY_LABELS[repair.family]}${plate ? `: ${plate}` : ""}${repair.serialNumber ? ` (n.º de serie ${repair.serialNumber})` : ""}`;
 }

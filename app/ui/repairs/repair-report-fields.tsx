@@ -14,10 +14,17 @@ import { fieldError, fieldId, TextField, type FieldProps } from "../jobs/work-re
 
 type Props = FieldProps & { facts: RepairFormFacts };
 
+/** The repair's fields as typed (empty ones before the first change), and how to change some of them. */
+function repairDraft({ fields, change, facts }: Pick<Props, "fields" | "change" | "facts">) {
+  const empty = () => emptyRepairFields(facts.customerNif);
+  const repair: RepairFields = fields.repair ?? empty();
+  const edit = (patch: Partial<RepairFields>) => change((f) => ({ ...f, repair: { ...(f.repair ?? empty()), ...patch } }));
+  return { repair, edit };
+}
+
 /** The diagnosis, its cause and the parts from stock: after the checklist. */
 export function RepairFindings({ fields, errors, change, facts }: Props) {
-  const repair: RepairFields = fields.repair ?? emptyRepairFields(facts.customerNif);
-  const edit = (patch: Partial<RepairFields>) => change((f) => ({ ...f, repair: { ...(f.repair ?? emptyRepairFields(facts.customerNif)), ...patch } }));
+  const { repair, edit } = repairDraft({ fields, change, facts });
   const editPart = (i: number, patch: Partial<RepairPartDraft>) => edit({ parts: repair.parts.map((part, n) => (n === i ? { ...part, ...patch } : part)) });
   const diagnosis = fieldError(errors, "repair.diagnosis");
   const cause = fieldError(errors, "repair.cause");
@@ -94,8 +101,7 @@ export function RepairFindings({ fields, errors, change, facts }: Props) {
 
 /** The invoice's facts and the total the customer signs: after the labour and materials. */
 export function RepairInvoiceFields({ fields, errors, change, facts, bill }: Props & { bill: RepairBill | null }) {
-  const repair: RepairFields = fields.repair ?? emptyRepairFields(facts.customerNif);
-  const edit = (patch: Partial<RepairFields>) => change((f) => ({ ...f, repair: { ...(f.repair ?? emptyRepairFields(facts.customerNif)), ...patch } }));
+  const { repair, edit } = repairDraft({ fields, change, facts });
   return (
     <fieldset className="work-report-group">
       <legend>Factura</legend>
