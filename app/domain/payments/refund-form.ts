@@ -27,8 +27,8 @@ export type RedsysRefundInput = { attemptId: number; amountCents: number; reason
 export type TransferRefundInput = { refundedOn: string; amountCents: number; reference: string; reason: string; withdrawalId: number | null };
 export type SettleInput = { refundId: number; done: boolean };
 
-/** The days a refund transfer may carry: from the order's day to today (Madrid). */
-export type RefundDays = { orderDay: string; today: string };
+/** The days a refund transfer may carry: from the order's day (a job's charge: the day it was paid) to today (Madrid). */
+export type RefundDays = { orderDay: string; today: string; /** "al pedido" unless said. */ firstIs?: string };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; errors: RefundFormErrors };
 
@@ -41,7 +41,7 @@ const MESSAGES = {
   attempt: "Elija el pago que se devuelve.",
   dateRequired: "Indique el día en que se hizo la transferencia (día, mes y año).",
   dateFuture: "La fecha de la transferencia no puede ser posterior a hoy.",
-  dateBefore: (day: string) => `La fecha de la transferencia no puede ser anterior al pedido (${formatYmd(day)}).`,
+  dateBefore: (day: string, firstIs = "al pedido") => `La fecha de la transferencia no puede ser anterior ${firstIs} (${formatYmd(day)}).`,
   referenceRequired: "Escriba la referencia de la transferencia que aparece en el banco.",
   referenceTooLong: `Escriba como máximo ${REFUND_REFERENCE_MAX} caracteres.`,
   withdrawal: "El desistimiento indicado no es válido.",
@@ -109,7 +109,7 @@ export function parseTransferRefund(values: Record<string, string | undefined>, 
   const errors = parsed.success ? {} : fieldErrors(parsed.error);
   const day = (values.fecha ?? "").trim();
   if (!errors.fecha && day > days.today) errors.fecha = MESSAGES.dateFuture;
-  else if (!errors.fecha && day < days.orderDay) errors.fecha = MESSAGES.dateBefore(days.orderDay);
+  else if (!errors.fecha && day < days.orderDay) errors.fecha = MESSAGES.dateBefore(days.orderDay, days.firstIs);
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   const { fecha, importe, referencia, motivo, desistimiento } = parsed.data;
   return { ok: true, value: { refundedOn: fecha, amountCents: importe, reference: referencia, reason: motivo, withdrawalId: desistimiento } };

@@ -1,7 +1,8 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
 import { isBilledJob, jobHeading } from "~/domain/jobs/job-kinds";
 import { madridClock, madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
+import { chargeWords } from "~/domain/jobs/job-charges";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
 import { jobActionSchema } from "~/domain/jobs/job-forms";
 import { describeSlot } from "~/domain/jobs/job-times";
@@ -12,6 +13,10 @@ import { getDb } from "~/server/db/db.server";
 import { cancelJob, moveJob, scheduleJob, type JobChangeResult } from "~/server/jobs/job-changes.server";
 import { getJob } from "~/server/jobs/jobs.server";
 import { adminCharges, jobChargeAction } from "~/server/jobs/job-payment-admin.server";
+import { JOB_REFUND_FIELD, jobRefundAction } from "~/server/payments/job-refund-action.server";
+import { jobRefundViews } from "~/server/payments/job-refunds.server";
+import { isRefundIntent, type RefundReply } from "~/server/payments/refund-action.server";
+import { RefundDone, RefundsPanel } from "~/ui/payments/refunds-panel";
 import { readForm } from "~/server/http/request-body.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
@@ -70,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     technicians: await technicianChoices(db),
     charges: await adminCharges(db, job.id, job.kind),
+    refunds: isBilledJob(job.kind) ? await jobRefundViews(db, job.id) : [],
     report: await reportPageData(db, job.id, `/admin/trabajos/${job.id}`),
     today: madridDay(new Date()),
   };
@@ -81,6 +87,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await readForm(request, { maxBytes: 16_000 }));
   const intent = typeof form.intent === "string" ? form.intent : "";
   if (JOB_CHARGE_INTENTS.includes(intent)) return chargeAction(admin, id, form, intent);
+  if (isRefundIntent(intent)) {
+    const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    return jobRefundAction(await getDb(), { email: admin.email }, id, intent, values);
+  }
   const parsed = jobActionSchema.safeParse(form);
   if (!parsed.success) {
     return data<JobFormReply>({ ok: false, intent, error: "Revise los datos marcados.", fields: fieldErrors(parsed.error) }, { status: 400 });
@@ -115,10 +125,14 @@ async function chargeAction(admin: Awaited<ReturnType<typeof requireAdmin>>, id:
 export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? data.job.heading : "Trabajo");
 
 export default function JobPage() {
-  const { job, defaults, technicians, charges, report, today } = useLoaderData<typeof loader>();
+  const { job, defaults, technicians, charges, refunds, report, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const chargeReply = answer && !answer.ok && "chargeId" in answer ? (answer as ChargeReply) : undefined;
-  const reply = chargeReply ? undefined : (answer as JobFormReply | undefined);
+  const refundReply = answer && "values" in answer && answer.intent.startsWith("reembolso-") ? (answer as RefundReply) : undefined;
+  const chargeReply = answer && "chargeId" in answer && !answer.ok ? (answer as ChargeReply) : undefined;
+  const reply = chargeReply || refundReply ? undefined : (answer as JobFormReply | undefined);
+  const [search] = useSearchParams();
+  const refundDone = answer ? undefined : refunds.flatMap((panel) => panel.view.refunds).find((refund) => String(refund.id) === search.get("reembolso"));
+  const leftToRefund = refunds.reduce((sum, panel) => sum + panel.view.leftCents, 0);
   const failed = reply && !reply.ok && reply.intent !== "schedule" && Object.keys(reply.fields).length === 0 ? reply.error : null;
   const paidDeposits = charges.filter((charge) => charge.kind === "senal" && charge.state === "pagado").reduce((sum, charge) => sum + charge.amountCents, 0);
   return (
@@ -130,6 +144,7 @@ export default function JobPage() {
       <p>
         <JobStatusBadge status={job.status} />
       </p>
+      {refundDone ? <RefundDone refund={refundDone} /> : null}
       {reply?.ok ? (
         <p role="status" className="admin-reply">
           {reply.message}
@@ -172,14 +187,35 @@ export default function JobPage() {
         {job.kind === "instalacion" ? <JobLines title={`${job.alternativeTitle} (versión ${job.quoteVersion}, aceptada)`} lines={job.lines} /> : null}
       </section>
       {isBilledJob(job.kind) ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
+      {refunds.length > 0 ? (
+        <section className="admin-section" id="devoluciones" aria-labelledby="trabajo-devoluciones">
+          <h2 id="trabajo-devoluciones">Devoluciones</h2>
+          {refunds.map((panel) => {
+            const label = chargeWords(panel.kind, job.kind).label;
+            return (
+              <div key={panel.chargeId}>
+                <h3>
+                  {label} · <Price cents={panel.amountCents} />
+                </h3>
+                <RefundsPanel
+                  view={panel.view}
+                  reply={refundReply}
+                  caption={`Reembolsos: ${label.toLowerCase()}`}
+                  scope={{ name: JOB_REFUND_FIELD, value: String(panel.chargeId), idPrefix: `cobro-${panel.chargeId}-` }}
+                />
+              </div>
+            );
+          })}
+        </section>
+      ) : null}
       {report ? <WorkReportSummary report={report} /> : null}
       {canScheduleJob(job.status) ? (
         <ScheduleForm defaults={defaults} technicians={technicians} rescheduling={job.status === "programado"} reply={reply} />
       ) : null}
       <StepForms steps={nextJobSteps(job.status, job.kind)} />
-      {paidDeposits > 0 && job.status === "cancelado" ? (
+      {leftToRefund > 0 && job.status === "cancelado" ? (
         <p className="admin-warning">
-          La señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la factura rectificativa.
+          Queda por devolver <Price cents={leftToRefund} /> de lo pagado: hágalo en «Devoluciones» (por Redsys o anotando la transferencia); la factura rectificativa se emite sola.
         </p>
       ) : null}
       <p>
@@ -189,7 +225,7 @@ export default function JobPage() {
         <DangerZone>
           {paidDeposits > 0 ? (
             <p className="admin-warning">
-              Si cancela el trabajo: la señal pagada (<Price cents={paidDeposits} />) debe devolverse: hágalo por transferencia y emita la factura rectificativa.
+              Si cancela el trabajo, la señal pagada (<Price cents={paidDeposits} />) debe devolverse: se hace después en «Devoluciones», y la factura rectificativa se emite sola.
             </p>
           ) : null}
           <CancelForm reply={reply} />

@@ -1,7 +1,6 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { telHref } from "~/domain/site/contact-links";
 import { madridDay } from "~/domain/dates/madrid-dates";
-import { formatEuros } from "~/domain/money";
 import { isOrderNumber } from "~/domain/orders/order-number";
 import { canUndoPayment } from "~/domain/orders/order-status";
 import { parseMove, parseNotes } from "~/domain/orders/status-move";
@@ -10,7 +9,7 @@ import { resendPhoneOrderMail } from "~/server/orders/phone-orders.server";
 import { PhoneOrderPanel } from "~/ui/orders/phone-order-panel";
 import { requireAdmin, notFound } from "~/server/accounts/admin-access.server";
 import { getDb } from "~/server/db/db.server";
-import { loadAdminOrder, type AdminOrder } from "~/server/orders/order-detail.server";
+import { loadAdminOrder } from "~/server/orders/order-detail.server";
 import { loadFgasViewByNumber } from "~/server/orders/fgas.server";
 import { isRefundIntent, refundAction, type RefundReply } from "~/server/payments/refund-action.server";
 import { findOrderForMove, moveOrderStatus, saveInternalNotes } from "~/server/orders/order-status.server";
@@ -20,7 +19,8 @@ import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } from "~/ui/orders/order-sections";
 import { DangerZone } from "~/ui/admin/danger-zone";
 import { OrderNotesForm, UndoPaymentForm, OrderStatusForms, type OrderPageReply } from "~/ui/orders/order-status-forms";
-import { OrderPayments, OrderRefunds } from "~/ui/orders/order-payments";
+import { OrderPayments } from "~/ui/orders/order-payments";
+import { RefundDone, RefundsPanel } from "~/ui/payments/refunds-panel";
 import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { WithdrawalSummary } from "~/ui/orders/withdrawal-summary";
@@ -226,7 +226,7 @@ export default function AdminOrderPage() {
 
       <section className="admin-section" id="reembolsos" aria-labelledby="reembolsos-titulo">
         <h2 id="reembolsos-titulo">Reembolsos</h2>
-        <OrderRefunds view={order.payments} reply={refundReply} />
+        <RefundsPanel view={order.payments} reply={refundReply} />
       </section>
 
       <section className="admin-section" aria-labelledby="articulos-titulo">
@@ -269,25 +269,6 @@ export default function AdminOrderPage() {
         </DangerZone>
       ) : null}
     </>
-  );
-}
-
-type RefundRow = AdminOrder["payments"]["refunds"][number];
-
-/** What became of the refund just made (or settled): done, refused, or awaiting a check at the bank. */
-function RefundDone({ refund }: { refund: RefundRow }) {
-  const amount = formatEuros(refund.amountCents);
-  if (refund.state === "hecho") {
-    return (
-      <p role="status" className="form-ok admin-done">
-        {refund.means === "Transferencia" ? `Reembolso por transferencia de ${amount} registrado.` : `Reembolso de ${amount} hecho por Redsys.`} Se ha avisado al cliente por e-mail.
-      </p>
-    );
-  }
-  return (
-    <p role="alert" className="form-error admin-done">
-      {refund.state === "rechazado" ? `Reembolso de ${amount} no hecho: ${refund.response ?? "rechazado"}. No se ha devuelto nada.` : `Reembolso de ${amount}: ${refund.response ?? "sin respuesta de Redsys"}.`}
-    </p>
   );
 }
 

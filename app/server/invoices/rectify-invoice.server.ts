@@ -16,7 +16,7 @@ import type { Transaction } from "../db/client.server";
  * that names the original, says why, and carries negative amounts. An order is never
  * rectified below zero: each rectification takes at most what is still invoiced (the
  * original's total plus the earlier rectifications), so a cancellation followed by its
- * refund rectifies once.
+ * refund rectifies once. A job's charge (issue 31) is rectified the same way, by its invoice.
  */
 
 export type RectifyRequest = {
@@ -26,15 +26,13 @@ export type RectifyRequest = {
   refundId?: number | null;
 };
 
-/** The order's complete invoice and what is still invoiced after its rectifications. */
-async function invoicedNow(tx: Transaction, orderId: number): Promise<{ original: Invoice; leftCents: number } | null> {
-  const original = await currentInvoice(tx, orderId);
-  if (!original) return null;
+/** What is still invoiced of `original` after its rectifications: its base and its total (a job's final invoice deducts a deposit's base). */
+export async function stillInvoiced(tx: Pick<Transaction, "select">, original: Invoice): Promise<{ baseCents: number; totalCents: number }> {
   const [row] = (await tx
-    .select({ rectified: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
+    .select({ base: sql<number>`coalesce(sum(${invoices.baseCents}), 0)::int`, total: sql<number>`coalesce(sum(${invoices.totalCents}), 0)::int` })
     .from(invoices)
-    .where(eq(invoices.rectifiesId, original.id))) as [{ rectified: number }];
-  return { original, leftCents: original.totalCents + Number(row.rectified) };
+    .where(eq(invoices.rectifiesId, original.id))) as [{ base: number; total: number }];
+  return { baseCents: original.baseCents + Number(row.base), totalCents: original.totalCents + Number(row.total) };
 }
 
 /**
@@ -49,12 +47,25 @@ function partialLines(wanted: number, withVat: boolean): { description: string; 
 /**
  * Issues the rectifying invoice of the order `orderId`, if it has an invoice and something is
  * still invoiced; null otherwise (an unpaid order, or one already rectified to zero). The
- * caller's transaction holds the order's row lock.
+ * caller's transaction holds the order's row lock. The customer gets it by e-mail.
  */
 export async function rectifyInvoice(tx: Transaction, orderId: number, request: RectifyRequest, now: Date): Promise<Invoice | null> {
-  const invoiced = await invoicedNow(tx, orderId);
-  if (!invoiced || invoiced.leftCents <= 0) return null;
-  const { original, leftCents } = invoiced;
+  const original = await currentInvoice(tx, orderId);
+  const invoice = original ? await rectifyIssued(tx, original, request, now) : null;
+  if (!invoice) return null;
+  const [order] = await tx.select({ number: orders.number, userEmail: orders.userEmail }).from(orders).where(eq(orders.id, orderId));
+  if (order) await enqueueInvoiceEmail(tx, invoice, order.userEmail, { kind: "pedido", number: order.number });
+  return invoice;
+}
+
+/**
+ * Issues the rectifying invoice of an issued invoice (an order's, a job charge's, a plan
+ * renewal's: it belongs to the same), if something of it is still invoiced; null otherwise.
+ * The caller holds the lock of what it belongs to, and e-mails it.
+ */
+export async function rectifyIssued(tx: Transaction, original: Invoice, request: RectifyRequest, now: Date): Promise<Invoice | null> {
+  const leftCents = (await stillInvoiced(tx, original)).totalCents;
+  if (leftCents <= 0) return null;
   const wanted = request.amountCents === "rest" ? leftCents : Math.min(request.amountCents, leftCents);
   if (wanted <= 0) return null;
 
@@ -78,7 +89,9 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
     .insert(invoices)
     .values({
       ...numbered,
-      orderId,
+      orderId: original.orderId,
+      jobChargeId: original.jobChargeId,
+      planRenewalId: original.planRenewalId,
       rectifiesId: original.id,
       refundId: request.refundId ?? null,
       reason: request.reason,
@@ -95,7 +108,5 @@ export async function rectifyInvoice(tx: Transaction, orderId: number, request: 
     })
     .returning();
   await recordIssuedInvoice(tx, invoice!, now);
-  const [order] = await tx.select({ number: orders.number, userEmail: orders.userEmail }).from(orders).where(eq(orders.id, orderId));
-  if (order) await enqueueInvoiceEmail(tx, invoice!, order.userEmail, { kind: "pedido", number: order.number });
   return invoice!;
 }

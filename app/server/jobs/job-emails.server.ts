@@ -124,7 +124,7 @@ export function jobCancelledMail(job: Omit<JobMailFacts, "startsAt" | "endsAt" |
       `Hemos cancelado ${words.whole}.`,
       `Motivo: ${reason}`,
       job.startsAt && job.endsAt ? `Puede borrar de su agenda la cita del ${describeSlot(job.startsAt, job.endsAt)} (hora de Madrid).` : "",
-      paidDepositCents > 0 ? `Le devolveremos la señal que pagó, ${formatEuros(paidDepositCents)}, por transferencia, con su factura rectificativa.` : "",
+      paidDepositCents > 0 ? `Le devolveremos la señal que pagó, ${formatEuros(paidDepositCents)}, por el mismo medio con el que pagó o por transferencia, con su factura rectificativa.` : "",
       "",
       `Si tiene cualquier duda, llámenos al ${shop.phone} o escríbanos a ${shop.email}.`,
       "",

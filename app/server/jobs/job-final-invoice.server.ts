@@ -14,6 +14,8 @@ import { chargeContext, type ChargeContext, type Job } from "./job-charges.serve
 import { acceptedTerms, depositInvoices, issueDepositInvoice, issueJobInvoice, type JobInvoiceDraft, type JobInvoiceResult } from "./job-invoices.server";
 import { howToPay, shopJobNotice } from "./job-payment-emails.server";
 import { repairBillOf, repairInvoiceDraft } from "./repair-invoice.server";
+import { rectifyRefundsOf } from "../payments/job-refund-invoices.server";
+import { stillInvoiced } from "../invoices/rectify-invoice.server";
 
 /*
  * The final invoice of a job (issue 17, "The work report"), issued in the transaction that
@@ -57,7 +59,11 @@ async function finalDraft(tx: Transaction, job: Job): Promise<FinalDraft> {
   const terms = await acceptedTerms(tx, job);
   const checked = jobAmounts(terms.alternative, terms.rate, extras);
   if (!checked.ok) throw new Error(checked.message);
-  const deposits = await depositInvoices(tx, job.id);
+  // Each deposit invoiced, net of its rectifications (a part refunded before the end, issue 31).
+  const netted = await Promise.all((await depositInvoices(tx, job.id)).map(async (invoice) => ({ invoice, baseCents: (await stillInvoiced(tx, invoice)).baseCents })));
+  const deposits = netted
+    .filter((deposit) => deposit.baseCents > 0)
+    .map(({ invoice, baseCents }) => ({ number: baseCents === invoice.baseCents ? invoice.number : `${invoice.number}, neto de sus rectificativas`, baseCents }));
   const depositBase = deposits.reduce((sum, invoice) => sum + invoice.baseCents, 0);
   const balance = finalBalance(checked.amounts, depositBase);
   const draft: JobInvoiceDraft = {
@@ -77,10 +83,16 @@ async function finalDraft(tx: Transaction, job: Job): Promise<FinalDraft> {
 
 /** Issues a charge's invoice if it has none: the deposit's, or the final one (the owner's button once the NIF is known). */
 export async function issueChargeInvoice(tx: Transaction, context: ChargeContext, now: Date): Promise<JobInvoiceResult> {
-  if (context.charge.kind === "senal") return issueDepositInvoice(tx, context, now);
-  const { draft } = await finalDraft(tx, context.job);
-  const pay = context.charge.state === "pendiente" ? ["Forma de pago:", "", ...howToPay(context.charge.amountCents, context.page)] : [];
-  return issueJobInvoice(tx, context, draft, now, pay);
+  let issued: JobInvoiceResult;
+  if (context.charge.kind === "senal") issued = await issueDepositInvoice(tx, context, now);
+  else {
+    const { draft } = await finalDraft(tx, context.job);
+    const pay = context.charge.state === "pendiente" ? ["Forma de pago:", "", ...howToPay(context.charge.amountCents, context.page)] : [];
+    issued = await issueJobInvoice(tx, context, draft, now, pay);
+  }
+  // Refunded before its invoice could be issued (it waited for the NIF): rectified now.
+  if (issued.issued) await rectifyRefundsOf(tx, context, now);
+  return issued;
 }
 
 /** Issues the invoice of every paid charge of the job that has none (they waited for the customer's NIF). */
@@ -117,7 +129,7 @@ export async function issueFinalInvoice(tx: Transaction, jobId: number, now: Dat
           "email",
           shopJobNotice(jobId, `señal mayor que el trabajo (${reference})`, [
             `El trabajo del presupuesto ${reference} cuesta ${formatEuros(jobTotalCents)} y la señal facturada fue mayor: hay que devolver ${formatEuros(-balance.totalCents)} al cliente.`,
-            "Devuélvalo por transferencia y emita la factura rectificativa de la señal.",
+            "Devuélvalo desde la página del trabajo, en «Devoluciones» de la señal (por Redsys o anotando la transferencia): la factura rectificativa se emite sola.",
           ]),
           { ref: jobRef(jobId) },
         );

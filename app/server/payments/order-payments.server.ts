@@ -9,7 +9,7 @@ import { redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import type { orders } from "../orders/orders-schema.server";
 import { paymentAttempts, refunds } from "./payments-schema.server";
-import { isSettleable } from "./refunds.server";
+import { isSettleable } from "./refund-flow.server";
 
 /*
  * The order page's "Pagos" and "Reembolsos" (issue 12): every card or Bizum attempt with
@@ -26,13 +26,28 @@ const ATTEMPT_LABELS: Record<AttemptState, string> = {
 const REFUND_LABELS: Record<RefundState, string> = { enviando: "Enviando", hecho: "Hecho", rechazado: "Rechazado" };
 
 type OrderFacts = Pick<typeof orders.$inferSelect, "id" | "amountCents" | "paidAt" | "createdAt">;
+type AttemptRow = typeof paymentAttempts.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
 
 export async function loadOrderPayments(db: Database, order: OrderFacts, withdrawal: { id: number; state: WithdrawalHandling } | null, now = new Date()) {
   const [attempts, given] = await Promise.all([
     db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id)).orderBy(asc(paymentAttempts.createdAt), asc(paymentAttempts.id)),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
-  const money = refundable({ amountCents: order.amountCents, paidAt: order.paidAt, attempts, refunds: given });
+  return {
+    ...paymentsView({ amountCents: order.amountCents, paidAt: order.paidAt, firstDay: madridDay(order.createdAt) }, attempts, given, now),
+    /** The withdrawal a refund made now would close. */
+    openWithdrawalId: withdrawal && canMoveWithdrawal(withdrawal.state, "reembolsado") ? withdrawal.id : null,
+  };
+}
+
+/**
+ * What was paid and given back, ready to print with the refund forms: an order's (above) or,
+ * issue 31, a job's charge's (job-refunds.server.ts). `firstDay`: the earliest day a refund
+ * transfer may carry.
+ */
+export function paymentsView(facts: { amountCents: number; paidAt: Date | null; firstDay: string }, attempts: AttemptRow[], given: RefundRow[], now: Date) {
+  const money = refundable({ amountCents: facts.amountCents, paidAt: facts.paidAt, attempts, refunds: given });
   const byId = new Map(attempts.map((attempt) => [attempt.id, attempt]));
   return {
     paidCents: money.paidCents,
@@ -84,10 +99,8 @@ export async function loadOrderPayments(db: Database, order: OrderFacts, withdra
         closesWithdrawal: refund.withdrawalId !== null,
       };
     }),
-    orderDay: madridDay(order.createdAt),
+    orderDay: facts.firstDay,
     today: madridDay(now),
-    /** The withdrawal a refund made now would close. */
-    openWithdrawalId: withdrawal && canMoveWithdrawal(withdrawal.state, "reembolsado") ? withdrawal.id : null,
   };
 }
 

@@ -126,17 +126,18 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * Money given back for an order: through Redsys (transaction type 3, against one paid
+ * Money given back for an order, or (issue 31) for a job's charge (a deposit, a call-out, a
+ * final balance): exactly one of the two. Through Redsys (transaction type 3, against one paid
  * attempt) or by a bank transfer the shop made by hand. The sum of refunds not "rechazado"
- * never exceeds what was paid; the back office checks it under the order's row lock.
+ * never exceeds what was paid; the back office checks it under the order's (or the job's and
+ * the charge's) row lock.
  */
 export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    jobChargeId: integer("job_charge_id").references(() => jobCharges.id, { onDelete: "restrict" }),
     attemptId: integer("attempt_id").references(() => paymentAttempts.id, { onDelete: "restrict" }),
     withdrawalId: integer("withdrawal_id").references(() => withdrawals.id, { onDelete: "set null" }),
     channel: text("channel", { enum: REFUND_CHANNELS }).notNull(),
@@ -154,5 +155,10 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("refunds_order_idx").on(t.orderId, t.createdAt), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("refunds_order_idx").on(t.orderId, t.createdAt),
+    index("refunds_job_charge_idx").on(t.jobChargeId, t.createdAt),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+    check("refunds_order_or_job_charge", sql`num_nonnulls(${t.orderId}, ${t.jobChargeId}) = 1`),
+  ],
 );

@@ -51,3 +51,29 @@ export function refundEmail(order: OrderFacts, refund: RefundFacts, means: Refun
     ].join("\n"),
   };
 }
+
+/** What a job's refund e-mail names (issue 31): the charge ("la señal") and the customer's page of the job. */
+export type JobRefundAbout = { to: string; name: string; what: string; of: string; pageUrl: string; pageName: string };
+
+export function jobRefundEmail(about: JobRefundAbout, refund: RefundFacts, means: RefundMeans): MailMessage {
+  const shop = publicShopInfo();
+  return {
+    to: about.to,
+    replyTo: config().SHOP_EMAIL,
+    subject: `${shop.name}: le hemos devuelto ${formatEuros(refund.amountCents)} ${about.of}`,
+    text: [
+      `Hola, ${about.name}:`,
+      "",
+      `Le hemos devuelto ${formatEuros(refund.amountCents)} de ${about.what} ${about.of}.`,
+      "",
+      means.customerText,
+      ...(refund.reason ? ["", `Motivo: ${refund.reason}`] : []),
+      "",
+      `La factura rectificativa, cuando corresponde, le llega en otro correo y está en ${about.pageName}: ${about.pageUrl}`,
+      "",
+      `Para cualquier duda, responda a este correo o llámenos al ${shop.phone}.`,
+      "",
+      `${shop.legalName} · ${shop.address} · ${shop.baseUrl}`,
+    ].join("\n"),
+  };
+}

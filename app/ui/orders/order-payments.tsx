@@ -1,14 +1,12 @@
-import { Form, useNavigation } from "react-router";
-import { REFUND_REASON_MAX, REFUND_REFERENCE_MAX, type RefundFormErrors, type RefundIntent } from "~/domain/payments/refund-form";
+import type { RefundFormErrors, RefundIntent } from "~/domain/payments/refund-form";
 import { Price } from "../price";
 
 /*
- * The order page's "Pagos" and "Reembolsos" (issue 12): the card and Bizum attempts with
- * Redsys's answers, the refunds, and the forms that give money back. Plain posts that work
- * without JavaScript; the action checks everything again (app/server/payments/refund-action.server.ts).
+ * The order page's "Pagos" (issue 12): the card and Bizum attempts with Redsys's answers. Its
+ * "Reembolsos" are the refunds panel (../payments/refunds-panel.tsx), shared with a job's charges.
  */
 
-type AttemptView = {
+export type AttemptView = {
   id: number;
   date: string;
   method: string;
@@ -23,7 +21,7 @@ type AttemptView = {
   leftInput: string;
 };
 
-type RefundView = {
+export type RefundView = {
   id: number;
   date: string;
   means: string;
@@ -49,6 +47,7 @@ export type PaymentsView = {
   redsysEnabled: boolean;
   attempts: AttemptView[];
   refunds: RefundView[];
+  /** The earliest day a refund transfer may carry (the order's, the charge's payment). */
   orderDay: string;
   today: string;
   openWithdrawalId: number | null;
@@ -56,7 +55,7 @@ export type PaymentsView = {
 
 export type RefundReplyView = { intent: RefundIntent; errors: RefundFormErrors; values: Record<string, string> };
 
-function stateBadge(label: string, tone: "ok" | "warn" | "error" | null) {
+export function stateBadge(label: string, tone: "ok" | "warn" | "error" | null) {
   return <span className={`admin-badge${tone ? ` admin-badge-${tone}` : ""}`}>{label}</span>;
 }
 
@@ -103,241 +102,3 @@ export function OrderPayments({ attempts }: { attempts: AttemptView[] }) {
   );
 }
 
-type FieldProps = {
-  id: string;
-  name: string;
-  label: string;
-  errors: RefundFormErrors;
-  hint?: string;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
-};
-
-/** A label, its control, hint and error, tied together for screen readers. */
-function Field({ id, name, label, errors, hint, children }: FieldProps) {
-  const error = errors[name as keyof RefundFormErrors];
-  const described = [hint ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
-      {hint ? (
-        <p id={`${id}-ayuda`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function FormProblem({ errors }: { errors: RefundFormErrors }) {
-  const message = errors.form ?? errors.desistimiento ?? errors.pago;
-  return message ? (
-    <p role="alert" className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
-function WithdrawalBox({ id, withdrawalId, values }: { id: string; withdrawalId: number | null; values?: Record<string, string> }) {
-  if (withdrawalId === null) return null;
-  const checked = values ? values.desistimiento === String(withdrawalId) : true;
-  return (
-    <div className="checkbox-field">
-      <input id={id} type="checkbox" name="desistimiento" value={withdrawalId} defaultChecked={checked} />
-      <label htmlFor={id}>Este reembolso cierra el desistimiento del cliente</label>
-    </div>
-  );
-}
-
-function SubmitButton({ intent, label, busy }: { intent: string; label: string; busy: string }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  return (
-    <button type="submit" className="button" disabled={sending} aria-disabled={sending || undefined}>
-      {sending ? busy : label}
-    </button>
-  );
-}
-
-function RedsysRefundForm({ attempt, withdrawalId, reply }: { attempt: AttemptView; withdrawalId: number | null; reply: RefundReplyView | undefined }) {
-  const mine = reply?.intent === "reembolso-redsys" && reply.values.pago === String(attempt.id) ? reply : undefined;
-  const errors = mine?.errors ?? {};
-  const key = `reembolso-redsys-${attempt.id}`;
-  return (
-    <Form method="post" className="admin-form admin-order-move" aria-labelledby={`${key}-titulo`}>
-      <fieldset>
-        <legend id={`${key}-titulo`}>
-          Reembolsar por Redsys: {attempt.method} <code>{attempt.code}</code>
-        </legend>
-        <input type="hidden" name="intent" value="reembolso-redsys" />
-        <input type="hidden" name="pago" value={attempt.id} />
-        <FormProblem errors={errors} />
-        <p className="field-hint">
-          Cobrado: <Price cents={attempt.amountCents} /> · queda por devolver: <Price cents={attempt.leftCents} />
-        </p>
-        <Field id={`${key}-importe`} name="importe" label="Importe (€)" errors={errors} hint="En euros, con coma: 120,50">
-          {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={mine?.values.importe ?? attempt.leftInput} />}
-        </Field>
-        <Field id={`${key}-motivo`} name="motivo" label="Motivo" errors={errors} hint="Se le indica al cliente en el e-mail.">
-          {(props) => (
-            <textarea {...props} rows={2} required maxLength={REFUND_REASON_MAX} defaultValue={mine?.values.motivo ?? (attempt.flagged ? "Cobro duplicado del pedido" : "")} />
-          )}
-        </Field>
-        <WithdrawalBox id={`${key}-desistimiento`} withdrawalId={withdrawalId} values={mine?.values} />
-        <p className="field-hint">La devolución llega a la misma tarjeta o cuenta Bizum; se avisa al cliente por e-mail.</p>
-        <SubmitButton intent="reembolso-redsys" label="Reembolsar por Redsys" busy="Enviando a Redsys…" />
-      </fieldset>
-    </Form>
-  );
-}
-
-function TransferRefundForm({ view, reply }: { view: PaymentsView; reply: RefundReplyView | undefined }) {
-  const mine = reply?.intent === "reembolso-transferencia" ? reply : undefined;
-  const errors = mine?.errors ?? {};
-  const values = mine?.values ?? {};
-  const key = "reembolso-transferencia";
-  return (
-    <Form method="post" className="admin-form admin-order-move" aria-labelledby={`${key}-titulo`}>
-      <fieldset>
-        <legend id={`${key}-titulo`}>Registrar reembolso por transferencia</legend>
-        <input type="hidden" name="intent" value="reembolso-transferencia" />
-        <FormProblem errors={errors} />
-        <p className="field-hint">Haga primero la transferencia desde el banco; aquí se anota.</p>
-        <div className="field-row">
-          <Field id={`${key}-fecha`} name="fecha" label="Fecha de la transferencia" errors={errors}>
-            {(props) => <input {...props} type="date" required min={view.orderDay} max={view.today} defaultValue={values.fecha ?? view.today} />}
-          </Field>
-          <Field id={`${key}-importe`} name="importe" label="Importe (€)" errors={errors}>
-            {(props) => <input {...props} inputMode="decimal" autoComplete="off" required defaultValue={values.importe ?? view.leftInput} />}
-          </Field>
-        </div>
-        <Field id={`${key}-referencia`} name="referencia" label="Referencia de la transferencia" errors={errors}>
-          {(props) => <input {...props} required maxLength={REFUND_REFERENCE_MAX} autoComplete="off" defaultValue={values.referencia} />}
-        </Field>
-        <Field id={`${key}-motivo`} name="motivo" label="Motivo" errors={errors} hint="Se le indica al cliente en el e-mail.">
-          {(props) => <textarea {...props} rows={2} required maxLength={REFUND_REASON_MAX} defaultValue={values.motivo} />}
-        </Field>
-        <WithdrawalBox id={`${key}-desistimiento`} withdrawalId={view.openWithdrawalId} values={mine?.values} />
-        <SubmitButton intent="reembolso-transferencia" label="Registrar el reembolso" busy="Registrando…" />
-      </fieldset>
-    </Form>
-  );
-}
-
-function SettleForm({ refund, reply }: { refund: RefundView; reply: RefundReplyView | undefined }) {
-  const mine = reply?.intent === "reembolso-comprobado" && reply.values.reembolso === String(refund.id) ? reply : undefined;
-  return (
-    <Form method="post" className="admin-refund-settle">
-      <input type="hidden" name="intent" value="reembolso-comprobado" />
-      <input type="hidden" name="reembolso" value={refund.id} />
-      {mine ? <FormProblem errors={{ form: mine.errors.form ?? mine.errors.reembolso ?? mine.errors.resultado }} /> : null}
-      <button type="submit" name="resultado" value="hecho" className="button button-secondary">
-        El banco lo muestra hecho
-      </button>{" "}
-      <button type="submit" name="resultado" value="no-hecho" className="button button-secondary">
-        No se hizo
-      </button>
-    </Form>
-  );
-}
-
-function RefundsTable({ refunds, reply }: { refunds: RefundView[]; reply: RefundReplyView | undefined }) {
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table stack">
-        <caption className="visually-hidden">Reembolsos del pedido</caption>
-        <thead>
-          <tr>
-            <th scope="col">Fecha</th>
-            <th scope="col">Medio</th>
-            <th scope="col" className="num">
-              Importe
-            </th>
-            <th scope="col">Estado</th>
-            <th scope="col">Respuesta o referencia</th>
-            <th scope="col">Motivo</th>
-            <th scope="col">Quién</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refunds.map((refund) => (
-            <tr key={refund.id}>
-              <td data-label="Fecha">{refund.refundedOn ? `${refund.refundedOn} (anotado el ${refund.date})` : refund.date}</td>
-              <td data-label="Medio">
-                {/* One child per cell: on a phone the cell is a two-column grid (its label, its content). */}
-                <span>
-                  {refund.means}
-                  {refund.attemptCode ? (
-                    <>
-                      {" "}
-                      <code>{refund.attemptCode}</code>
-                    </>
-                  ) : null}
-                  {refund.closesWithdrawal ? <span className="admin-muted"> · desistimiento</span> : null}
-                </span>
-              </td>
-              <td data-label="Importe" className="num">
-                <Price cents={refund.amountCents} />
-              </td>
-              <td data-label="Estado">{stateBadge(refund.stateLabel, refund.state === "hecho" ? "ok" : refund.state === "rechazado" ? "error" : "warn")}</td>
-              <td data-label="Respuesta">
-                <div className="admin-orders-email">
-                  {[refund.response, refund.reference ? `Ref. ${refund.reference}` : null].filter(Boolean).join(" · ") || "—"}
-                  {refund.settleable ? <SettleForm refund={refund} reply={reply} /> : null}
-                </div>
-              </td>
-              <td data-label="Motivo">{refund.reason || "—"}</td>
-              <td data-label="Quién">
-                <span className="admin-orders-email">{refund.actor}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-export function OrderRefunds({ view, reply }: { view: PaymentsView; reply: RefundReplyView | undefined }) {
-  const refundable = view.attempts.filter((attempt) => attempt.leftCents > 0);
-  return (
-    <>
-      <p>
-        Pagado: <Price cents={view.paidCents} /> · Devuelto: <Price cents={view.refundedCents} />
-        {view.pendingCents > 0 ? (
-          <>
-            {" "}
-            · Sin confirmar: <Price cents={view.pendingCents} />
-          </>
-        ) : null}{" "}
-        · <strong>Queda por devolver: <Price cents={view.leftCents} /></strong>
-      </p>
-      {view.refunds.length > 0 ? <RefundsTable refunds={view.refunds} reply={reply} /> : <p className="admin-muted">Ningún reembolso.</p>}
-      {view.paidCents === 0 ? (
-        <p className="admin-muted">Este pedido no consta como pagado: no hay nada que reembolsar.</p>
-      ) : view.leftCents === 0 ? (
-        <p className="admin-muted">Todo lo pagado está devuelto o en curso de devolverse.</p>
-      ) : (
-        <>
-          {refundable.length > 0 && !view.redsysEnabled ? (
-            <p className="admin-muted">Redsys no está configurado en esta tienda: los pagos con tarjeta o Bizum se devuelven por transferencia.</p>
-          ) : null}
-          {/* Keyed by the refunds so far: once one is recorded the forms start again from what is left. */}
-          <div className="admin-order-moves">
-            {view.redsysEnabled
-              ? refundable.map((attempt) => (
-                  <RedsysRefundForm key={`${attempt.id}-${view.refunds.length}`} attempt={attempt} withdrawalId={view.openWithdrawalId} reply={reply} />
-                ))
-              : null}
-            <TransferRefundForm key={view.refunds.length} view={view} reply={reply} />
-          </div>
-        </>
-      )}
-    </>
-  );
-}
