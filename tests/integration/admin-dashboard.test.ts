@@ -241,12 +241,12 @@ describe("payments to review (issue 12)", () => {
     const { order } = await paidCardOrder(db, { number: "9801-120630" });
     const second = await addAttempt(db, order.id, { amountCents: order.amountCents, state: "a reembolsar", method: "bizum" });
     const listed = async () => (await dashboard(db, NOW)).review;
-    expect((await listed()).charges).toContainEqual(expect.objectContaining({ number: "9801-120630", code: second.code, leftCents: order.amountCents }));
+    expect((await listed()).charges).toContainEqual(expect.objectContaining({ place: expect.objectContaining({ name: "9801-120630" }), code: second.code, leftCents: order.amountCents }));
 
     await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: 1000, state: "enviando", responseMeaning: "Sin respuesta de Redsys", actor: "duena@termoclima.test" });
     let review = await listed();
     expect(review.charges).toContainEqual(expect.objectContaining({ code: second.code, leftCents: order.amountCents - 1000 }));
-    expect(review.unanswered).toContainEqual({ number: "9801-120630", amountCents: 1000 });
+    expect(review.unanswered).toContainEqual(expect.objectContaining({ place: { noun: "pedido", name: "9801-120630", href: "/admin/pedidos/9801-120630#reembolsos" }, amountCents: 1000 }));
 
     await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: order.amountCents - 1000, state: "hecho", actor: "duena@termoclima.test" });
     review = await listed();
@@ -254,6 +254,6 @@ describe("payments to review (issue 12)", () => {
 
     await db.insert(refunds).values({ orderId: order.id, attemptId: second.id, channel: "redsys", amountCents: 1, state: "enviando", actor: "x", createdAt: new Date(Date.now() - 10 * 60_000) });
     // A refund asked of Redsys 10 minutes ago with no answer recorded (the process stopped) is listed too.
-    expect((await listed()).unanswered).toContainEqual({ number: "9801-120630", amountCents: 1 });
+    expect((await listed()).unanswered).toContainEqual(expect.objectContaining({ place: expect.objectContaining({ name: "9801-120630" }), amountCents: 1 }));
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from "~/server/db/client.server";
 import { auditLog, outbox } from "~/server/db/shared-schema.server";
 import { invoices } from "~/server/invoices/invoices-schema.server";
 import { verifactuRecords } from "~/server/invoices/verifactu-schema.server";
+import { dashboard } from "~/server/admin/dashboard.server";
 import { cancelJob } from "~/server/jobs/job-changes.server";
 import { issueFinalInvoice } from "~/server/jobs/job-final-invoice.server";
 import { jobChargeAction } from "~/server/jobs/job-payment-admin.server";
@@ -198,5 +199,31 @@ describe("a deposit and the final invoice", () => {
     const [deposit, rectifying] = await invoicesOf(asked!.id);
     expect(deposit).toMatchObject({ series: "F", totalCents: 6_534 });
     expect(rectifying).toMatchObject({ series: "R", rectifiesId: deposit!.id, totalCents: -6_534 });
+  });
+});
+
+describe("a second card payment of a paid charge", () => {
+  it("is listed to review with a link to the job, and goes back through Redsys without a rectifying invoice (it was never invoiced)", async () => {
+    const job = await insertAcceptedJob(db, { deposit: THIRTY, now: NOW });
+    const [asked] = await chargesOf(job.jobId);
+    // The customer opened the card payment in a tab, then paid by transfer; the tab's payment arrives after.
+    const request = new Request(`https://tienda.example/presupuestos/${job.token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.22" },
+      body: new URLSearchParams({ intent: "pagar", cargo: String(asked!.id), metodo: "tarjeta" }),
+    });
+    const code = new URL((await settle(() => pageAction(args(request, { token: job.token })))).location!, "https://tienda.example").searchParams.get("intento")!;
+    await jobChargeAction(db, OWNER, job.jobId, { intent: "transfer", chargeId: asked!.id, paidOn: "2032-05-10", reference: "TRF-S" }, NOW);
+    expect(await handleNotification(db, redsysConfig()!, notification({ code, amountCents: 6_534 }), NOW)).toMatchObject({ outcome: "a reembolsar" });
+    const [duplicate] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.code, code));
+
+    const listed = (await dashboard(db, NOW)).review.charges.find((row) => row.code === code);
+    expect(listed).toMatchObject({ place: { noun: "trabajo", href: `/admin/trabajos/${job.jobId}#devoluciones` }, leftCents: 6_534 });
+    const panel = (await page(job.jobId)).refunds[0]!;
+    expect(panel.view).toMatchObject({ paidCents: 13_068, leftCents: 13_068, attempts: [{ id: duplicate!.id, flagged: true, leftCents: 6_534 }] });
+
+    expect(await refundChargeThroughRedsys(db, ACTOR, job.jobId, asked!.id, { attemptId: duplicate!.id, amountCents: 6_534, reason: "Cobro duplicado" }, deps)).toMatchObject({ ok: true, state: "hecho" });
+    expect((await invoicesOf(asked!.id)).map((invoice) => invoice.series)).toEqual(["F"]);
+    expect((await dashboard(db, NOW)).review.charges.find((row) => row.code === code)).toBeUndefined();
   });
 });

@@ -206,14 +206,14 @@ export default function AdminHome() {
           <ul>
             {review.charges.map((charge) => (
               <li key={charge.code}>
-                Cobro duplicado en el pedido <Link to={`/admin/pedidos/${charge.number}#reembolsos`}>{charge.number}</Link>: quedan{" "}
-                <Price cents={charge.leftCents} /> por reembolsar.
+                Cobro duplicado en el {charge.place.noun} <Link to={charge.place.href}>{charge.place.name}</Link>: quedan <Price cents={charge.leftCents} /> por
+                reembolsar.
               </li>
             ))}
-            {review.unanswered.map((refund, index) => (
-              <li key={index}>
-                Reembolso de <Price cents={refund.amountCents} /> sin respuesta de Redsys en el pedido{" "}
-                <Link to={`/admin/pedidos/${refund.number}#reembolsos`}>{refund.number}</Link>: compruébelo en el portal del banco.
+            {review.unanswered.map((refund) => (
+              <li key={refund.id}>
+                Reembolso de <Price cents={refund.amountCents} /> sin respuesta de Redsys en el {refund.place.noun} <Link to={refund.place.href}>{refund.place.name}</Link>:
+                compruébelo en el portal del banco.
               </li>
             ))}
           </ul>

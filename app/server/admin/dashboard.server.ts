@@ -4,6 +4,7 @@ import { OPEN_REQUEST_STATES, type RequestState } from "~/domain/quotes/request-
 import { config } from "../config.server";
 import type { Database } from "../db/client.server";
 import { products } from "../catalogue/catalogue-schema.server";
+import { jobCharges } from "../jobs/jobs-schema.server";
 import { orders } from "../orders/orders-schema.server";
 import { paymentAttempts, refunds } from "../payments/payments-schema.server";
 import { contactRequests } from "../quotes/quotes-schema.server";
@@ -64,29 +65,42 @@ async function lowStock(db: Database) {
   return { count: Number(total?.n ?? 0), rows };
 }
 
+/** Where a payment to review lives: an order's page, or (issue 31) a job's. */
+export type ReviewPlace = { noun: "pedido" | "trabajo"; name: string; href: string };
+
+const orderPlace = (number: string): ReviewPlace => ({ noun: "pedido", name: number, href: `/admin/pedidos/${number}#reembolsos` });
+const jobPlace = (jobId: number): ReviewPlace => ({ noun: "trabajo", name: `nº ${jobId}`, href: `/admin/trabajos/${jobId}#devoluciones` });
+
 /**
- * Money that needs the owner (issue 12): second charges not yet given back in full, and
- * Redsys refunds whose answer never came (to be checked against the bank's portal).
+ * Money that needs the owner (issue 12; a job's charges, issue 31): second charges not yet
+ * given back in full, and Redsys refunds whose answer never came (to be checked against the
+ * bank's portal).
  */
 async function paymentsToReview(db: Database) {
   const given = sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.state} <> 'rechazado'), 0)::int`;
   const charges = await db
-    .select({ number: orders.number, code: paymentAttempts.code, amountCents: paymentAttempts.amountCents, givenCents: given })
+    .select({ number: orders.number, jobId: jobCharges.jobId, code: paymentAttempts.code, amountCents: paymentAttempts.amountCents, givenCents: given })
     .from(paymentAttempts)
-    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .leftJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .leftJoin(jobCharges, eq(jobCharges.id, paymentAttempts.chargeId))
     .leftJoin(refunds, eq(refunds.attemptId, paymentAttempts.id))
     .where(eq(paymentAttempts.state, "a reembolsar"))
-    .groupBy(paymentAttempts.id, orders.number)
+    .groupBy(paymentAttempts.id, orders.number, jobCharges.jobId)
     .having(sql`${given} < ${paymentAttempts.amountCents}`)
     .orderBy(asc(paymentAttempts.createdAt));
   const unanswered = await db
-    .select({ number: orders.number, amountCents: refunds.amountCents })
+    .select({ id: refunds.id, number: orders.number, jobId: jobCharges.jobId, amountCents: refunds.amountCents })
     .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
+    .leftJoin(jobCharges, eq(jobCharges.id, refunds.jobChargeId))
     // Answer lost, or the process stopped while asking (no answer recorded after 5 minutes).
     .where(and(eq(refunds.state, "enviando"), sql`(${refunds.responseMeaning} is not null or ${refunds.createdAt} < now() - interval '5 minutes')`))
     .orderBy(asc(refunds.createdAt));
-  return { charges: charges.map((row) => ({ ...row, leftCents: row.amountCents - Number(row.givenCents) })), unanswered };
+  const place = (row: { number: string | null; jobId: number | null }) => (row.number !== null ? orderPlace(row.number) : jobPlace(row.jobId!));
+  return {
+    charges: charges.map((row) => ({ code: row.code, place: place(row), leftCents: row.amountCents - Number(row.givenCents) })),
+    unanswered: unanswered.map((row) => ({ id: row.id, place: place(row), amountCents: row.amountCents })),
+  };
 }
 
 /** `context`: the request's load context, which the admin frame's loader shares (ownerToDoOnce). */
