@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import path from "node:path";
 import { firstLoadJsOfHtml, JS_BUDGET_KB } from "../../scripts/bench/first-load-js";
 import { embeddedClient, openDatabase } from "../../app/server/db/client.server";
+import { adminContext, type AdminSession } from "../support/admin-e2e";
 import { buildDirectory, freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
 import { insertAcceptedJob, type JobFixture } from "../support/job-fixtures";
 import { type RedsysStandIn } from "../support/redsys-standin";
@@ -16,16 +17,21 @@ import { expectAccessible, hydrated, lookAtBothWidths, rejectCookies, waitForMai
  * customer's quote page shows the deposit, its due date and the three ways to pay; without
  * JavaScript "Pagar con Bizum" reaches the signed form's page; with JavaScript "Pagar con
  * tarjeta" goes to Redsys, which sends the customer back to a page that says it is paid; the
- * deposit's invoice arrives by e-mail with its PDF, and the quote page lists it.
+ * deposit's invoice arrives by e-mail with its PDF, and the quote page lists it. Then (issue 31)
+ * the owner cancels the job and gives the deposit back through Redsys from the job's page (an
+ * amount over what was paid is refused first): the refund and its rectifying invoice reach the
+ * customer by e-mail, and the quote's page says it and lists the invoice.
  */
 const PORT = specPort(160);
 const base = `http://127.0.0.1:${PORT}`;
 const CUSTOMER = "marta.senal@example.com";
+const OWNER = "duena.senal@termoclima.test";
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1400, height: 900 };
 
 const state: { dataDir: string; server?: AppServer; smtp?: Awaited<ReturnType<typeof startSmtpCapture>>; redsys?: RedsysStandIn; job?: JobFixture } = { dataDir: "" };
 let customer: { context: BrowserContext; page: Page };
+let admin: AdminSession | undefined;
 let viewport = DESKTOP;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -37,6 +43,7 @@ const startServer = async () => {
     env: {
       SMTP_URL: state.smtp!.url,
       OUTBOX_POLL_MS: "200",
+      ADMIN_EMAILS: OWNER,
       ...redsysEnv(state.redsys!),
     },
   });
@@ -77,6 +84,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
 
 test.afterAll(async () => {
   await customer?.context.close().catch(() => {});
+  await admin?.context.close().catch(() => {});
   await state.server?.stop();
   await state.redsys?.close();
   await state.smtp?.close();
@@ -165,4 +173,44 @@ test("the deposit's invoice arrives by e-mail with its PDF, and the quote's page
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   await lookAtBothWidths(page, "senal-facturada");
+});
+
+test("the owner cancels the job and gives the deposit back through Redsys; the rectifying invoice reaches the customer", { tag: "@movil" }, async ({ browser }) => {
+  admin = await adminContext(browser, base, OWNER, { viewport });
+  const { page } = admin;
+  await page.goto(`/admin/trabajos/${state.job!.jobId}`);
+  await page.getByText("Cancelar el trabajo…").click();
+  await page.getByLabel("Motivo de la cancelación").fill("La clienta ha vendido la vivienda");
+  await page.getByRole("button", { name: "Cancelar el trabajo", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Trabajo cancelado" })).toBeVisible();
+  await expect(page.getByText(/Queda por devolver 65,34\s€ de lo pagado/)).toBeVisible();
+
+  const refunds = page.getByRole("region", { name: "Devoluciones" });
+  const byCard = () => refunds.getByRole("group", { name: /^Reembolsar por Redsys: Tarjeta/ });
+  await byCard().getByLabel("Importe (€)").fill("70,00");
+  await byCard().getByLabel("Motivo").fill("Trabajo cancelado");
+  await byCard().getByRole("button", { name: "Reembolsar por Redsys" }).click();
+  await expect(byCard().getByText(/El reembolso no puede superar lo pagado: quedan 65,34\s€ por devolver\./)).toBeVisible();
+
+  await byCard().getByLabel("Importe (€)").fill("65,34");
+  await byCard().getByRole("button", { name: "Reembolsar por Redsys" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Reembolso de" })).toContainText(/Reembolso de 65,34\s€ hecho por Redsys\. Se ha avisado al cliente por e-mail\./);
+  await expect(refunds).toContainText("Todo lo pagado está devuelto o en curso de devolverse.");
+  await expect(page.getByText(/de lo pagado: hágalo en «Devoluciones»/)).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Cobros" }).getByRole("link", { name: /^R\d{4}-\d{6}, PDF$/ })).toBeVisible();
+  await lookAtBothWidths(page, "trabajo-senal-devuelta");
+  expect(state.redsys!.log().filter((entry) => entry.kind === "refund").at(-1)).toMatchObject({ amount: 6_534, code: "0900" });
+
+  const refunded = await waitForMail(state.smtp!.messages, CUSTOMER, new RegExp(`le hemos devuelto 65,34\\s€ del presupuesto ${state.job!.number}`));
+  expect(refunded.text).toContain("Vuelve a la misma tarjeta o cuenta Bizum");
+  const rectifying = await waitForMail(state.smtp!.messages, CUSTOMER, new RegExp(`factura rectificativa R\\d{4}-\\d{6} del presupuesto ${state.job!.number}`));
+  expect(rectifying.text).toMatch(/de -65,34\s€/);
+  expect(rectifying.attachments.map((file) => file.contentType)).toEqual(["application/pdf"]);
+
+  await customer.page.goto(quotePath());
+  await hydrated(customer.page);
+  const paid = customer.page.getByRole("region", { name: "Pagos y facturas" });
+  await expect(paid).toContainText(/Señal: 65,34\s€, pagada el .*; le hemos devuelto 65,34\s€\./);
+  await expect(paid.getByRole("link", { name: /^Factura rectificativa R\d{4}-\d{6}$/ })).toBeVisible();
+  await lookAtBothWidths(customer.page, "senal-devuelta");
 });

@@ -18,6 +18,9 @@ import { parseEuros } from "../money";
 export const REFUND_REASON_MAX = 300;
 export const REFUND_REFERENCE_MAX = 100;
 
+/** The field that names a job's charge in its page's refund forms (issue 31). */
+export const JOB_REFUND_FIELD = "cobro";
+
 export const REFUND_INTENTS = ["reembolso-redsys", "reembolso-transferencia", "reembolso-comprobado"] as const;
 export type RefundIntent = (typeof REFUND_INTENTS)[number];
 

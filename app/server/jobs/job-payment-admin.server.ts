@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { invoices } from "../invoices/invoices-schema.server";
 import { formatYmd, madridDay, madridInstant } from "~/domain/dates/madrid-dates";
 import { chargeWords, type JobChargeKind, type JobChargeState } from "~/domain/jobs/job-charges";
 import type { JobKind } from "~/domain/jobs/job-kinds";
@@ -35,6 +36,8 @@ export type AdminChargeView = {
   invoiceNumber: string | null;
   /** Paid (or final) without an invoice: it waits for the customer's NIF. */
   invoiceMissing: boolean;
+  /** Its rectifying invoices (refunds, issue 31), in order. */
+  rectifying: string[];
 };
 
 export async function adminCharges(db: Database, jobId: number, jobKind: JobKind, now = new Date()): Promise<AdminChargeView[]> {
@@ -42,6 +45,7 @@ export async function adminCharges(db: Database, jobId: number, jobKind: JobKind
   const views: AdminChargeView[] = [];
   for (const charge of charges) {
     const invoice = await chargeInvoice(db, charge.id);
+    const rectifying = invoice ? await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.rectifiesId, invoice.id)).orderBy(asc(invoices.id)) : [];
     const paid = charge.paidAt
       ? [`${formatYmd(madridDay(charge.paidAt))}`, charge.payMethod ? payMethodLabel(charge.payMethod) : null, charge.bankReference ? `ref. ${charge.bankReference}` : null, charge.paidRecordedBy ? `anotado por ${charge.paidRecordedBy}` : null]
           .filter(Boolean)
@@ -58,6 +62,7 @@ export async function adminCharges(db: Database, jobId: number, jobKind: JobKind
       paid,
       invoiceNumber: invoice?.number ?? null,
       invoiceMissing: !invoice && (charge.state === "pagado" || (charge.kind === "final" && charge.state === "pendiente")),
+      rectifying: rectifying.map((row) => row.number),
     });
   }
   return views;

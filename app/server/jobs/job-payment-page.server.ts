@@ -7,7 +7,7 @@ import type { AttemptState, OnlineMethod } from "~/domain/payments/payment-state
 import { config, redsysConfig } from "../config.server";
 import type { Database } from "../db/client.server";
 import { invoiceAnnulments, invoices } from "../invoices/invoices-schema.server";
-import { paymentAttempts } from "../payments/payments-schema.server";
+import { paymentAttempts, refunds } from "../payments/payments-schema.server";
 import { quotes } from "../quotes/quotes-schema.server";
 import { jobCharges, jobs, workReports } from "./jobs-schema.server";
 import { createAttemptFor, signedPaymentForm, type Attempt } from "../payments/attempts.server";
@@ -51,6 +51,8 @@ export type ChargeView = {
   paidOn: string | null;
   payMethod: string | null;
   invoiceNumber: string | null;
+  /** Given back of it (refunds done, issue 31). */
+  refundedCents: number;
 };
 
 export type LastAttempt = { state: AttemptState; meaning: string | null; at: string; method: string };
@@ -86,6 +88,12 @@ export async function jobMoney(db: Executor, job: typeof jobs.$inferSelect, conc
     .leftJoin(invoiceAnnulments, eq(invoiceAnnulments.invoiceId, invoices.id))
     .where(eq(jobCharges.jobId, job.id))
     .orderBy(invoices.id);
+  const given = await db
+    .select({ chargeId: refunds.jobChargeId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .from(refunds)
+    .innerJoin(jobCharges, eq(jobCharges.id, refunds.jobChargeId))
+    .where(and(eq(jobCharges.jobId, job.id), eq(refunds.state, "hecho")))
+    .groupBy(refunds.jobChargeId);
   const views: ChargeView[] = charges.map((charge) => ({
     id: charge.id,
     kind: charge.kind,
@@ -97,6 +105,7 @@ export async function jobMoney(db: Executor, job: typeof jobs.$inferSelect, conc
     paidOn: charge.paidAt ? formatYmd(madridDay(charge.paidAt)) : null,
     payMethod: charge.payMethod ? payMethodLabel(charge.payMethod) : null,
     invoiceNumber: issued.find((invoice) => invoice.chargeId === charge.id && invoice.series === "F" && !invoice.annulled)?.number ?? null,
+    refundedCents: Number(given.find((row) => row.chargeId === charge.id)?.cents ?? 0),
   }));
   const pending = job.status === "cancelado" ? undefined : views.find((view) => view.state === "pendiente");
   let due: QuoteMoney["due"] = null;

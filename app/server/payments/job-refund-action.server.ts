@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { madridDay } from "~/domain/dates/madrid-dates";
-import { parseRedsysRefund, parseSettle, parseTransferRefund, type RefundIntent } from "~/domain/payments/refund-form";
+import { JOB_REFUND_FIELD, parseRedsysRefund, parseSettle, parseTransferRefund, type RefundIntent } from "~/domain/payments/refund-form";
 import type { Actor } from "../audit.server";
 import type { Database } from "../db/client.server";
 import { jobRefundViews, recordChargeTransferRefund, refundChargeThroughRedsys, settleChargeRefund } from "./job-refunds.server";
@@ -13,8 +13,6 @@ import type { RefundResult } from "./refund-flow.server";
  * the charge's id in `cobro`. A charge that is not the job's is a 404. A refund recorded
  * redirects to the page (?reembolso=<id>#devoluciones), so a reload never posts it twice.
  */
-
-export const JOB_REFUND_FIELD = "cobro";
 
 const reply = (intent: RefundIntent, errors: RefundReply["errors"], values: Record<string, string>, status: number) => data<RefundReply>({ intent, errors, values }, { status });
 

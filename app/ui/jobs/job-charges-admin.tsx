@@ -18,6 +18,7 @@ export type AdminCharge = {
   paid: string | null;
   invoiceNumber: string | null;
   invoiceMissing: boolean;
+  rectifying: string[];
 };
 
 export type ChargeReply = { ok: false; intent: string; chargeId: number; error: string; fields: Record<string, string> } | undefined;
@@ -117,9 +118,16 @@ export function JobChargesAdmin({ charges, today, nif, reply }: { charges: Admin
                   <td data-label="Pago">{charge.paid ?? "—"}</td>
                   <td data-label="Factura">
                     {charge.invoiceNumber ? (
-                      <a href={`/admin/facturas/${encodeURIComponent(charge.invoiceNumber)}/pdf`} aria-label={`${charge.invoiceNumber}, PDF`}>
-                        {charge.invoiceNumber}
-                      </a>
+                      <span>
+                        {[charge.invoiceNumber, ...charge.rectifying].map((number, index) => (
+                          <span key={number}>
+                            {index > 0 ? ", rectificada en " : null}
+                            <a href={`/admin/facturas/${encodeURIComponent(number)}/pdf`} aria-label={`${number}, PDF`}>
+                              {number}
+                            </a>
+                          </span>
+                        ))}
+                      </span>
                     ) : (
                       "—"
                     )}

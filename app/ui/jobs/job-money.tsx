@@ -20,6 +20,7 @@ type Charge = {
   paidOn: string | null;
   payMethod: string | null;
   invoiceNumber: string | null;
+  refundedCents: number;
 };
 
 export type JobMoneyView = {
@@ -112,7 +113,13 @@ export function JobMoney({ base, money, error }: { base: string; money: JobMoney
               {paid.map((charge) => (
                 <li key={charge.id}>
                   {charge.label}: <Price cents={charge.amountCents} />, {charge.paidWord} el {charge.paidOn}
-                  {charge.payMethod ? ` (${charge.payMethod.toLowerCase()})` : ""}.
+                  {charge.payMethod ? ` (${charge.payMethod.toLowerCase()})` : ""}
+                  {charge.refundedCents > 0 ? (
+                    <>
+                      ; le hemos devuelto <Price cents={charge.refundedCents} />
+                    </>
+                  ) : null}
+                  .
                 </li>
               ))}
             </ul>
