@@ -4,7 +4,7 @@ import { SERVICE_LINE_ID } from "~/domain/basket/basket";
 import { formatEuros } from "~/domain/money";
 import { redsysConfig, resetConfigForTests } from "~/server/config.server";
 import { spanishCreditorId } from "~/domain/payments/sepa-creditor-id";
-import { debitFile, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
+import { creditedDebits, debitFile, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
 import { validatePain008 } from "../support/sepa-xsd";
 import { outbox } from "~/server/db/shared-schema.server";
 import { undoMistakenPayment } from "~/server/invoices/annul-invoice.server";
@@ -413,6 +413,33 @@ describe("renewals by SEPA direct debit", () => {
       expect(paid).toMatchObject({ ok: true });
       const [invoice] = await db.select().from(invoices).where(eq(invoices.planRenewalId, second!.id));
       expect(invoice!.payMethod).toBe("Domiciliación bancaria");
+
+      // Three weeks later the customer asks the bank for the debit back (MD06): the credited
+      // renewal is undone, its invoice rectified in full, the plan waits for it again; paid by
+      // transfer, it is invoiced anew.
+      const later = new Date("2033-06-12T09:00:00Z");
+      expect((await creditedDebits(db, later)).map((row) => row.renewal.id)).toContain(second!.id);
+      const undone = await recordDebitReturn(db, owner, second!.id, "MD06", later);
+      expect(undone).toMatchObject({ ok: true, message: expect.stringMatching(/^Devolución registrada \(MD06\): la renovación vuelve a esperar su pago y su factura queda rectificada en R\d{4}-\d{6}\./) });
+      expect((await db.select().from(planRenewals).where(eq(planRenewals.id, second!.id)))[0]).toMatchObject({ state: "pendiente", method: "transferencia", paidAt: null, sepaMessageId: null, returnReason: "MD06" });
+      expect((await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id)))[0]).toMatchObject({ state: "pendiente_pago", renewsOn: "2033-05-20", renewalMethod: "domiciliacion" });
+      const [, rectifying] = await db.select().from(invoices).where(eq(invoices.planRenewalId, second!.id)).orderBy(asc(invoices.id));
+      expect(rectifying).toMatchObject({ series: "R", rectifiesId: invoice!.id, totalCents: -invoice!.totalCents, reason: "Adeudo devuelto por el banco (MD06): renovación sin cobrar" });
+      expect((await creditedDebits(db, later)).map((row) => row.renewal.id)).not.toContain(second!.id);
+      expect(await recordDebitReturn(db, owner, second!.id, "MD06", later)).toMatchObject({ ok: false, status: 409 });
+      // 30 days after the renewal day have passed, but the return gave 14 more: not lapsed, and the e-mail says until when.
+      const told = (await db.select().from(outbox).where(eq(outbox.ref, `plan:${plan!.id}`))).map((row) => row.payload as { subject: string; text: string }).filter((mail) => /no se ha podido cobrar/.test(mail.subject)).at(-1);
+      expect(told?.text).toContain("Si no lo recibimos antes del 26/06/2033, el plan terminará.");
+      await renewalsTask(db, new Date("2033-06-22T06:00:00Z"));
+      expect((await db.select().from(planRenewals).where(eq(planRenewals.id, second!.id)))[0]).toMatchObject({ state: "pendiente", payBy: "2033-06-26" });
+      expect(await recordRenewalPayment(db, owner, second!.id, { paidOn: "2033-06-24", bankReference: "TRF-2033" }, new Date("2033-06-24T09:00:00Z"))).toMatchObject({ ok: true });
+      const again = await db.select().from(invoices).where(eq(invoices.planRenewalId, second!.id)).orderBy(asc(invoices.id));
+      expect(again.map((row) => [row.series, row.totalCents, row.payMethod])).toEqual([
+        ["F", 8500, "Domiciliación bancaria"],
+        ["R", -8500, "Domiciliación bancaria"],
+        ["F", 8500, "Transferencia bancaria"],
+      ]);
+      expect((await db.select().from(maintenancePlans).where(eq(maintenancePlans.id, plan!.id)))[0]).toMatchObject({ state: "activo", renewsOn: "2034-05-20" });
 
       // Back to transfer from Mis equipos: the mandate is revoked.
       expect(await post(cookie, { intent: "transferencia", plan: String(plan!.id) })).toMatchObject({ status: 200, ok: true });

@@ -45,6 +45,10 @@ export function renewalNoticeOn(renewsOn: string): string {
   return addDays(renewsOn, -RENEWAL_NOTICE_DAYS_BEFORE);
 }
 
-export function unpaidRenewalEndsOn(renewsOn: string): string {
-  return addDays(renewsOn, UNPAID_RENEWAL_ENDS_AFTER_DAYS);
+export function unpaidRenewalEndsOn(renewsOn: string, payBy: string | null = null): string {
+  const ends = addDays(renewsOn, UNPAID_RENEWAL_ENDS_AFTER_DAYS);
+  return payBy !== null && payBy > ends ? payBy : ends;
 }
+
+/** A debit returned after it was credited (up to 8 weeks later): the customer has this many days from the return to pay by transfer. */
+export const RETURNED_DEBIT_PAY_DAYS = 14;

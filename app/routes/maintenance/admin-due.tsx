@@ -11,7 +11,7 @@ import { dueInMonth, monthStart } from "~/server/maintenance/due-list.server";
 import { pendingRenewals, recordRenewalPayment } from "~/server/maintenance/plan-renewals.server";
 import { CARD_CHARGE_MESSAGES, isUnconfirmed, unconfirmedChargeNotMade } from "~/server/maintenance/plan-card-charges.server";
 import { cardChargesById, type CardCharge } from "~/server/payments/stored-cards.server";
-import { DEBIT_PROBLEMS, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
+import { creditedDebits, DEBIT_PROBLEMS, debitsReady, recordDebitReturn } from "~/server/maintenance/plan-debits.server";
 import { sepaConfig } from "~/server/config.server";
 import { RETURN_REASONS } from "~/domain/payments/sepa-returns";
 import { readForm } from "~/server/http/request-body.server";
@@ -59,6 +59,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   }));
   const today = madridDay(new Date());
   const debits = sepaConfig() ? await debitsReady(db, today) : null;
+  // Credited debits can still come back for 8 weeks (the customer's refund right at the bank).
+  const credited = (await creditedDebits(db, now)).map(({ renewal, plan }) => ({
+    id: renewal.id,
+    planId: plan.id,
+    title: MAINTENANCE_TITLES[plan.family],
+    customerName: plan.customerName,
+    customerId: plan.customerId,
+    renewsOn: renewal.renewsOn,
+    amountCents: renewal.amountCents,
+    concept: `Adeudo ${renewal.sepaMessageId}, cobrado el ${formatYmd(madridDay(renewal.paidAt!))}`,
+  }));
   // Back from the debit file's route with nothing to send: why.
   const problem = pageUrl(request).searchParams.get("adeudos") ?? "";
   const debitProblem = problem in DEBIT_PROBLEMS ? DEBIT_PROBLEMS[problem as keyof typeof DEBIT_PROBLEMS] : null;
@@ -74,7 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     customerPhone: visit.customerPhone,
     customerId: visit.customerId,
   }));
-  return { months, waiting, visits, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+  return { months, waiting, credited, visits, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
 }
 
 const paymentForm = z.object({
@@ -155,7 +166,7 @@ function Collection({ row, today }: { row: Waiting; today: string }) {
   );
 }
 
-function ReturnForm({ renewal }: { renewal: Waiting }) {
+function ReturnForm({ renewal }: { renewal: { id: number; planId: number } }) {
   const id = `devolucion-${renewal.id}`;
   return (
     <Form method="post" className="admin-paid-form" aria-label={`Registrar la devolución del adeudo del plan n.º ${renewal.planId}`}>
@@ -202,6 +213,21 @@ function PaidForm({ renewal, today }: { renewal: Waiting; today: string }) {
   );
 }
 
+type Credited = Route.ComponentProps["loaderData"]["credited"][number];
+
+const CREDITED: AdminTable<Credited> = {
+  caption: "Adeudos cobrados en las últimas 8 semanas: el banco aún puede devolverlos",
+  rowKey: (row) => row.id,
+  columns: [
+    { label: "Plan", cell: (row) => `${row.title} (plan n.º ${row.planId})`, phone: "title" },
+    { label: "Cliente", cell: (row) => (row.customerId ? <Link to={`/admin/clientes/${row.customerId}`}>{row.customerName}</Link> : row.customerName) },
+    { label: "Renovación", cell: (row) => formatYmd(row.renewsOn) },
+    { label: "Concepto", cell: (row) => row.concept },
+    { label: "Importe", cell: (row) => formatEuros(row.amountCents), num: true },
+    { label: "Devolución", cell: (row) => <ReturnForm renewal={row} /> },
+  ],
+};
+
 const WAITING: AdminTable<Waiting> = {
   caption: "Renovaciones avisadas que esperan su pago, la más antigua primero",
   rowKey: (row) => row.id,
@@ -229,7 +255,7 @@ const TABLE: AdminTable<DueItem> = {
 };
 
 export default function AdminDue() {
-  const { months, waiting, visits, debits, debitProblem, today, previous, next } = useLoaderData<typeof loader>();
+  const { months, waiting, credited, visits, debits, debitProblem, today, previous, next } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
     <>
@@ -255,6 +281,16 @@ export default function AdminDue() {
           empty="Ninguna renovación espera un pago."
         />
       </section>
+      {credited.length > 0 ? (
+        <section aria-labelledby="adeudos-cobrados">
+          <h2 id="adeudos-cobrados">Adeudos cobrados</h2>
+          <p className="admin-muted">
+            El cliente puede pedir a su banco la devolución de un adeudo hasta 8 semanas después del cargo. Si llega, regístrela aquí: la renovación vuelve a esperar su pago y su
+            factura se rectifica.
+          </p>
+          <AdminList table={CREDITED} rows={credited} count={{ total: credited.length, one: "adeudo cobrado", many: "adeudos cobrados" }} empty="Ningún adeudo cobrado." />
+        </section>
+      ) : null}
       {debits !== null ? (
         <section aria-labelledby="adeudos">
           <h2 id="adeudos">Adeudos SEPA</h2>

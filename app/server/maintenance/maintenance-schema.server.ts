@@ -138,6 +138,8 @@ export const planRenewals = pgTable(
     cardChargeId: integer("card_charge_id").references(() => cardCharges.id, { onDelete: "restrict" }),
     /** The bank returned the debit: its reason code (AC04, MD06...). */
     returnReason: text("return_reason"),
+    /** The last day to pay when later than 30 days after the renewal day (a debit returned after it was credited). */
+    payBy: date("pay_by", { mode: "string" }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -116,7 +116,7 @@ export async function plansForEmail(db: Pick<Database, "select">, email: string)
       pendingRenewal: pending
         ? {
             renewsOn: pending.renewsOn,
-            lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn)),
+            lastDay: formatYmd(unpaidRenewalEndsOn(pending.renewsOn, pending.payBy)),
             transfer: transferDetails(pending.amountCents, renewalTransferConcept(plan.id, pending.renewsOn)),
             debit: pending.method === "domiciliacion" && account ? { account, amount: formatEuros(pending.amountCents) } : null,
             card: pending.method === "tarjeta" && card ? { label: card.label, amount: formatEuros(pending.amountCents) } : null,

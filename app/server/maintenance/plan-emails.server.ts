@@ -52,7 +52,7 @@ export function planCancelledEmail(plan: Plan, byCustomer: boolean): MailMessage
   ]);
 }
 
-type Renewal = Pick<typeof planRenewals.$inferSelect, "renewsOn" | "amountCents" | "method">;
+type Renewal = Pick<typeof planRenewals.$inferSelect, "renewsOn" | "amountCents" | "method"> & { payBy?: string | null };
 
 /**
  * Thirty days before the renewal day: the price, the year it pays for and how it is paid. By
@@ -85,7 +85,7 @@ export function renewalNoticeEmail(
     opening,
     ...(card && !card.usable ? [`Su ${card.label} no se podrá usar el día de la renovación (caduca antes o ya no la tenemos guardada), así que esta vez le pedimos el pago por transferencia.`] : []),
     ["Cómo pagar: transferencia bancaria", ...transferLines(renewal.amountCents, concept)].join("\n"),
-    `Indique «${concept}» como concepto: así identificamos su pago y le enviamos la factura. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
+    `Indique «${concept}» como concepto: así identificamos su pago y le enviamos la factura. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn, renewal.payBy ?? null))}, el plan terminará.`,
     "Si no quiere renovarlo, no tiene que hacer nada más que no pagar, o cancelarlo en «Mis equipos».",
   ]);
 }
@@ -97,7 +97,7 @@ export function cardRefusedEmail(plan: Plan, renewal: Renewal, card: { label: st
     `No hemos podido cargar ${formatEuros(renewal.amountCents)} de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id} en su ${card.label}. Motivo: ${reason}.`,
     "No volveremos a intentarlo con esa tarjeta. Puede pagarla por transferencia bancaria:",
     transferLines(renewal.amountCents, concept).join("\n"),
-    `Indique «${concept}» como concepto. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
+    `Indique «${concept}» como concepto. Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn, renewal.payBy ?? null))}, el plan terminará.`,
   ]);
 }
 
@@ -131,7 +131,7 @@ export function debitReturnedEmail(plan: Plan, renewal: Renewal, reason: { code:
   return message(plan, `no se ha podido cobrar la renovación del plan n.º ${plan.id}`, [
     `Su banco ha devuelto el cargo de ${formatEuros(renewal.amountCents)} de la renovación del ${formatYmd(renewal.renewsOn)} de su plan de mantenimiento n.º ${plan.id}. Motivo que nos da el banco: ${reason.meaning}`,
     ["Puede pagarla por transferencia bancaria:", ...transferLines(renewal.amountCents, concept)].join("\n"),
-    `Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn))}, el plan terminará.`,
+    `Si no lo recibimos antes del ${formatYmd(unpaidRenewalEndsOn(renewal.renewsOn, renewal.payBy ?? null))}, el plan terminará.`,
     reason.mandateUsable ? "Su orden de domiciliación sigue en vigor para los próximos años." : "Hemos anulado la orden de domiciliación: las próximas renovaciones se pagarán por transferencia, salvo que firme otra en «Mis equipos».",
   ]);
 }

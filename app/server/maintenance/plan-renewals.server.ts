@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { endOpenVisits } from "./plan-visit-ends.server";
 import { addDays, formatYmd, madridDay } from "~/domain/dates/madrid-dates";
 import { RENEWAL_NOTICE_DAYS_BEFORE, UNPAID_RENEWAL_ENDS_AFTER_DAYS, unpaidRenewalEndsOn } from "~/domain/maintenance/plan-dates";
@@ -100,7 +100,12 @@ async function markDue(db: Database, today: string, now: Date): Promise<number> 
 
 async function lapseUnpaid(db: Database, today: string, now: Date): Promise<number> {
   const ended = addDays(today, -UNPAID_RENEWAL_ENDS_AFTER_DAYS);
-  const unpaid = await db.select().from(planRenewals).where(and(eq(planRenewals.state, "pendiente"), lte(planRenewals.renewsOn, ended))).orderBy(asc(planRenewals.id));
+  // Unpaid 30 days after the renewal day, or after the later day a returned debit gave (pay_by).
+  const unpaid = await db
+    .select()
+    .from(planRenewals)
+    .where(and(eq(planRenewals.state, "pendiente"), lte(planRenewals.renewsOn, ended), or(isNull(planRenewals.payBy), lt(planRenewals.payBy, today))))
+    .orderBy(asc(planRenewals.id));
   let lapsed = 0;
   for (const candidate of unpaid) {
     const done = await db.transaction(async (tx) => {
@@ -166,8 +171,8 @@ export async function pendingRenewals(db: Pick<Database, "select">) {
 }
 
 /** The customer's transfer details for a renewal: concept and last day before the plan ends. */
-export function transferFacts(plan: Pick<Plan, "id">, renewal: Pick<Renewal, "renewsOn">) {
-  return { concept: renewalTransferConcept(plan.id, renewal.renewsOn), lastDay: formatYmd(unpaidRenewalEndsOn(renewal.renewsOn)) };
+export function transferFacts(plan: Pick<Plan, "id">, renewal: Pick<Renewal, "renewsOn" | "payBy">) {
+  return { concept: renewalTransferConcept(plan.id, renewal.renewsOn), lastDay: formatYmd(unpaidRenewalEndsOn(renewal.renewsOn, renewal.payBy)) };
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "plan_renewals" ADD COLUMN "pay_by" date;
