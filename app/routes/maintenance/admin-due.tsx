@@ -215,29 +215,29 @@ function PaidForm({ renewal, today }: { renewal: Waiting; today: string }) {
 
 type Credited = Route.ComponentProps["loaderData"]["credited"][number];
 
-const CREDITED: AdminTable<Credited> = {
-  caption: "Adeudos cobrados en las últimas 8 semanas: el banco aún puede devolverlos",
-  rowKey: (row) => row.id,
-  columns: [
+type RenewalRow = { title: string; planId: number; customerId: number | null; customerName: string; renewsOn: string; concept: string; amountCents: number };
+
+/** The columns both renewal lists share: the plan, its customer, the renewal day, what it is, how much. */
+function renewalColumns<Row extends RenewalRow>(): AdminTable<Row>["columns"] {
+  return [
     { label: "Plan", cell: (row) => `${row.title} (plan n.º ${row.planId})`, phone: "title" },
     { label: "Cliente", cell: (row) => (row.customerId ? <Link to={`/admin/clientes/${row.customerId}`}>{row.customerName}</Link> : row.customerName) },
     { label: "Renovación", cell: (row) => formatYmd(row.renewsOn) },
     { label: "Concepto", cell: (row) => row.concept },
     { label: "Importe", cell: (row) => formatEuros(row.amountCents), num: true },
-    { label: "Devolución", cell: (row) => <ReturnForm renewal={row} /> },
-  ],
+  ];
+}
+
+const CREDITED: AdminTable<Credited> = {
+  caption: "Adeudos cobrados en las últimas 8 semanas: el banco aún puede devolverlos",
+  rowKey: (row) => row.id,
+  columns: [...renewalColumns<Credited>(), { label: "Devolución", cell: (row) => <ReturnForm renewal={row} /> }],
 };
 
 const WAITING: AdminTable<Waiting> = {
   caption: "Renovaciones avisadas que esperan su pago, la más antigua primero",
   rowKey: (row) => row.id,
-  columns: [
-    { label: "Plan", cell: (row) => `${row.title} (plan n.º ${row.planId})`, phone: "title" },
-    { label: "Cliente", cell: (row) => (row.customerId ? <Link to={`/admin/clientes/${row.customerId}`}>{row.customerName}</Link> : row.customerName) },
-    { label: "Renovación", cell: (row) => formatYmd(row.renewsOn) },
-    { label: "Concepto", cell: (row) => row.concept },
-    { label: "Importe", cell: (row) => formatEuros(row.amountCents), num: true },
-  ],
+  columns: renewalColumns<Waiting>(),
 };
 
 export const meta: Route.MetaFunction = () => adminMeta("Mantenimiento");

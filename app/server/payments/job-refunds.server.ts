@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { madridDay } from "~/domain/dates/madrid-dates";
 import { chargeWords } from "~/domain/jobs/job-charges";
 import { jobPagePath, jobPageWords } from "~/domain/jobs/job-page";
@@ -76,14 +76,11 @@ export async function settleChargeRefund(db: Database, actor: Actor, jobId: numb
   return settleRefund(db, actor, chargeHolder(jobId, found.chargeId), refundId, done, now);
 }
 
-async function chargeRefundDone(tx: Transaction, actor: Actor, { context }: ChargeMoney, refund: RefundRow, attempt: AttemptRow | null, now: Date): Promise<void> {
+async function chargeRefundDone(tx: Transaction, actor: Actor, { context, state }: ChargeMoney, refund: RefundRow, attempt: AttemptRow | null, now: Date): Promise<void> {
   const { job, charge, page } = context;
   const means = refundMeans(refund, attempt?.method ?? null);
   const words = chargeWords(charge.kind, job.kind);
-  const [{ before }] = (await tx
-    .select({ before: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.jobChargeId, charge.id), eq(refunds.state, "hecho"), ne(refunds.id, refund.id)))) as [{ before: number }];
+  const before = state.refundedCents;
   await audit(tx, actor, {
     action: "reembolsar",
     entity: "trabajo",

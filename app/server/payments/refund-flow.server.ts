@@ -42,7 +42,7 @@ export type RefundHolder<H extends HeldMoney = HeldMoney> = {
   lock(tx: Transaction): Promise<H | null>;
   /** The holder's own checks (an order's withdrawal); null when it allows the refund. */
   check?(tx: Transaction, held: H, withdrawalId: number | null): Promise<Refused | null>;
-  /** Everything a refund done brings with it, in the transaction that records it. */
+  /** Everything a refund done brings with it, in the transaction that records it (`held` was read before it was done). */
   done(tx: Transaction, actor: Actor, held: H, refund: RefundRow, attempt: AttemptRow | null, now: Date): Promise<void>;
 };
 

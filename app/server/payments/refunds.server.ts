@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { orderRef } from "../outbox-refs.server";
 import { madridInstant } from "~/domain/dates/madrid-dates";
 import { canMoveWithdrawal, WITHDRAWAL_STATE_LABELS } from "~/domain/orders/withdrawal-state";
@@ -91,12 +91,9 @@ export async function settleUnknownRefund(
 }
 
 /** Everything an order's refund done brings with it, in its transaction. */
-async function orderRefundDone(tx: Transaction, actor: Actor, { order }: OrderMoney, refund: typeof refunds.$inferSelect, attempt: typeof paymentAttempts.$inferSelect | null, now: Date): Promise<void> {
+async function orderRefundDone(tx: Transaction, actor: Actor, { order, state }: OrderMoney, refund: typeof refunds.$inferSelect, attempt: typeof paymentAttempts.$inferSelect | null, now: Date): Promise<void> {
   const means = refundMeans(refund, attempt?.method ?? null);
-  const [{ before }] = (await tx
-    .select({ before: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
-    .from(refunds)
-    .where(and(eq(refunds.orderId, order.id), eq(refunds.state, "hecho"), ne(refunds.id, refund.id)))) as [{ before: number }];
+  const before = state.refundedCents;
   await audit(tx, actor, {
     action: "reembolsar",
     entity: "pedido",
