@@ -1,8 +1,8 @@
-import { data, Link, useActionData, useLoaderData, useSearchParams } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { isBilledJob, jobHeading } from "~/domain/jobs/job-kinds";
 import { madridClock, madridDay } from "~/domain/dates/madrid-dates";
 import { fieldErrors } from "~/domain/fields/field-errors";
-import { chargeWords } from "~/domain/jobs/job-charges";
 import { JOB_CHARGE_INTENTS, jobChargeActionSchema } from "~/domain/jobs/job-charge-forms";
 import { jobActionSchema } from "~/domain/jobs/job-forms";
 import { describeSlot } from "~/domain/jobs/job-times";
@@ -13,12 +13,12 @@ import { getDb } from "~/server/db/db.server";
 import { cancelJob, moveJob, scheduleJob, type JobChangeResult } from "~/server/jobs/job-changes.server";
 import { getJob } from "~/server/jobs/jobs.server";
 import { adminCharges, jobChargeAction } from "~/server/jobs/job-payment-admin.server";
-import { JOB_REFUND_FIELD } from "~/domain/payments/refund-form";
 import { jobRefundAction } from "~/server/payments/job-refund-action.server";
 import { jobRefundViews } from "~/server/payments/job-refunds.server";
 import { isRefundIntent, type RefundReply } from "~/server/payments/refund-action.server";
-import { RefundDone, RefundsPanel } from "~/ui/payments/refunds-panel";
+import { RefundDone } from "~/ui/payments/refund-done";
 import { readForm } from "~/server/http/request-body.server";
+import { pageUrl } from "~/server/http/page-url.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { adminMeta } from "~/ui/admin/admin-nav";
 import { DangerZone } from "~/ui/admin/danger-zone";
@@ -32,6 +32,8 @@ import { JobPlace } from "~/ui/jobs/job-place";
 import { JobStatusBadge } from "~/ui/jobs/job-status-badge";
 import jobsCss from "~/styles/jobs.css?url";
 import type { Route } from "./+types/admin-job";
+
+const JobRefunds = lazy(() => import("~/ui/jobs/job-refunds"));
 
 /** One job (issue 17): where and what, its charges (record a transfer), then schedule it, move it on, or cancel it. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -48,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const job = await getJob(db, jobId(params.id));
   if (!job) throw data(null, { status: 404 });
   const start = job.startsAt ? madridClock(job.startsAt) : null;
+  const refunds = isBilledJob(job.kind) ? await jobRefundViews(db, job.id) : [];
   return {
     job: {
       id: job.id,
@@ -76,7 +79,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     technicians: await technicianChoices(db),
     charges: await adminCharges(db, job.id, job.kind),
-    refunds: isBilledJob(job.kind) ? await jobRefundViews(db, job.id) : [],
+    refunds,
+    // After a refund (job-refund-action.server.ts redirects here): what became of it, read from its row.
+    refundDone: refunds.flatMap((panel) => panel.view.refunds).find((refund) => String(refund.id) === pageUrl(request).searchParams.get("reembolso")) ?? null,
     report: await reportPageData(db, job.id, `/admin/trabajos/${job.id}`),
     today: madridDay(new Date()),
   };
@@ -126,13 +131,12 @@ async function chargeAction(admin: Awaited<ReturnType<typeof requireAdmin>>, id:
 export const meta: Route.MetaFunction = ({ loaderData: data }) => adminMeta(data ? data.job.heading : "Trabajo");
 
 export default function JobPage() {
-  const { job, defaults, technicians, charges, refunds, report, today } = useLoaderData<typeof loader>();
+  const { job, defaults, technicians, charges, refunds, refundDone: done, report, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refundReply = answer && "values" in answer && answer.intent.startsWith("reembolso-") ? (answer as RefundReply) : undefined;
   const chargeReply = answer && "chargeId" in answer && !answer.ok ? (answer as ChargeReply) : undefined;
   const reply = chargeReply || refundReply ? undefined : (answer as JobFormReply | undefined);
-  const [search] = useSearchParams();
-  const refundDone = answer ? undefined : refunds.flatMap((panel) => panel.view.refunds).find((refund) => String(refund.id) === search.get("reembolso"));
+  const refundDone = answer ? null : done;
   const leftToRefund = refunds.reduce((sum, panel) => sum + panel.view.leftCents, 0);
   const failed = reply && !reply.ok && reply.intent !== "schedule" && Object.keys(reply.fields).length === 0 ? reply.error : null;
   const paidDeposits = charges.filter((charge) => charge.kind === "senal" && charge.state === "pagado").reduce((sum, charge) => sum + charge.amountCents, 0);
@@ -189,25 +193,10 @@ export default function JobPage() {
       </section>
       {isBilledJob(job.kind) ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
       {refunds.length > 0 ? (
-        <section className="admin-section" id="devoluciones" aria-labelledby="trabajo-devoluciones">
-          <h2 id="trabajo-devoluciones">Devoluciones</h2>
-          {refunds.map((panel) => {
-            const label = chargeWords(panel.kind, job.kind).label;
-            return (
-              <div key={panel.chargeId}>
-                <h3>
-                  {label} · <Price cents={panel.amountCents} />
-                </h3>
-                <RefundsPanel
-                  view={panel.view}
-                  reply={refundReply}
-                  caption={`Reembolsos: ${label.toLowerCase()}`}
-                  scope={{ name: JOB_REFUND_FIELD, value: String(panel.chargeId), idPrefix: `cobro-${panel.chargeId}-` }}
-                />
-              </div>
-            );
-          })}
-        </section>
+        // Its own chunk: only a job that took money loads the refund forms.
+        <Suspense fallback={<p className="admin-muted">Cargando las devoluciones…</p>}>
+          <JobRefunds panels={refunds} jobKind={job.kind} reply={refundReply} />
+        </Suspense>
       ) : null}
       {report ? <WorkReportSummary report={report} /> : null}
       {canScheduleJob(job.status) ? (

@@ -20,7 +20,8 @@ import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } fr
 import { DangerZone } from "~/ui/admin/danger-zone";
 import { OrderNotesForm, UndoPaymentForm, OrderStatusForms, type OrderPageReply } from "~/ui/orders/order-status-forms";
 import { OrderPayments } from "~/ui/orders/order-payments";
-import { RefundDone, RefundsPanel } from "~/ui/payments/refunds-panel";
+import { RefundDone } from "~/ui/payments/refund-done";
+import { RefundsPanel } from "~/ui/payments/refunds-panel";
 import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { WithdrawalSummary } from "~/ui/orders/withdrawal-summary";
