@@ -50,9 +50,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers get the whole page at once; so does the back office, whose pages load some of
+    // their forms as chunks of their own (React.lazy): rendered into the HTML, they work without
+    // JavaScript, and their code loads after the page's first load.
+    const wholePage = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || new URL(request.url).pathname.startsWith("/admin");
+    const readyOption: keyof RenderToPipeableStreamOptions = wholePage ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const app = (
@@ -62,6 +64,9 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
+      // A whole page has every boundary inline: React would otherwise still move a large one
+      // after its fallback (a script swaps it in, which a visitor without JavaScript never runs).
+      ...(wholePage ? { progressiveChunkSize: Number.MAX_SAFE_INTEGER } : {}),
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

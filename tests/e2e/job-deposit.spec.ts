@@ -199,6 +199,16 @@ test("the owner cancels the job and gives the deposit back through Redsys; the r
   await expect(page.getByText(/de lo pagado: hágalo en «Devoluciones»/)).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Cobros" }).getByRole("link", { name: /^R\d{4}-\d{6}, PDF$/ })).toBeVisible();
   await lookAtBothWidths(page, "trabajo-senal-devuelta");
+  // The refunds load as a chunk of their own after the page, yet are in its HTML: without JavaScript too.
+  const plain = await browser.newContext({ baseURL: base, locale: "es-ES", viewport, javaScriptEnabled: false, storageState: await admin.context.storageState() });
+  try {
+    const noScript = await plain.newPage();
+    await noScript.goto(`/admin/trabajos/${state.job!.jobId}`);
+    await expect(noScript.getByRole("region", { name: "Devoluciones" })).toContainText("Todo lo pagado está devuelto o en curso de devolverse.");
+    await expect(noScript.getByText("Cargando las devoluciones…")).toHaveCount(0);
+  } finally {
+    await plain.close();
+  }
   expect(state.redsys!.log().filter((entry) => entry.kind === "refund").at(-1)).toMatchObject({ amount: 6_534, code: "0900" });
 
   const refunded = await waitForMail(state.smtp!.messages, CUSTOMER, new RegExp(`le hemos devuelto 65,34\\s€ del presupuesto ${state.job!.number}`));

@@ -16,7 +16,6 @@ import { adminCharges, jobChargeAction } from "~/server/jobs/job-payment-admin.s
 import { jobRefundAction } from "~/server/payments/job-refund-action.server";
 import { jobRefundViews } from "~/server/payments/job-refunds.server";
 import { isRefundIntent, type RefundReply } from "~/server/payments/refund-action.server";
-import { RefundDone } from "~/ui/payments/refund-done";
 import { readForm } from "~/server/http/request-body.server";
 import { pageUrl } from "~/server/http/page-url.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
@@ -33,7 +32,9 @@ import { JobStatusBadge } from "~/ui/jobs/job-status-badge";
 import jobsCss from "~/styles/jobs.css?url";
 import type { Route } from "./+types/admin-job";
 
-const JobRefunds = lazy(() => import("~/ui/jobs/job-refunds"));
+// Its refunds: a chunk of their own, loaded after the page (see admin-order.tsx).
+const JobRefunds = lazy(() => import("~/ui/jobs/job-refunds").then((module) => ({ default: module.JobRefunds })));
+const RefundDone = lazy(() => import("~/ui/payments/refunds-panel").then((module) => ({ default: module.RefundDone })));
 
 /** One job (issue 17): where and what, its charges (record a transfer), then schedule it, move it on, or cancel it. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: jobsCss }];
@@ -149,7 +150,11 @@ export default function JobPage() {
       <p>
         <JobStatusBadge status={job.status} />
       </p>
-      {refundDone ? <RefundDone refund={refundDone} /> : null}
+      {refundDone ? (
+        <Suspense fallback={null}>
+          <RefundDone refund={refundDone} />
+        </Suspense>
+      ) : null}
       {reply?.ok ? (
         <p role="status" className="admin-reply">
           {reply.message}
@@ -193,7 +198,6 @@ export default function JobPage() {
       </section>
       {isBilledJob(job.kind) ? <JobChargesAdmin charges={charges} today={today} nif={job.customer.nif} reply={chargeReply} /> : null}
       {refunds.length > 0 ? (
-        // Its own chunk: only a job that took money loads the refund forms.
         <Suspense fallback={<p className="admin-muted">Cargando las devoluciones…</p>}>
           <JobRefunds panels={refunds} jobKind={job.kind} reply={refundReply} />
         </Suspense>

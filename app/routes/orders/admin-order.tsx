@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { telHref } from "~/domain/site/contact-links";
 import { madridDay } from "~/domain/dates/madrid-dates";
@@ -20,13 +21,16 @@ import { AddressBlock, CustomerHistory, OrderEvents, OrderLines, OrderMails } fr
 import { DangerZone } from "~/ui/admin/danger-zone";
 import { OrderNotesForm, UndoPaymentForm, OrderStatusForms, type OrderPageReply } from "~/ui/orders/order-status-forms";
 import { OrderPayments } from "~/ui/orders/order-payments";
-import { RefundDone } from "~/ui/payments/refund-done";
-import { RefundsPanel } from "~/ui/payments/refunds-panel";
 import { Price } from "~/ui/price";
 import { OrderStatusBadge } from "~/ui/orders/order-status-badge";
 import { WithdrawalSummary } from "~/ui/orders/withdrawal-summary";
 import { FgasOrderSummary } from "~/ui/orders/fgas-order-summary";
 import type { Route } from "./+types/admin-order";
+
+// The refunds' forms and outcome: a chunk of their own, loaded after the page (entry.server.tsx
+// renders the back office whole, so they are in the HTML and work without JavaScript).
+const RefundsPanel = lazy(() => import("~/ui/payments/refunds-panel").then((module) => ({ default: module.RefundsPanel })));
+const RefundDone = lazy(() => import("~/ui/payments/refunds-panel").then((module) => ({ default: module.RefundDone })));
 import { pageUrl } from "~/server/http/page-url.server";
 
 /**
@@ -152,7 +156,11 @@ export default function AdminOrderPage() {
           {done}
         </p>
       ) : null}
-      {refund && !answer ? <RefundDone refund={refund} /> : null}
+      {refund && !answer ? (
+        <Suspense fallback={null}>
+          <RefundDone refund={refund} />
+        </Suspense>
+      ) : null}
       {order.phoneOrder ? (
         <PhoneOrderPanel {...order.phoneOrder} phone={order.customer.phone} number={order.number} error={reply?.intent === "reenviar-enlace" ? reply.errors.form : undefined} />
       ) : null}
@@ -227,7 +235,9 @@ export default function AdminOrderPage() {
 
       <section className="admin-section" id="reembolsos" aria-labelledby="reembolsos-titulo">
         <h2 id="reembolsos-titulo">Reembolsos</h2>
-        <RefundsPanel view={order.payments} reply={refundReply} />
+        <Suspense fallback={<p className="admin-muted">Cargando los reembolsos…</p>}>
+          <RefundsPanel view={order.payments} reply={refundReply} />
+        </Suspense>
       </section>
 
       <section className="admin-section" aria-labelledby="articulos-titulo">

@@ -7,14 +7,12 @@ import { Price } from "../price";
 
 /*
  * «Devoluciones» on a job's back-office page (issue 31): one refund panel per charge that took
- * money (a deposit, a call-out paid online, a final balance), each posting the charge's id. The
- * job's page loads it on its own (React.lazy) only when there is one: its forms are not the first
- * load of every job.
+ * money (a deposit, a call-out paid online, a final balance), each posting the charge's id.
  */
 
 export type JobRefundPanel = { chargeId: number; kind: JobChargeKind; amountCents: number; view: PaymentsView };
 
-export default function JobRefunds({ panels, jobKind, reply }: { panels: JobRefundPanel[]; jobKind: JobKind; reply: RefundReplyView | undefined }) {
+export function JobRefunds({ panels, jobKind, reply }: { panels: JobRefundPanel[]; jobKind: JobKind; reply: RefundReplyView | undefined }) {
   return (
     <section className="admin-section" id="devoluciones" aria-labelledby="trabajo-devoluciones">
       <h2 id="trabajo-devoluciones">Devoluciones</h2>

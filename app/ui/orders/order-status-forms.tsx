@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { DescribedField, type DescribedControl } from "../admin/described-field";
 import type { OrderStatus } from "~/domain/orders/order-status";
 import { Price } from "../price";
 import { MAX_CANCEL_REASON_LENGTH, MAX_DETAIL_LENGTH, MAX_NOTES_LENGTH } from "~/domain/orders/status-move-limits";
@@ -64,29 +65,15 @@ type FieldProps = {
   label: string;
   errors: Record<string, string>;
   hint?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+  children: (props: DescribedControl) => React.ReactNode;
 };
 
-/** A label, the control, its hint and its error, tied together for screen readers. */
+/** A field of one of the forms below: its id is the form's key and the field's name. */
 function Field({ form, name, label, errors, hint, children }: FieldProps) {
-  const id = `${form}-${name}`;
-  const error = errors[name];
-  const described = [hint ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
-      {hint ? (
-        <p id={`${id}-ayuda`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <DescribedField id={`${form}-${name}`} label={label} error={errors[name]} hint={hint}>
+      {children}
+    </DescribedField>
   );
 }
 

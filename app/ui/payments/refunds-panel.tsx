@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
+import { formatEuros } from "~/domain/money";
 import { REFUND_REASON_MAX, REFUND_REFERENCE_MAX, type RefundFormErrors } from "~/domain/payments/refund-form";
 import { stateBadge, type AttemptView, type PaymentsView, type RefundReplyView, type RefundView } from "../orders/order-payments";
+import { DescribedField } from "../admin/described-field";
 import { Price } from "../price";
 
 /*
@@ -32,25 +34,12 @@ type FieldProps = {
   children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
 };
 
-/** A label, its control, hint and error, tied together for screen readers. */
+/** A field of the refund forms: the form's own name on the control, its error from the reply. */
 function Field({ id, name, label, errors, hint, children }: FieldProps) {
-  const error = errors[name as keyof RefundFormErrors];
-  const described = [hint ? `${id}-ayuda` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, name, ...(error ? { "aria-invalid": true } : {}), ...(described ? { "aria-describedby": described } : {}) })}
-      {hint ? (
-        <p id={`${id}-ayuda`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <DescribedField id={id} label={label} error={errors[name as keyof RefundFormErrors]} hint={hint}>
+      {(props) => children({ ...props, name })}
+    </DescribedField>
   );
 }
 
@@ -265,3 +254,19 @@ export function RefundsPanel({ view, reply, scope, caption = "Reembolsos del ped
   );
 }
 
+/** What became of the refund just made (or settled), read from its row after the redirect: done, refused, or awaiting a check at the bank. */
+export function RefundDone({ refund }: { refund: RefundView }) {
+  const amount = formatEuros(refund.amountCents);
+  if (refund.state === "hecho") {
+    return (
+      <p role="status" className="form-ok admin-done">
+        {refund.means === "Transferencia" ? `Reembolso por transferencia de ${amount} registrado.` : `Reembolso de ${amount} hecho por Redsys.`} Se ha avisado al cliente por e-mail.
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className="form-error admin-done">
+      {refund.state === "rechazado" ? `Reembolso de ${amount} no hecho: ${refund.response ?? "rechazado"}. No se ha devuelto nada.` : `Reembolso de ${amount}: ${refund.response ?? "sin respuesta de Redsys"}.`}
+    </p>
+  );
+}
