@@ -45,13 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const charges = await cardChargesById(db, pending.map(({ renewal }) => renewal.cardChargeId).filter((id): id is number => id !== null));
   const now = new Date();
   const waiting = pending.map(({ renewal, plan }) => ({
-    id: renewal.id,
-    planId: plan.id,
-    title: MAINTENANCE_TITLES[plan.family],
-    customerName: plan.customerName,
-    customerId: plan.customerId,
-    renewsOn: renewal.renewsOn,
-    amountCents: renewal.amountCents,
+    ...renewalRow(renewal, plan),
     concept: renewal.method === "tarjeta" ? "Cargo en la tarjeta guardada" : renewal.sepaMessageId ? `Adeudo ${renewal.sepaMessageId} (${renewal.sepaSequence}), cobro el ${formatYmd(renewal.collectionOn!)}` : renewalTransferConcept(plan.id, renewal.renewsOn),
     debited: renewal.sepaMessageId !== null,
     method: renewal.method,
@@ -61,13 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const debits = sepaConfig() ? await debitsReady(db, today) : null;
   // Credited debits can still come back for 8 weeks (the customer's refund right at the bank).
   const credited = (await creditedDebits(db, now)).map(({ renewal, plan }) => ({
-    id: renewal.id,
-    planId: plan.id,
-    title: MAINTENANCE_TITLES[plan.family],
-    customerName: plan.customerName,
-    customerId: plan.customerId,
-    renewsOn: renewal.renewsOn,
-    amountCents: renewal.amountCents,
+    ...renewalRow(renewal, plan),
     concept: `Adeudo ${renewal.sepaMessageId}, cobrado el ${formatYmd(madridDay(renewal.paidAt!))}`,
   }));
   // Back from the debit file's route with nothing to send: why.
@@ -86,6 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     customerId: visit.customerId,
   }));
   return { months, waiting, credited, visits, debits, debitProblem, today, previous: monthStart(first, -1).slice(0, 7), next: monthStart(first, 1).slice(0, 7) };
+}
+
+type RenewalFacts = Awaited<ReturnType<typeof pendingRenewals>>[number];
+
+/** What both renewal lists show of a renewal and its plan (each adds its own «Concepto»). */
+function renewalRow(renewal: RenewalFacts["renewal"], plan: RenewalFacts["plan"]) {
+  const { id, renewsOn, amountCents } = renewal;
+  return { id, planId: plan.id, title: MAINTENANCE_TITLES[plan.family], customerName: plan.customerName, customerId: plan.customerId, renewsOn, amountCents };
 }
 
 const paymentForm = z.object({
