@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import { config } from "~/server/config.server";
 import { closeDatabase, databaseHandle } from "~/server/db/db.server";
+import { logEmbeddedDurability } from "~/server/db/durable-nodefs.server";
 import { createApp } from "~/server/http/app.server";
 import { answerClientErrors, lingerOnUnreadBodies } from "~/server/http/client-error.server";
 import { MAINTENANCE_TASKS } from "~/server/scheduled/maintenance.server";
@@ -68,6 +69,7 @@ async function main() {
   const unpacked = makePrivate(c.DATA_DIR);
   if (unpacked.files > 1) logger.info({ files: unpacked.files }, "ficheros nuevos de la base de datos integrada hechos privados (0600)");
   logger.info({ engine: handle.kind, ...(handle.kind === "pglite" ? { dataDir: path.resolve(c.DATA_DIR) } : {}) }, "base de datos lista: migraciones aplicadas");
+  if (handle.kind === "pglite") logEmbeddedDurability(logger, c.EMBEDDED_SYNC);
   registerOutboxHandlers();
   const worker = startOutboxWorker(c.OUTBOX_POLL_MS);
   // Purges and retention (app/server/scheduled), each run on one instance at a time.

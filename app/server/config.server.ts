@@ -23,6 +23,9 @@ const envSchema = z.object({
   // Unset: listen on every address, IPv4 and IPv6, so that http://localhost:3000 answers.
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  // The embedded database syncs each commit to disk (survives a power cut); "off" only survives
+  // a killed process, and is faster (decision 0039). No effect with DATABASE_URL.
+  EMBEDDED_SYNC: z.enum(["on", "off"], "debe ser on u off").default("on"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres://")

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { DurableNodeFS, makeTransactionsDurable } from "./durable-nodefs.server";
 import { acquireProcessLock } from "./process-lock.server";
 import { seedIfEmpty } from "./seed.server";
 import { log } from "../log.server";
@@ -55,11 +56,28 @@ export function embeddedClient(dataDir?: string, options: PGliteOptions = {}): P
   return new PGlite({ ...options, dataDir, extensions: { pg_trgm, ...options.extensions } });
 }
 
+/**
+ * The embedded database of a folder, as the shop opens it: writes synced the way PostgreSQL asks
+ * (durable-nodefs.server.ts), so an acknowledged commit survives a power cut. Without a folder
+ * (tests, backups checked in memory) there is nothing to sync.
+ */
+export function durableEmbeddedClient(dataDir: string | undefined, options: PGliteOptions = {}): PGlite {
+  if (!dataDir) return embeddedClient(undefined, { startParams: EMBEDDED_START_PARAMS, ...options });
+  const fs = new DurableNodeFS(dataDir);
+  return makeTransactionsDurable(embeddedClient(undefined, { startParams: EMBEDDED_START_PARAMS, ...options, fs }), fs);
+}
+
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export type OpenOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite }
+  | {
+      kind: "pglite";
+      dataDir?: string;
+      client?: PGlite;
+      /** Sync each commit to disk (durable-nodefs.server.ts); default true. */
+      sync?: boolean;
+    }
 ) & {
   /** Load the demo catalogue into an empty database (prepareDatabase); default true. */
   seedDemo?: boolean;
@@ -87,7 +105,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       mkdirSync(options.dataDir, { recursive: true });
       release = acquireProcessLock(`${options.dataDir}.lock`);
     }
-    client = embeddedClient(options.dataDir, { startParams: EMBEDDED_START_PARAMS });
+    client = options.sync === false ? embeddedClient(options.dataDir, { startParams: EMBEDDED_START_PARAMS }) : durableEmbeddedClient(options.dataDir);
   }
   try {
     await client.waitReady;

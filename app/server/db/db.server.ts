@@ -12,7 +12,7 @@ const holder: Holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 export function optionsFromConfig(c = config()): OpenOptions {
   const seedDemo = seedsDemo(c);
   if (c.DATABASE_URL) return { kind: "postgres", url: c.DATABASE_URL, seedDemo };
-  return { kind: "pglite", dataDir: path.resolve(c.DATA_DIR, "pglite"), seedDemo };
+  return { kind: "pglite", dataDir: path.resolve(c.DATA_DIR, "pglite"), sync: c.EMBEDDED_SYNC === "on", seedDemo };
 }
 
 export function databaseHandle(): Promise<DatabaseHandle> {
