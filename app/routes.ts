@@ -67,6 +67,7 @@ export default [
   route("cuenta/llaves/:paso", "routes/accounts/passkey-api.ts"),
   route("api/auth/*", "routes/accounts/auth-api.ts"),
   route("healthz", "routes/site/healthz.ts"),
+  route("readyz", "routes/site/readyz.ts"),
   route("cookies", "routes/site/cookies.ts"),
   route("imagenes/demo/:file", "routes/images/demo-image.ts"),
   route("imagenes/fotos/:file", "routes/images/photo-image.ts"),

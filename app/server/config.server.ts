@@ -26,6 +26,8 @@ const envSchema = z.object({
   // The embedded database syncs each commit to disk (survives a power cut); "off" only survives
   // a killed process, and is faster (decision 0039). No effect with DATABASE_URL.
   EMBEDDED_SYNC: z.enum(["on", "off"], "debe ser on u off").default("on"),
+  // Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404.
+  METRICS_TOKEN: z.string().trim().min(16, "debe tener al menos 16 caracteres").optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "debe empezar por postgres://")

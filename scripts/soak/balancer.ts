@@ -88,13 +88,13 @@ export async function startBalancer(options: { port: number; backends: Backend[]
   });
   server.keepAliveTimeout = 5_000;
 
-  // The active check: an instance that answers anything on /healthz is taken back.
+  // The active check: an instance whose /readyz answers 200 (database and migrations) is taken back.
   const check = setInterval(() => {
     for (const backend of backends) {
       if (backend.up) continue;
-      const probe = http.get({ host: "127.0.0.1", port: backend.port, path: "/healthz", timeout: 1000 }, (answer) => {
+      const probe = http.get({ host: "127.0.0.1", port: backend.port, path: "/readyz", timeout: 1000 }, (answer) => {
         answer.resume();
-        backend.up = true;
+        if (answer.statusCode === 200) backend.up = true;
       });
       probe.on("timeout", () => probe.destroy());
       probe.on("error", () => {});

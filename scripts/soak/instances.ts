@@ -46,7 +46,7 @@ export function startInstance(instance: Instance, options: { buildDir: string; o
   return child;
 }
 
-/** Waits until /healthz answers 200 (the database is migrated and reachable). */
+/** Waits until /readyz answers 200 (the database is migrated and reachable). */
 export async function waitHealthy(instance: Instance, limitMs: number): Promise<number> {
   const started = Date.now();
   let exited = false;
@@ -54,7 +54,7 @@ export async function waitHealthy(instance: Instance, limitMs: number): Promise<
   while (Date.now() - started < limitMs) {
     if (exited) throw new Error(`instance ${instance.name} exited while starting (see instance-${instance.name}.log)`);
     try {
-      const response = await fetch(`http://127.0.0.1:${instance.port}/healthz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`http://127.0.0.1:${instance.port}/readyz`, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
       if (response.status === 200) {
         instance.up = true;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { setFlag } from "~/server/site/flags.server";
 import { action as cookiesAction } from "~/routes/site/cookies";
 import { loader as healthz } from "~/routes/site/healthz";
+import { loader as readyz } from "~/routes/site/readyz";
 import { loader as rootLoader } from "~/root";
 import { setupTestDatabase } from "../db-utils";
 
@@ -72,19 +73,21 @@ describe("cookie decision", () => {
 });
 
 // Last: the second test closes this file's database.
-describe("/healthz", () => {
-  it("answers 200 while the database answers", async () => {
+describe("/healthz and /readyz", () => {
+  it("answer 200 while the database answers", async () => {
     await ready;
-    const response = await healthz();
-    expect(response.status).toBe(200);
+    expect(healthz().status).toBe(200);
+    expect((await readyz()).status).toBe(200);
   });
 
-  it("answers 503 when it does not", async () => {
+  it("when it does not: /readyz 503 with the reason, /healthz still 200 (the process is alive)", async () => {
     const handle = await ready;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     await handle.close();
-    const response = await healthz();
+    const response = await readyz();
     expect(response.status).toBe(503);
+    expect(await response.text()).toContain("la base de datos no responde");
+    expect(healthz().status).toBe(200);
     expect(errors).toHaveBeenCalled();
   });
 });

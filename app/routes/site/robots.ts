@@ -1,7 +1,7 @@
 import { publicShopInfo } from "~/server/config.server";
 
 /** Pages of one signed-in visitor (checkout, account) and technical endpoints stay out of search engines. */
-const PRIVATE_PATHS = ["/carrito/pedido", "/login", "/cookies", "/healthz"];
+const PRIVATE_PATHS = ["/carrito/pedido", "/login", "/cookies", "/healthz", "/readyz", "/metrics"];
 
 /** GET /robots.txt */
 export function loader() {

@@ -16,6 +16,7 @@ import { shopLoadContext } from "./load-context.server";
 import { requestContextMiddleware } from "./request-context.server";
 import { cspNonce, securityHeaders } from "./security-headers.server";
 import { createPageCache, type PageCacheNote } from "../page-cache/page-cache.server";
+import { measureResponse, metricsEndpoint } from "../operations/metrics.server";
 
 /**
  * Origins a form may be sent to besides ours: the OpenID provider's when Google sign-in is
@@ -41,6 +42,8 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.disable("x-powered-by");
   app.set("trust proxy", c.TRUST_PROXY);
   app.use(requestContextMiddleware);
+  // Prometheus's scrape (issue 32): before the page cache and the pages, behind its token.
+  app.get("/metrics", metricsEndpoint);
   // Pages everyone sees alike, from memory and already compressed, with the security headers
   // they were rendered with (issue 14): nothing else runs for them.
   const pageCache = createPageCache(c.PAGE_CACHE_MB);
@@ -71,6 +74,7 @@ export function createApp({ build, clientDir }: { build: ServerBuild; clientDir:
   app.use(unroutablePage);
   app.use(expressErrorPage);
   return (req, res) => {
+    measureResponse(req, res);
     pageCache.serveFromMemory(req, res).then(
       (served) => {
         if (!served) app(req, res);

@@ -4,6 +4,7 @@ import { nextMadridTime } from "~/domain/dates/madrid-dates";
 import type { Database } from "../db/client.server";
 import { getDb } from "../db/db.server";
 import { scheduledTasks } from "../db/shared-schema.server";
+import { countTaskRun } from "../operations/metrics.server";
 import { log } from "../log.server";
 import { startPolling } from "../poller.server";
 
@@ -107,11 +108,13 @@ export async function runDueTasks(tasks: readonly ScheduledTask[], database?: Da
       lastLines.set(task.name, line);
       log("tareas")[news ? "info" : "debug"]({ task: task.name }, `${task.name}: ${line}`);
       await finish(db, task, token, nextRunIn(task), line, false);
+      countTaskRun(task.name, false);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryIn = Math.min(task.everyMs, schedulerSettings.retryMs);
       log("tareas").error({ task: task.name }, `${task.name} falló: ${message}; se reintenta en ${Math.round(retryIn / 60_000)} min`);
       await finish(db, task, token, retryIn, message, true);
+      countTaskRun(task.name, true);
     } finally {
       stopHeartbeat();
     }
