@@ -17,6 +17,13 @@ const phone = z
   .trim()
   .check(phoneCheck({ message: "debe ser un teléfono de 9 cifras, con o sin +34" }));
 
+/** BACKUP_KEY: 32 bytes as 64 hexadecimal digits or base64 (also read by the backup files' code). */
+export function parseBackupKey(text: string): Buffer | null {
+  const value = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+  return key.length === 32 ? key : null;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -26,6 +33,14 @@ const envSchema = z.object({
   // The embedded database syncs each commit to disk (survives a power cut); "off" only survives
   // a killed process, and is faster (decision 0039). No effect with DATABASE_URL.
   EMBEDDED_SYNC: z.enum(["on", "off"], "debe ser on u off").default("on"),
+  // Automatic backups (issue 32): AES-256-GCM key, 32 bytes as 64 hex digits or base64
+  // (openssl rand -hex 32); unset: no automatic backups. Folder: default DATA_DIR/backups.
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .refine((value) => parseBackupKey(value) !== null, "debe ser una clave de 32 bytes: 64 cifras hexadecimales (openssl rand -hex 32) o base64")
+    .optional(),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
   // Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404.
   METRICS_TOKEN: z.string().trim().min(16, "debe tener al menos 16 caracteres").optional(),
   DATABASE_URL: z

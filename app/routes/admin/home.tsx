@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import { percentChange, winRate } from "~/domain/admin/figures";
-import { formatYmd, longDay, monthAndYear } from "~/domain/dates/madrid-dates";
+import { formatDateTime, formatYmd, longDay, monthAndYear } from "~/domain/dates/madrid-dates";
 import { filtersQuery, type OrderFilters } from "~/domain/orders/order-filters";
 import { AWAITING_TRANSFER } from "~/domain/orders/order-status";
 import { FAMILY_LABELS } from "~/domain/catalogue/product";
@@ -12,6 +12,7 @@ import { dashboard } from "~/server/admin/dashboard.server";
 import type { HomeFigures } from "~/server/admin/figures.server";
 import type { OwnerToDo } from "~/domain/admin/owner-to-do";
 import { getDb } from "~/server/db/db.server";
+import { backupStatus } from "~/server/operations/auto-backup.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AgendaList } from "~/ui/admin/agenda-list";
 import { WeeklyChart } from "~/ui/admin/weekly-chart";
@@ -21,7 +22,27 @@ import type { Route } from "./+types/home";
 /** The back office's home (issues 11, 30): the agenda first, then today and this week at a glance, each figure a link to its list. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return dashboard(await getDb(), new Date(), context);
+  const db = await getDb();
+  const [data, backup] = await Promise.all([dashboard(db, new Date(), context), backupStatus(db)]);
+  return { ...data, backup: { ...backup, lastFinishedAt: backup.lastFinishedAt ? formatDateTime(backup.lastFinishedAt) : null } };
+}
+
+/** The last automatic backup (issue 32): when, its file and size, or why it failed. */
+function BackupLine({ backup }: { backup: { enabled: boolean; lastFinishedAt: string | null; lastResult: string | null; failed: boolean } }) {
+  if (!backup.enabled) return <p>Las copias automáticas están desactivadas: falta la clave BACKUP_KEY en la configuración.</p>;
+  if (!backup.lastFinishedAt) return <p>Aún no hay ninguna copia automática: la primera se hace a las 03:30.</p>;
+  if (backup.failed) {
+    return (
+      <p>
+        <span className="admin-badge admin-badge-error">Falló</span> La última copia ({backup.lastFinishedAt}) no se pudo hacer: {backup.lastResult}. Se reintenta cada 15 minutos.
+      </p>
+    );
+  }
+  return (
+    <p>
+      Última copia: {backup.lastFinishedAt}, {backup.lastResult}.
+    </p>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Inicio | Administración" }];
@@ -122,7 +143,7 @@ function Figures({ figures }: { figures: HomeFigures }) {
 }
 
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review, figures } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review, figures, backup } = useLoaderData<typeof loader>();
   const todayCount = agenda.filter((entry) => entry.day === periods.today).length;
   return (
     <>
@@ -264,6 +285,11 @@ export default function AdminHome() {
             </div>
           </>
         )}
+      </section>
+
+      <section className="admin-section" aria-labelledby="inicio-copias">
+        <h2 id="inicio-copias">Copias de seguridad</h2>
+        <BackupLine backup={backup} />
       </section>
     </>
   );

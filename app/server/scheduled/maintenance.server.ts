@@ -1,3 +1,4 @@
+import { automaticBackupTask, BACKUP_TASK } from "../operations/auto-backup.server";
 import { sql, type SQL } from "drizzle-orm";
 import { contactRef } from "../outbox-refs.server";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
@@ -138,6 +139,8 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "plan-renewals", everyMs: DAY_MS, at: "08:00", run: (db) => renewalsTask(db) },
   // A plan's visits (issue 31): six weeks before one is due, its job and the e-mail to choose the day; reminders; at 08:30 Madrid.
   { name: "plan-visits", everyMs: DAY_MS, at: "08:30", run: (db) => planVisitsTask(db) },
+  // Automatic backups (issue 32): encrypted, rotated, at 03:30 Madrid, while BACKUP_KEY is set.
+  { name: BACKUP_TASK, everyMs: DAY_MS, at: "03:30", run: (db) => automaticBackupTask(db) },
   // A plan's visit done (its report signed, or marked finished): the day goes on its units.
   { name: "plan-visits-done", everyMs: 15 * MINUTE_MS, run: (db) => recordDoneVisits(db) },
 ];
