@@ -70,7 +70,7 @@ describe("automatic backups", () => {
 
     // It restores: the decrypted copy loads into a database holding the same orders.
     const plain = decryptBackup(readFileSync(made.file), KEY);
-    const restored = embeddedClient(undefined, { loadDataDir: new File([plain], "copia.tar.gz", { type: "application/x-gzip" }) });
+    const restored = embeddedClient(undefined, { loadDataDir: new File([new Uint8Array(plain)], "copia.tar.gz", { type: "application/x-gzip" }) });
     const result = await restored.query<{ n: number }>("select count(*)::int as n from orders");
     expect(result.rows[0]!.n).toBe(liveOrders);
     await restored.close();

@@ -35,7 +35,8 @@ function npmRun(script: string, args: string[], dataDir: string) {
 }
 
 async function open(dataDir: string) {
-  const handle = await prepareDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  // Not synced to disk: this file is about copies, not power cuts (durable-embedded.test.ts).
+  const handle = await prepareDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite"), sync: false });
   handles.push(handle);
   installDatabaseHandle(handle);
   return handle;

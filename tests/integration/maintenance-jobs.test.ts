@@ -122,7 +122,7 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows, untied customer records, the plans' renewals (at 08:00) and visits (at 08:30, and their days done)", () => {
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows, untied customer records, the plans' renewals (at 08:00) and visits (at 08:30, and their days done), the automatic backup (at 03:30)", () => {
     expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs, ...(task.at ? [task.at] : [])])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
@@ -139,6 +139,7 @@ describe("scheduled tasks", () => {
       ["customer-links", 15 * MINUTE_MS],
       ["plan-renewals", DAY_MS, "08:00"],
       ["plan-visits", DAY_MS, "08:30"],
+      ["backup", DAY_MS, "03:30"],
       ["plan-visits-done", 15 * MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.
