@@ -101,32 +101,34 @@ async function round(template: string, productId: number, settings: Round, index
   const lazy = spawn(PYTHON, [path.join(here, "lazy_disk.py"), disk, mountpoint, String(settings.keep), String(settings.seed)], { stdio: ["ignore", "pipe", "inherit"] });
   let lazyOutput = "";
   lazy.stdout.on("data", (chunk) => (lazyOutput += chunk));
+  let writer: ChildProcess | undefined;
   try {
     await until(() => mounted(mountpoint), "el disco montado");
-    const writer = spawn(...writerCommand("write"), {
+    const running = spawn(...writerCommand("write"), {
       env: { ...process.env, DATA_DIR: mountpoint, EMBEDDED_SYNC: settings.sync, POWER_CUT_PRODUCT: String(productId), LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    writer = running;
     let partial = "";
     const lines: string[] = [];
     let writerErrors = "";
-    writer.stdout!.on("data", (chunk: Buffer) => {
+    running.stdout!.on("data", (chunk: Buffer) => {
       partial += chunk.toString();
       const complete = partial.split("\n");
       partial = complete.pop()!;
       lines.push(...complete);
     });
-    writer.stderr!.on("data", (chunk: Buffer) => (writerErrors += chunk.toString()));
+    running.stderr!.on("data", (chunk: Buffer) => (writerErrors += chunk.toString()));
     // Every kind of write has been acknowledged at least once before the cut is timed.
     const started = () => ["factura", "checkpoint", "solicitud"].every((kind) => lines.some((line) => line.startsWith(kind)));
-    await until(() => started() || writer.exitCode !== null, "una escritura de cada clase", 180_000);
-    if (writer.exitCode !== null) throw new Error(`el escritor terminó: ${writerErrors}`);
+    await until(() => started() || running.exitCode !== null, "una escritura de cada clase", 180_000);
+    if (running.exitCode !== null) throw new Error(`el escritor terminó: ${writerErrors}`);
     await new Promise((resolve) => setTimeout(resolve, settings.writeMs));
     // The power cut: the disk stops at once, then the process with it.
     spawnSync("stat", [path.join(mountpoint, ".corte-de-luz")], { stdio: "ignore" });
     const acknowledged = parse([...lines]);
-    writer.kill("SIGKILL");
-    await exited(writer);
+    running.kill("SIGKILL");
+    await exited(running);
     spawnSync("umount", [mountpoint], { stdio: "inherit" });
     await exited(lazy);
     const figures = JSON.parse(lazyOutput.trim().split("\n").pop() ?? "{}") as Record<string, number>;
@@ -145,6 +147,8 @@ async function round(template: string, productId: number, settings: Round, index
     return { lostCount: lostOnes.length, chainOk: verify.status === 0 };
   } finally {
     if (mounted(mountpoint)) spawnSync("umount", ["-l", mountpoint]);
+    // Whatever happened: no writer left running (it would write on for ever) and no disk.
+    writer?.kill("SIGKILL");
     lazy.kill("SIGKILL");
     rmSync(root, { recursive: true, force: true });
   }
