@@ -102,8 +102,9 @@ export async function takeAutomaticBackup(handle: DatabaseHandle, settings: Back
   const file = path.join(settings.folder, name);
   writeFileSync(`${file}.partial`, sealed, { mode: 0o600 });
   renameSync(`${file}.partial`, file);
-  const kept = backupsToKeep(listBackups(settings.folder));
-  const deleted = listBackups(settings.folder).filter((backup) => !kept.has(backup.name)).map((backup) => backup.name);
+  const present = listBackups(settings.folder);
+  const kept = backupsToKeep(present);
+  const deleted = present.filter((backup) => !kept.has(backup.name)).map((backup) => backup.name);
   for (const old of deleted) rmSync(path.join(settings.folder, old), { force: true });
   return { file, bytes: sealed.length, deleted };
 }
