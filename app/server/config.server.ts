@@ -41,6 +41,15 @@ const envSchema = z.object({
     .refine((value) => parseBackupKey(value) !== null, "debe ser una clave de 32 bytes: 64 cifras hexadecimales (openssl rand -hex 32) o base64")
     .optional(),
   BACKUP_DIR: z.string().trim().min(1).optional(),
+  // A copy of each encrypted backup in S3-compatible storage (issue 32); unset: none. The
+  // credentials: the two keys below, or else the SDK's usual chain (AWS_ACCESS_KEY_ID, a role).
+  BACKUP_S3_BUCKET: z.string().trim().min(3).optional(),
+  BACKUP_S3_ENDPOINT: z.url("debe ser una URL completa, p. ej. https://s3.eu-west-3.amazonaws.com").optional(),
+  BACKUP_S3_REGION: z.string().trim().min(1).default("eu-south-2"),
+  BACKUP_S3_PREFIX: z.string().trim().default("tienda/"),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  BACKUP_S3_PATH_STYLE: z.enum(["on", "off"], "debe ser on u off").default("off"),
   // Bearer token of GET /metrics (Prometheus); unset: /metrics answers 404.
   METRICS_TOKEN: z.string().trim().min(16, "debe tener al menos 16 caracteres").optional(),
   DATABASE_URL: z
@@ -287,6 +296,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       }
       if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
         ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_ID"], message: "GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntas" });
+      }
+      if (Boolean(c.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(c.BACKUP_S3_SECRET_ACCESS_KEY)) {
+        ctx.addIssue({ code: "custom", path: ["BACKUP_S3_ACCESS_KEY_ID"], message: "BACKUP_S3_ACCESS_KEY_ID y BACKUP_S3_SECRET_ACCESS_KEY van juntas" });
+      }
+      if (c.BACKUP_S3_BUCKET && !c.BACKUP_KEY) {
+        ctx.addIssue({ code: "custom", path: ["BACKUP_S3_BUCKET"], message: "necesita BACKUP_KEY: solo se envían fuera copias cifradas" });
       }
       if (c.STAFF_IDLE_MINUTES > c.STAFF_SESSION_HOURS * 60) {
         ctx.addIssue({ code: "custom", path: ["STAFF_IDLE_MINUTES"], message: "no puede ser mayor que STAFF_SESSION_HOURS (en minutos)" });

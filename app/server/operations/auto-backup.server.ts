@@ -12,6 +12,7 @@ import { databaseHandle } from "../db/db.server";
 import { scheduledTasks } from "../db/shared-schema.server";
 import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
+import { copyOffsite, offsiteSettings } from "./offsite-copy.server";
 
 /*
  * Automatic backups while the shop runs (issue 32): a scheduled task, claimed by one instance,
@@ -19,7 +20,8 @@ import { enqueue } from "../outbox.server";
  * encrypts it with AES-256-GCM under BACKUP_KEY, writes it to BACKUP_DIR and deletes the
  * copies the rotation no longer keeps (7 daily, 4 weekly, 12 monthly). A failure is recorded
  * in the task's row (the back office shows it) and e-mailed to the shop once, not at every
- * retry. `npm run restore` reads the encrypted files with the same key.
+ * retry. With BACKUP_S3_BUCKET set, each copy is also sent to S3-compatible storage
+ * (offsite-copy.server.ts). `npm run restore` reads the encrypted files with the same key.
  */
 export const BACKUP_TASK = "backup";
 const MAGIC = Buffer.from("TCCOPIA1");
@@ -85,11 +87,17 @@ export function listBackups(folder: string): (Dated & { bytes: number })[] {
     return [];
   }
   return names.flatMap((name) => {
-    const match = NAME.exec(name);
-    if (!match) return [];
-    const [day, time] = match[1]!.split("T");
-    return [{ name, takenAt: new Date(`${day}T${time!.replaceAll("-", ":")}Z`), bytes: statSync(path.join(folder, name)).size }];
+    const dated = datedBackup(name);
+    return dated ? [{ ...dated, bytes: statSync(path.join(folder, name)).size }] : [];
   });
+}
+
+/** A backup's file name and when it was taken, or null for any other name. */
+export function datedBackup(name: string): Dated | null {
+  const match = NAME.exec(name);
+  if (!match) return null;
+  const [day, time] = match[1]!.split("T");
+  return { name, takenAt: new Date(`${day}T${time!.replaceAll("-", ":")}Z`) };
 }
 
 export type AutomaticBackup = { file: string; bytes: number; deleted: string[] };
@@ -117,7 +125,16 @@ export async function automaticBackupTask(db: Database, now = new Date()): Promi
   if (!settings) return "copias automáticas desactivadas: falta BACKUP_KEY";
   try {
     const made = await takeAutomaticBackup(await databaseHandle(), settings, now);
-    return `copia ${path.basename(made.file)}, ${megabytes(made.bytes)}${made.deleted.length ? `; ${made.deleted.length} antigua(s) borrada(s)` : ""}`;
+    const name = path.basename(made.file);
+    const line = `copia ${name}, ${megabytes(made.bytes)}${made.deleted.length ? `; ${made.deleted.length} antigua(s) borrada(s)` : ""}`;
+    const offsite = offsiteSettings();
+    if (!offsite) return line;
+    try {
+      const copied = await copyOffsite(offsite, name, readFileSync(made.file), datedBackup);
+      return `${line}; enviada a ${copied.address}`;
+    } catch (error) {
+      throw new Error(`La copia local ${name} está hecha, pero: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await warnShopOnce(db, message).catch((mailError: unknown) => log("copias").error({ err: mailError }, "no se pudo avisar del fallo de la copia"));

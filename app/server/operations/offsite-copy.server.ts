@@ -1,0 +1,87 @@
+import type * as S3 from "@aws-sdk/client-s3";
+import { backupsToKeep, type Dated } from "~/domain/operations/backup-rotation";
+import { config } from "../config.server";
+
+/*
+ * The copy of each automatic backup away from the server (issue 32): the same encrypted file,
+ * sent to S3-compatible storage (Amazon S3, or any provider speaking its protocol) with the
+ * AWS SDK, which signs every request (Signature Version 4). The bucket keeps what the local
+ * folder keeps (7 daily, 4 weekly, 12 monthly): after each upload, the copies of the prefix
+ * that rotation drops are deleted there too. Only encrypted files leave the machine. The SDK
+ * is loaded on the first copy, not at start (the server's memory budget).
+ */
+export type OffsiteSettings = {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint?: string;
+  pathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+/** From the configuration; null while BACKUP_S3_BUCKET is unset (copies stay on this machine). */
+export function offsiteSettings(c = config()): OffsiteSettings | null {
+  if (!c.BACKUP_S3_BUCKET) return null;
+  return {
+    bucket: c.BACKUP_S3_BUCKET,
+    prefix: c.BACKUP_S3_PREFIX,
+    region: c.BACKUP_S3_REGION,
+    endpoint: c.BACKUP_S3_ENDPOINT,
+    pathStyle: c.BACKUP_S3_PATH_STYLE === "on",
+    credentials:
+      c.BACKUP_S3_ACCESS_KEY_ID && c.BACKUP_S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: c.BACKUP_S3_ACCESS_KEY_ID, secretAccessKey: c.BACKUP_S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
+
+/** Where a copy lands, as the back office and the log name it. */
+export function offsiteAddress(settings: OffsiteSettings, name: string): string {
+  return `s3://${settings.bucket}/${settings.prefix}${name}`;
+}
+
+function client(sdk: typeof S3, settings: OffsiteSettings): S3.S3Client {
+  return new sdk.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.pathStyle,
+    credentials: settings.credentials,
+    maxAttempts: 3,
+  });
+}
+
+export type OffsiteCopy = { address: string; deleted: string[] };
+
+/**
+ * Uploads one encrypted backup, then deletes the prefix's copies that rotation no longer keeps.
+ * Throws with a Spanish message naming the storage's own error.
+ */
+export async function copyOffsite(settings: OffsiteSettings, name: string, sealed: Buffer, parse: (name: string) => Dated | null): Promise<OffsiteCopy> {
+  const sdk = await import("@aws-sdk/client-s3");
+  const { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk;
+  const s3 = client(sdk, settings);
+  try {
+    await s3.send(
+      new PutObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${name}`, Body: sealed, ContentType: "application/octet-stream" }),
+    );
+    const present: Dated[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const dated = object.Key ? parse(object.Key.slice(settings.prefix.length)) : null;
+        if (dated) present.push(dated);
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    const kept = backupsToKeep(present);
+    const deleted = present.filter((copy) => !kept.has(copy.name)).map((copy) => copy.name);
+    for (const old of deleted) await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${old}` }));
+    return { address: offsiteAddress(settings, name), deleted };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new Error(`No se pudo enviar la copia a ${offsiteAddress(settings, name)} (${reason}).`, { cause: error });
+  } finally {
+    s3.destroy();
+  }
+}
