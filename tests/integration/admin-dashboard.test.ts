@@ -232,6 +232,8 @@ describe("the home page's figures", () => {
     const page = await settle(() => homeLoader(args(adminRequest("/admin", cookie))));
     expect(page.status).toBe(200);
     expect(page.data).toMatchObject({ periods: { today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    // Issue 32: the last backup and the last restore drill, none yet here.
+    expect(page.data).toMatchObject({ backup: { lastFinishedAt: null, failed: false }, drill: { lastFinishedAt: null, lastResult: null, failed: false } });
   });
 });
 

@@ -122,8 +122,8 @@ describe("scheduled tasks", () => {
     expect(runs).toBe(1);
   });
 
-  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows, untied customer records, the plans' renewals (at 08:00) and visits (at 08:30, and their days done), the automatic backup (at 03:30)", () => {
-    expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs, ...(task.at ? [task.at] : [])])).toEqual([
+  it("the maintenance tasks: baskets, rate limits, outbox, the page cache's change log, privacy retention, back-in-stock alerts, unpaid transfers, payment windows, VERI*FACTU records left waiting, the reminders of quotes and jobs, the deposits' windows, untied customer records, the plans' renewals (at 08:00) and visits (at 08:30, and their days done), the automatic backup (at 03:30) and its restore drill (Sundays at 05:00)", () => {
+    expect(MAINTENANCE_TASKS.map((task) => [task.name, task.everyMs, ...(task.at ? [task.at] : []), ...(task.weekday ? [task.weekday] : [])])).toEqual([
       ["purge-baskets", DAY_MS],
       ["purge-rate-limits", 5 * MINUTE_MS],
       ["purge-outbox", DAY_MS],
@@ -140,6 +140,7 @@ describe("scheduled tasks", () => {
       ["plan-renewals", DAY_MS, "08:00"],
       ["plan-visits", DAY_MS, "08:30"],
       ["backup", DAY_MS, "03:30"],
+      ["restore-drill", 7 * DAY_MS, "05:00", 7],
       ["plan-visits-done", 15 * MINUTE_MS],
     ]);
     // A limit with a longer window would be cut short by the purge.

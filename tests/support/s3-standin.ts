@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /*
  * A local stand-in for S3-compatible storage (issue 32), path-style (http://host/bucket/key),
- * for the operations the backup copy uses: PutObject, ListObjectsV2 and DeleteObject. Like
+ * for the operations the backups use: PutObject, GetObject, ListObjectsV2 and DeleteObject. Like
  * S3, it refuses any request whose AWS Signature Version 4 does not match the one it computes
  * with the secret key it knows (403 SignatureDoesNotMatch), whose access key is unknown, whose
  * date is more than 15 minutes off, or whose body does not hash to the signed
@@ -119,6 +119,13 @@ export async function startS3StandIn(options: { bucket?: string; region?: string
           objects.set(key, body);
           response.setHeader("etag", `"${createHash("md5").update(body).digest("hex")}"`);
           return send(200);
+        }
+        if (request.method === "GET" && key) {
+          const bytes = objects.get(key);
+          if (!bytes) throw new Refusal(404, "NoSuchKey", `No existe ${key}`);
+          record.status = 200;
+          response.writeHead(200, { "content-type": "application/octet-stream", "content-length": bytes.length });
+          return response.end(bytes);
         }
         if (request.method === "DELETE" && key) {
           objects.delete(key);

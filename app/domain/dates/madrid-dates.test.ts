@@ -95,6 +95,27 @@ describe("the next time of day in Madrid (scheduled tasks, decision 0034)", () =
     expect(nextMadridTime(new Date("2026-10-24T08:00:00Z"), "08:00").toISOString()).toBe("2026-10-25T07:00:00.000Z");
   });
 
+  it("on a weekday: this week's when still ahead, else next week's (weekly tasks)", () => {
+    // Monday 30 November 2026, 09:00 in Madrid: Sunday 6 December at 05:00 (UTC+1).
+    expect(nextMadridTime(new Date("2026-11-30T08:00:00Z"), "05:00", 7).toISOString()).toBe("2026-12-06T04:00:00.000Z");
+    // That Sunday, 05:00 exactly: the next Sunday's.
+    expect(nextMadridTime(new Date("2026-12-06T04:00:00Z"), "05:00", 7).toISOString()).toBe("2026-12-13T04:00:00.000Z");
+    // Sunday 6 December, 04:59: still today's.
+    expect(nextMadridTime(new Date("2026-12-06T03:59:00Z"), "05:00", 7).toISOString()).toBe("2026-12-06T04:00:00.000Z");
+    // A Monday at 08:00, asked on Tuesday: the next Monday's.
+    expect(nextMadridTime(new Date("2026-12-01T10:00:00Z"), "08:00", 1).toISOString()).toBe("2026-12-07T07:00:00.000Z");
+    const instants = fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(instants, fc.integer({ min: 1, max: 7 }), (now, weekday) => {
+        const next = nextMadridTime(now, "05:00", weekday);
+        expect(next.getTime()).toBeGreaterThan(now.getTime());
+        expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(7 * 86_400_000 + 3_600_000);
+        expect((new Date(`${madridDay(next)}T12:00:00Z`).getUTCDay() + 6) % 7).toBe(weekday - 1);
+        expect(madridTime(next)).toBe("05:00");
+      }),
+    );
+  });
+
   it("is always later, at most a day and an hour away, and reads the time asked on Madrid's clock", () => {
     const times = fc.tuple(fc.integer({ min: 0, max: 23 }).filter((h) => h !== 2), fc.integer({ min: 0, max: 59 }));
     const instants = fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2031, 0, 1) }).map((ms) => new Date(ms));

@@ -101,12 +101,18 @@ export function madridInstant(ymd: string, time = "00:00"): Date {
 
 /**
  * The first instant after `now` at which Madrid's clock reads `time` ("08:00"): today's, or
- * tomorrow's once today's has passed. For the scheduled tasks that run at a time of day
- * (decision 0034); times between 02:00 and 03:00 are not used (on the last Sunday of March
- * Madrid's clock skips them).
+ * tomorrow's once today's has passed; with `weekday` (1 Monday ... 7 Sunday), that day's of
+ * this week or the next. For the scheduled tasks that run at a time of day (decision 0034);
+ * times between 02:00 and 03:00 are not used (on the last Sunday of March Madrid's clock skips
+ * them).
  */
-export function nextMadridTime(now: Date, time: string): Date {
+export function nextMadridTime(now: Date, time: string, weekday?: number): Date {
   const today = madridDay(now);
+  if (weekday !== undefined) {
+    // That weekday of this week (1 Monday ... 7 Sunday), or of the next one once it is past.
+    const thisWeeks = madridInstant(addDays(mondayOf(today), weekday - 1), time);
+    return thisWeeks.getTime() > now.getTime() ? thisWeeks : madridInstant(addDays(mondayOf(today), weekday + 6), time);
+  }
   const todays = madridInstant(today, time);
   return todays.getTime() > now.getTime() ? todays : madridInstant(addDays(today, 1), time);
 }

@@ -13,6 +13,7 @@ import type { HomeFigures } from "~/server/admin/figures.server";
 import type { OwnerToDo } from "~/domain/admin/owner-to-do";
 import { getDb } from "~/server/db/db.server";
 import { backupStatus } from "~/server/operations/auto-backup.server";
+import { restoreDrillStatus } from "~/server/operations/restore-drill.server";
 import { AdminErrorPage } from "~/ui/admin/admin-error-page";
 import { AgendaList } from "~/ui/admin/agenda-list";
 import { WeeklyChart } from "~/ui/admin/weekly-chart";
@@ -23,12 +24,32 @@ import type { Route } from "./+types/home";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = await getDb();
-  const [data, backup] = await Promise.all([dashboard(db, new Date(), context), backupStatus(db)]);
-  return { ...data, backup: { ...backup, lastFinishedAt: backup.lastFinishedAt ? formatDateTime(backup.lastFinishedAt) : null } };
+  const [data, backup, drill] = await Promise.all([dashboard(db, new Date(), context), backupStatus(db), restoreDrillStatus(db)]);
+  const when = (at: Date | null) => (at ? formatDateTime(at) : null);
+  return { ...data, backup: { ...backup, lastFinishedAt: when(backup.lastFinishedAt) }, drill: { ...drill, lastFinishedAt: when(drill.lastFinishedAt) } };
+}
+
+type TaskLine = { lastFinishedAt: string | null; lastResult: string | null; failed: boolean };
+
+/** The last weekly restore drill (issue 32): what the restored copy held, or what went wrong. */
+function DrillLine({ drill }: { drill: TaskLine }) {
+  if (!drill.lastFinishedAt) return <p>Aún no se ha hecho ningún simulacro de restauración: el primero, el domingo a las 05:00.</p>;
+  if (drill.failed) {
+    return (
+      <p>
+        <span className="admin-badge admin-badge-error">Falló</span> El último simulacro de restauración ({drill.lastFinishedAt}) no salió bien: {drill.lastResult}
+      </p>
+    );
+  }
+  return (
+    <p>
+      Último simulacro de restauración: {drill.lastFinishedAt}, {drill.lastResult}
+    </p>
+  );
 }
 
 /** The last automatic backup (issue 32): when, its file and size, or why it failed. */
-function BackupLine({ backup }: { backup: { enabled: boolean; lastFinishedAt: string | null; lastResult: string | null; failed: boolean } }) {
+function BackupLine({ backup }: { backup: TaskLine & { enabled: boolean } }) {
   if (!backup.enabled) return <p>Las copias automáticas están desactivadas: falta la clave BACKUP_KEY en la configuración.</p>;
   if (!backup.lastFinishedAt) return <p>Aún no hay ninguna copia automática: la primera se hace a las 03:30.</p>;
   if (backup.failed) {
@@ -143,7 +164,7 @@ function Figures({ figures }: { figures: HomeFigures }) {
 }
 
 export default function AdminHome() {
-  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review, figures, backup } = useLoaderData<typeof loader>();
+  const { periods, reminderDays, today, week, transfers, quotes, agenda, toDo, lowStock, review, figures, backup, drill } = useLoaderData<typeof loader>();
   const todayCount = agenda.filter((entry) => entry.day === periods.today).length;
   return (
     <>
@@ -290,6 +311,7 @@ export default function AdminHome() {
       <section className="admin-section" aria-labelledby="inicio-copias">
         <h2 id="inicio-copias">Copias de seguridad</h2>
         <BackupLine backup={backup} />
+        {backup.enabled ? <DrillLine drill={drill} /> : null}
       </section>
     </>
   );

@@ -137,29 +137,37 @@ export async function automaticBackupTask(db: Database, now = new Date()): Promi
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await warnShopOnce(db, message).catch((mailError: unknown) => log("copias").error({ err: mailError }, "no se pudo avisar del fallo de la copia"));
+    await warnShopOnce(db, BACKUP_TASK, "la copia de seguridad automática ha fallado", message);
     throw error;
   }
 }
 
-async function warnShopOnce(db: Database, message: string): Promise<void> {
-  const [row] = await db.select({ failed: scheduledTasks.lastFailed }).from(scheduledTasks).where(eq(scheduledTasks.name, BACKUP_TASK));
-  if (row?.failed) return; // already told at the first failure
-  const shop = publicShopInfo();
-  await db.transaction((tx) =>
-    enqueue(tx, "email", {
-      to: config().SHOP_EMAIL,
-      subject: `${shop.name}: la copia de seguridad automática ha fallado`,
-      text: [
-        "La copia de seguridad automática de esta noche no se ha podido hacer:",
-        "",
-        message,
-        "",
-        "Se reintenta cada 15 minutos. El panel de administración muestra el estado de la última copia:",
-        `${shop.baseUrl}/admin`,
-      ].join("\n"),
-    }),
-  );
+/**
+ * E-mails the shop that a backup task failed, at its first failure only (the task's row says
+ * whether the last run had failed already); it is retried every 15 minutes. Never throws.
+ */
+export async function warnShopOnce(db: Database, task: string, subject: string, message: string): Promise<void> {
+  try {
+    const [row] = await db.select({ failed: scheduledTasks.lastFailed }).from(scheduledTasks).where(eq(scheduledTasks.name, task));
+    if (row?.failed) return; // already told at the first failure
+    const shop = publicShopInfo();
+    await db.transaction((tx) =>
+      enqueue(tx, "email", {
+        to: config().SHOP_EMAIL,
+        subject: `${shop.name}: ${subject}`,
+        text: [
+          `${subject[0]!.toUpperCase()}${subject.slice(1)}:`,
+          "",
+          message,
+          "",
+          "Se reintenta cada 15 minutos. El panel de administración muestra el estado de las copias:",
+          `${shop.baseUrl}/admin`,
+        ].join("\n"),
+      }),
+    );
+  } catch (mailError) {
+    log("copias").error({ err: mailError }, `no se pudo avisar del fallo de ${task}`);
+  }
 }
 
 export type BackupStatus = { enabled: boolean; lastFinishedAt: Date | null; lastResult: string | null; failed: boolean };

@@ -52,28 +52,51 @@ function client(sdk: typeof S3, settings: OffsiteSettings): S3.S3Client {
 
 export type OffsiteCopy = { address: string; deleted: string[] };
 
+async function listCopies(sdk: typeof S3, s3: S3.S3Client, settings: OffsiteSettings, parse: (name: string) => Dated | null): Promise<Dated[]> {
+  const present: Dated[] = [];
+  let token: string | undefined;
+  do {
+    const page = await s3.send(new sdk.ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token }));
+    for (const object of page.Contents ?? []) {
+      const dated = object.Key ? parse(object.Key.slice(settings.prefix.length)) : null;
+      if (dated) present.push(dated);
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return present;
+}
+
+/** The newest copy in the bucket, downloaded (the restore drill's, issue 32); null when there is none. */
+export async function latestOffsite(settings: OffsiteSettings, parse: (name: string) => Dated | null): Promise<{ name: string; address: string; sealed: Buffer } | null> {
+  const sdk = await import("@aws-sdk/client-s3");
+  const s3 = client(sdk, settings);
+  try {
+    const [newest] = (await listCopies(sdk, s3, settings, parse)).sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+    if (!newest) return null;
+    const object = await s3.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${newest.name}` }));
+    const sealed = Buffer.from(await object.Body!.transformToByteArray());
+    return { name: newest.name, address: offsiteAddress(settings, newest.name), sealed };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new Error(`No se pudo leer la última copia de s3://${settings.bucket}/${settings.prefix} (${reason}).`, { cause: error });
+  } finally {
+    s3.destroy();
+  }
+}
+
 /**
  * Uploads one encrypted backup, then deletes the prefix's copies that rotation no longer keeps.
  * Throws with a Spanish message naming the storage's own error.
  */
 export async function copyOffsite(settings: OffsiteSettings, name: string, sealed: Buffer, parse: (name: string) => Dated | null): Promise<OffsiteCopy> {
   const sdk = await import("@aws-sdk/client-s3");
-  const { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } = sdk;
+  const { DeleteObjectCommand, PutObjectCommand } = sdk;
   const s3 = client(sdk, settings);
   try {
     await s3.send(
       new PutObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${name}`, Body: sealed, ContentType: "application/octet-stream" }),
     );
-    const present: Dated[] = [];
-    let token: string | undefined;
-    do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token }));
-      for (const object of page.Contents ?? []) {
-        const dated = object.Key ? parse(object.Key.slice(settings.prefix.length)) : null;
-        if (dated) present.push(dated);
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    const present = await listCopies(sdk, s3, settings, parse);
     const kept = backupsToKeep(present);
     const deleted = present.filter((copy) => !kept.has(copy.name)).map((copy) => copy.name);
     for (const old of deleted) await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${old}` }));

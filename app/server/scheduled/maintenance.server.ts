@@ -1,4 +1,5 @@
 import { automaticBackupTask, BACKUP_TASK } from "../operations/auto-backup.server";
+import { RESTORE_DRILL_TASK, restoreDrillTask } from "../operations/restore-drill.server";
 import { sql, type SQL } from "drizzle-orm";
 import { contactRef } from "../outbox-refs.server";
 import { DAY_MS, MINUTE_MS, RETENTION, spanishPeriod } from "~/domain/site/retention";
@@ -141,6 +142,8 @@ export const MAINTENANCE_TASKS: readonly ScheduledTask[] = [
   { name: "plan-visits", everyMs: DAY_MS, at: "08:30", run: (db) => planVisitsTask(db) },
   // Automatic backups (issue 32): encrypted, rotated, at 03:30 Madrid, while BACKUP_KEY is set.
   { name: BACKUP_TASK, everyMs: DAY_MS, at: "03:30", run: (db) => automaticBackupTask(db) },
+  // The restore drill (issue 32): the newest copy restored into a scratch database and checked, Sundays at 05:00 Madrid.
+  { name: RESTORE_DRILL_TASK, everyMs: 7 * DAY_MS, at: "05:00", weekday: 7, run: (db) => restoreDrillTask(db) },
   // A plan's visit done (its report signed, or marked finished): the day goes on its units.
   { name: "plan-visits-done", everyMs: 15 * MINUTE_MS, run: (db) => recordDoneVisits(db) },
 ];

@@ -28,6 +28,8 @@ export type ScheduledTask = {
    * in the morning). Its first run waits for that time too.
    */
   at?: string;
+  /** With `at`: runs once a week, on this day (1 Monday ... 7 Sunday), instead of daily. */
+  weekday?: number;
   /** Does the work; returns one line saying what it did (it is logged and kept in the row). */
   run: (db: Database) => Promise<string>;
 };
@@ -41,13 +43,13 @@ const seconds = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 function nextRunIn(task: ScheduledTask): number {
   if (!task.at) return task.everyMs;
   const now = new Date();
-  return nextMadridTime(now, task.at).getTime() - now.getTime();
+  return nextMadridTime(now, task.at, task.weekday).getTime() - now.getTime();
 }
 
 async function claim(db: Database, task: ScheduledTask): Promise<string | null> {
   await db
     .insert(scheduledTasks)
-    .values({ name: task.name, ...(task.at ? { nextRunAt: nextMadridTime(new Date(), task.at) } : {}) })
+    .values({ name: task.name, ...(task.at ? { nextRunAt: nextMadridTime(new Date(), task.at, task.weekday) } : {}) })
     .onConflictDoNothing();
   const token = randomUUID();
   const result = await db.execute(sql`
