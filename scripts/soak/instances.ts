@@ -23,10 +23,11 @@ export function createInstance(name: string, port: number): Instance {
   return { name, port, up: false, child: null, starts: 0, exited: Promise.resolve() };
 }
 
-export function startInstance(instance: Instance, options: { buildDir: string; outDir: string; env: Record<string, string> }) {
+/** `cwd`: the app's folder (its drizzle/ migrations); another version's checkout for the upgrade test. */
+export function startInstance(instance: Instance, options: { buildDir: string; outDir: string; env: Record<string, string>; cwd?: string }) {
   const log = openSync(path.join(options.outDir, `instance-${instance.name}.log`), "a");
   const child = spawn(process.execPath, [path.join(options.buildDir, "server/index.js")], {
-    cwd: process.cwd(),
+    cwd: options.cwd ?? process.cwd(),
     env: {
       PATH: process.env.PATH ?? "",
       ...options.env,

@@ -54,7 +54,8 @@ export type RunFacts = {
 export type Verdict = { text: string; pass: boolean };
 
 const CARD_MARKER = /^Ref\. envío: #(\d+)$/m;
-const TOKEN = /Referencia (\S+-q-\d+-\d+)/;
+/** The virtual user's token in a stored quote request's message. */
+export const TOKEN = /Referencia (\S+-q-\d+-\d+)/;
 
 const fmt = (value: number, digits = 1) => value.toFixed(digits);
 const pad = (value: string | number, width: number) => String(value).padStart(width);
