@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig, resetConfigForTests } from "~/server/config.server";
+import { parseConfig } from "~/server/config.server";
 import { outbox } from "~/server/db/shared-schema.server";
 import { automaticBackupTask, decryptBackup, listBackups } from "~/server/operations/auto-backup.server";
 import { setupTestDatabase } from "../db-utils";
+import { s3BackupSettings, setBackupEnv } from "../support/backup-env";
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 
 /**
@@ -21,18 +22,7 @@ const folder = path.join(root, "copias");
 let s3: S3StandIn;
 
 function configure(secret = s3.secretAccessKey) {
-  Object.assign(process.env, {
-    BACKUP_KEY: KEY_HEX,
-    BACKUP_DIR: folder,
-    BACKUP_S3_BUCKET: s3.bucket,
-    BACKUP_S3_ENDPOINT: s3.endpoint,
-    BACKUP_S3_REGION: s3.region,
-    BACKUP_S3_PREFIX: "termoclima/",
-    BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-    BACKUP_S3_SECRET_ACCESS_KEY: secret,
-    BACKUP_S3_PATH_STYLE: "on",
-  });
-  resetConfigForTests();
+  setBackupEnv({ BACKUP_KEY: KEY_HEX, BACKUP_DIR: folder, ...s3BackupSettings(s3, "termoclima/"), BACKUP_S3_SECRET_ACCESS_KEY: secret });
 }
 
 const night = (daysBefore: number) =>
@@ -42,8 +32,7 @@ beforeAll(async () => {
   s3 = await startS3StandIn();
 });
 afterAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("BACKUP_")) delete process.env[name];
-  resetConfigForTests();
+  setBackupEnv();
   await s3.close();
   rmSync(root, { recursive: true, force: true });
 });

@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "~/server/config.server";
 import { outbox, scheduledTasks } from "~/server/db/shared-schema.server";
 import { automaticBackupTask, encryptBackup } from "~/server/operations/auto-backup.server";
 import { RESTORE_DRILL_TASK, restoreDrillStatus, restoreDrillTask } from "~/server/operations/restore-drill.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { runDueTasks } from "~/server/scheduled/scheduler.server";
 import { setupTestDatabase } from "../db-utils";
+import { s3BackupSettings, setBackupEnv } from "../support/backup-env";
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
@@ -36,19 +36,7 @@ async function paidOrder() {
 }
 
 function configure(folder: string, withS3 = false) {
-  for (const name of Object.keys(process.env)) if (name.startsWith("BACKUP_")) delete process.env[name];
-  Object.assign(process.env, { BACKUP_KEY: KEY_HEX, BACKUP_DIR: path.join(root, folder) });
-  if (withS3) {
-    Object.assign(process.env, {
-      BACKUP_S3_BUCKET: s3.bucket,
-      BACKUP_S3_ENDPOINT: s3.endpoint,
-      BACKUP_S3_REGION: s3.region,
-      BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      BACKUP_S3_PATH_STYLE: "on",
-    });
-  }
-  resetConfigForTests();
+  setBackupEnv({ BACKUP_KEY: KEY_HEX, BACKUP_DIR: path.join(root, folder), ...(withS3 ? s3BackupSettings(s3) : {}) });
 }
 
 const failureMails = async () => {
@@ -60,8 +48,7 @@ beforeAll(async () => {
   s3 = await startS3StandIn();
 });
 afterAll(async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith("BACKUP_")) delete process.env[name];
-  resetConfigForTests();
+  setBackupEnv();
   await s3.close();
   rmSync(root, { recursive: true, force: true });
 });
