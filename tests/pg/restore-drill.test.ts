@@ -57,7 +57,7 @@ describe.skipIf(!url)("the restore drill on PostgreSQL", () => {
 
     const result = await restoreDrill(handle.db, settings, null);
     expect(result.ok, result.line).toBe(true);
-    expect(result.line).toMatch(/^simulacro con .*tienda-2026-11-30T02-30-00Z\.dump\.enc .*: restaurada y migrada en [\d,]+ s; 2 pedidos, .* 2 facturas, las mismas que en la tienda; Cadena VERI\*FACTU correcta: 2 registro\(s\)/);
+    expect(result.line).toMatch(/^simulacro con .*tienda-2026-11-30T02-30-00Z\.dump\.enc .*: restaurada y migrada en [\d,]+ s; 2 pedidos, .* 2 facturas, las mismas que en la tienda; cadena VERI\*FACTU correcta \(2 registros\)$/);
     const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_database where datname like 'tienda_simulacro_%'");
     expect(rows[0]!.n).toBe(0);
   });

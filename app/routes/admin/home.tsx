@@ -36,14 +36,14 @@ function DrillLine({ drill }: { drill: TaskLine }) {
   if (!drill.lastFinishedAt) return <p>Aún no se ha hecho ningún simulacro de restauración: el primero, el domingo a las 05:00.</p>;
   if (drill.failed) {
     return (
-      <p>
+      <p className="admin-task-line">
         <span className="admin-badge admin-badge-error">Falló</span> El último simulacro de restauración ({drill.lastFinishedAt}) no salió bien: {drill.lastResult}
       </p>
     );
   }
   return (
-    <p>
-      Último simulacro de restauración: {drill.lastFinishedAt}, {drill.lastResult}
+    <p className="admin-task-line">
+      Último simulacro de restauración: {drill.lastFinishedAt}, {drill.lastResult}.
     </p>
   );
 }
@@ -54,13 +54,13 @@ function BackupLine({ backup }: { backup: TaskLine & { enabled: boolean } }) {
   if (!backup.lastFinishedAt) return <p>Aún no hay ninguna copia automática: la primera se hace a las 03:30.</p>;
   if (backup.failed) {
     return (
-      <p>
+      <p className="admin-task-line">
         <span className="admin-badge admin-badge-error">Falló</span> La última copia ({backup.lastFinishedAt}) no se pudo hacer: {backup.lastResult}. Se reintenta cada 15 minutos.
       </p>
     );
   }
   return (
-    <p>
+    <p className="admin-task-line">
       Última copia: {backup.lastFinishedAt}, {backup.lastResult}.
     </p>
   );

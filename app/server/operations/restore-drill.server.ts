@@ -33,7 +33,7 @@ async function newestCopy(settings: BackupSettings, offsite: OffsiteSettings | n
     return found ? { name: found.name, from: found.address, sealed: found.sealed } : null;
   }
   const [newest] = listBackups(settings.folder).sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
-  return newest ? { name: newest.name, from: path.join(settings.folder, newest.name), sealed: readFileSync(path.join(settings.folder, newest.name)) } : null;
+  return newest ? { name: newest.name, from: newest.name, sealed: readFileSync(path.join(settings.folder, newest.name)) } : null;
 }
 
 type Scratch = { handle: DatabaseHandle; drop: () => Promise<void> };
@@ -117,7 +117,7 @@ export async function restoreDrill(live: Database, settings: BackupSettings, off
       chain.ok ? null : describeCheck(chain),
     ].filter(Boolean);
     if (problems.length > 0) return { ok: false, line: `${head}. Problemas: ${problems.join("; ")}` };
-    return { ok: true, line: `${head}, las mismas que en la tienda; ${describeCheck(chain)}` };
+    return { ok: true, line: `${head}, las mismas que en la tienda; cadena VERI*FACTU correcta (${chain.records} registros)` };
   } finally {
     await scratch.drop();
   }
