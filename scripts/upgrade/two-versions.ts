@@ -17,7 +17,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Browser, type Exchange } from "../soak/browser";
@@ -98,7 +98,6 @@ async function main() {
 
   const adminUrl = process.env.UPGRADE_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const outDir = mkdtempSync(path.join(tmpdir(), "tienda-actualizacion-"));
-  mkdirSync(outDir, { recursive: true });
   const db = await createScratchDatabase(adminUrl);
   const instances: Instance[] = [];
   try {

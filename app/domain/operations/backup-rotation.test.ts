@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { backupsToKeep, KEEP } from "./backup-rotation";
+import { backupsToKeep, KEEP, newestBackup } from "./backup-rotation";
 
 /** A backup every night at 03:30 Madrid (02:30 UTC in winter) for `days` days up to `last`. */
 function nightly(days: number, last = "2026-11-29") {
@@ -40,5 +40,13 @@ describe("backupsToKeep: 7 daily, 4 weekly, 12 monthly", () => {
         expect(backupsToKeep(survivors)).toEqual(kept);
       }),
     );
+  });
+});
+
+describe("newestBackup", () => {
+  it("the most recent of any order, none of none", () => {
+    const at = (iso: string) => ({ name: iso, takenAt: new Date(iso) });
+    expect(newestBackup([at("2026-11-28T02:30:00Z"), at("2026-11-30T02:30:00Z"), at("2026-11-29T02:30:00Z")])?.name).toBe("2026-11-30T02:30:00Z");
+    expect(newestBackup([])).toBeUndefined();
   });
 });

@@ -30,3 +30,8 @@ export function backupsToKeep(backups: readonly Dated[]): Set<string> {
     ...newestPerPeriod(backups, (day) => day.slice(0, 7), KEEP.monthly),
   ]);
 }
+
+/** The most recent backup, or undefined when there is none. */
+export function newestBackup<T extends Dated>(backups: readonly T[]): T | undefined {
+  return backups.reduce<T | undefined>((newest, backup) => (!newest || backup.takenAt > newest.takenAt ? backup : newest), undefined);
+}

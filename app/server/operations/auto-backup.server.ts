@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,9 +8,9 @@ import { config, parseBackupKey, publicShopInfo } from "../config.server";
 import { backupDatabase, BackupError } from "../db/backup.server";
 import type { Database, DatabaseHandle } from "../db/client.server";
 import { databaseHandle } from "../db/db.server";
-import { scheduledTasks } from "../db/shared-schema.server";
 import { log } from "../log.server";
 import { enqueue } from "../outbox.server";
+import { taskStatus, type TaskStatus } from "../scheduled/scheduler.server";
 import { copyOffsite, offsiteSettings } from "./offsite-copy.server";
 
 /*
@@ -148,8 +147,7 @@ export async function automaticBackupTask(db: Database, now = new Date()): Promi
  */
 export async function warnShopOnce(db: Database, task: string, subject: string, message: string): Promise<void> {
   try {
-    const [row] = await db.select({ failed: scheduledTasks.lastFailed }).from(scheduledTasks).where(eq(scheduledTasks.name, task));
-    if (row?.failed) return; // already told at the first failure
+    if ((await taskStatus(db, task)).failed) return; // already told at the first failure
     const shop = publicShopInfo();
     await db.transaction((tx) =>
       enqueue(tx, "email", {
@@ -170,10 +168,9 @@ export async function warnShopOnce(db: Database, task: string, subject: string, 
   }
 }
 
-export type BackupStatus = { enabled: boolean; lastFinishedAt: Date | null; lastResult: string | null; failed: boolean };
+export type BackupStatus = TaskStatus & { enabled: boolean };
 
 /** What the back office shows: the last run of the task, from its row. */
 export async function backupStatus(db: Database): Promise<BackupStatus> {
-  const [row] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.name, BACKUP_TASK));
-  return { enabled: backupSettings() !== null, lastFinishedAt: row?.lastFinishedAt ?? null, lastResult: row?.lastResult ?? null, failed: row?.lastFailed ?? false };
+  return { enabled: backupSettings() !== null, ...(await taskStatus(db, BACKUP_TASK)) };
 }

@@ -1,5 +1,5 @@
 import type * as S3 from "@aws-sdk/client-s3";
-import { backupsToKeep, type Dated } from "~/domain/operations/backup-rotation";
+import { backupsToKeep, newestBackup, type Dated } from "~/domain/operations/backup-rotation";
 import { config } from "../config.server";
 
 /*
@@ -40,14 +40,27 @@ export function offsiteAddress(settings: OffsiteSettings, name: string): string 
   return `s3://${settings.bucket}/${settings.prefix}${name}`;
 }
 
-function client(sdk: typeof S3, settings: OffsiteSettings): S3.S3Client {
-  return new sdk.S3Client({
+/**
+ * Runs `work` with a client of the storage, loading the SDK on first use; an error comes back
+ * as `failure` followed by the storage's own error name and message.
+ */
+async function withS3<T>(settings: OffsiteSettings, failure: string, work: (sdk: typeof S3, s3: S3.S3Client) => Promise<T>): Promise<T> {
+  const sdk = await import("@aws-sdk/client-s3");
+  const s3 = new sdk.S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     forcePathStyle: settings.pathStyle,
     credentials: settings.credentials,
     maxAttempts: 3,
   });
+  try {
+    return await work(sdk, s3);
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new Error(`${failure} (${reason}).`, { cause: error });
+  } finally {
+    s3.destroy();
+  }
 }
 
 export type OffsiteCopy = { address: string; deleted: string[] };
@@ -67,44 +80,27 @@ async function listCopies(sdk: typeof S3, s3: S3.S3Client, settings: OffsiteSett
 }
 
 /** The newest copy in the bucket, downloaded (the restore drill's, issue 32); null when there is none. */
-export async function latestOffsite(settings: OffsiteSettings, parse: (name: string) => Dated | null): Promise<{ name: string; address: string; sealed: Buffer } | null> {
-  const sdk = await import("@aws-sdk/client-s3");
-  const s3 = client(sdk, settings);
-  try {
-    const [newest] = (await listCopies(sdk, s3, settings, parse)).sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+export function latestOffsite(settings: OffsiteSettings, parse: (name: string) => Dated | null): Promise<{ name: string; address: string; sealed: Buffer } | null> {
+  return withS3(settings, `No se pudo leer la última copia de s3://${settings.bucket}/${settings.prefix}`, async (sdk, s3) => {
+    const newest = newestBackup(await listCopies(sdk, s3, settings, parse));
     if (!newest) return null;
     const object = await s3.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${newest.name}` }));
     const sealed = Buffer.from(await object.Body!.transformToByteArray());
     return { name: newest.name, address: offsiteAddress(settings, newest.name), sealed };
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new Error(`No se pudo leer la última copia de s3://${settings.bucket}/${settings.prefix} (${reason}).`, { cause: error });
-  } finally {
-    s3.destroy();
-  }
+  });
 }
 
 /**
  * Uploads one encrypted backup, then deletes the prefix's copies that rotation no longer keeps.
  * Throws with a Spanish message naming the storage's own error.
  */
-export async function copyOffsite(settings: OffsiteSettings, name: string, sealed: Buffer, parse: (name: string) => Dated | null): Promise<OffsiteCopy> {
-  const sdk = await import("@aws-sdk/client-s3");
-  const { DeleteObjectCommand, PutObjectCommand } = sdk;
-  const s3 = client(sdk, settings);
-  try {
-    await s3.send(
-      new PutObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${name}`, Body: sealed, ContentType: "application/octet-stream" }),
-    );
+export function copyOffsite(settings: OffsiteSettings, name: string, sealed: Buffer, parse: (name: string) => Dated | null): Promise<OffsiteCopy> {
+  return withS3(settings, `No se pudo enviar la copia a ${offsiteAddress(settings, name)}`, async (sdk, s3) => {
+    await s3.send(new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${name}`, Body: sealed, ContentType: "application/octet-stream" }));
     const present = await listCopies(sdk, s3, settings, parse);
     const kept = backupsToKeep(present);
     const deleted = present.filter((copy) => !kept.has(copy.name)).map((copy) => copy.name);
-    for (const old of deleted) await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${old}` }));
+    for (const old of deleted) await s3.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${old}` }));
     return { address: offsiteAddress(settings, name), deleted };
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    throw new Error(`No se pudo enviar la copia a ${offsiteAddress(settings, name)} (${reason}).`, { cause: error });
-  } finally {
-    s3.destroy();
-  }
+  });
 }

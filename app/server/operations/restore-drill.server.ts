@@ -1,16 +1,17 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { formatDateTime } from "~/domain/dates/madrid-dates";
+import { newestBackup } from "~/domain/operations/backup-rotation";
 import { restoreDatabase } from "../db/backup.server";
 import { embeddedClient, migrateDatabase, openDatabase, type Database, type DatabaseHandle } from "../db/client.server";
-import { scheduledTasks } from "../db/shared-schema.server";
 import { log } from "../log.server";
 import { describeCheck, verifyChain } from "../invoices/verifactu-verify.server";
 import { backupSettings, datedBackup, decryptBackup, listBackups, warnShopOnce, type BackupSettings } from "./auto-backup.server";
+import { taskStatus, type TaskStatus } from "../scheduled/scheduler.server";
 import { latestOffsite, offsiteSettings, type OffsiteSettings } from "./offsite-copy.server";
 
 /*
@@ -32,7 +33,7 @@ async function newestCopy(settings: BackupSettings, offsite: OffsiteSettings | n
     const found = await latestOffsite(offsite, datedBackup);
     return found ? { name: found.name, from: found.address, sealed: found.sealed } : null;
   }
-  const [newest] = listBackups(settings.folder).sort((a, b) => b.takenAt.getTime() - a.takenAt.getTime());
+  const newest = newestBackup(listBackups(settings.folder));
   return newest ? { name: newest.name, from: newest.name, sealed: readFileSync(path.join(settings.folder, newest.name)) } : null;
 }
 
@@ -138,9 +139,7 @@ export async function restoreDrillTask(db: Database): Promise<string> {
   }
 }
 
-export type DrillStatus = { lastFinishedAt: Date | null; lastResult: string | null; failed: boolean };
-
-export async function restoreDrillStatus(db: Database): Promise<DrillStatus> {
-  const [row] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.name, RESTORE_DRILL_TASK));
-  return { lastFinishedAt: row?.lastFinishedAt ?? null, lastResult: row?.lastResult ?? null, failed: row?.lastFailed ?? false };
+/** The last drill, as the back office shows it. */
+export function restoreDrillStatus(db: Database): Promise<TaskStatus> {
+  return taskStatus(db, RESTORE_DRILL_TASK);
 }

@@ -46,6 +46,14 @@ function nextRunIn(task: ScheduledTask): number {
   return nextMadridTime(now, task.at, task.weekday).getTime() - now.getTime();
 }
 
+export type TaskStatus = { lastFinishedAt: Date | null; lastResult: string | null; failed: boolean };
+
+/** A task's last run, from its row (the back office shows the backups' and the drill's). */
+export async function taskStatus(db: Database, name: string): Promise<TaskStatus> {
+  const [row] = await db.select().from(scheduledTasks).where(eq(scheduledTasks.name, name));
+  return { lastFinishedAt: row?.lastFinishedAt ?? null, lastResult: row?.lastResult ?? null, failed: row?.lastFailed ?? false };
+}
+
 async function claim(db: Database, task: ScheduledTask): Promise<string | null> {
   await db
     .insert(scheduledTasks)
