@@ -30,11 +30,11 @@ export async function adminContext(
     headers: { Origin: baseURL },
   });
   expect(signedUp.ok()).toBe(true);
-  await page.goto("/login?redirectTo=/admin");
-  await rejectCookies(page);
-  // A listed address opens /admin only once proved: the e-mailed link, back to /login.
+  // A listed address opens /admin only once proved: the e-mailed link, back to /login, where
+  // the cookie banner is answered first.
   await page.goto(await verificationLink(baseURL, email));
   await expect(page).toHaveURL(/\/login$/);
+  await rejectCookies(page);
   await page.goto("/login?redirectTo=/admin");
   await signInForm(page, email);
   await expect(page).toHaveURL(/\/admin\/segundo-factor$/);

@@ -87,6 +87,14 @@ export function serverNodeFlags(cwd = process.cwd()): string[] {
   return (pkg.config?.serverNodeFlags ?? "").split(/\s+/).filter(Boolean);
 }
 
+/**
+ * Node's extra flags for the specs' own servers (playwright.config.ts sets E2E_SERVER_NODE_FLAGS);
+ * none for the bench's, which measures the server as `npm start` runs it.
+ */
+export function testServerNodeFlags(): string[] {
+  return (process.env.E2E_SERVER_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+}
+
 /** The data folder of each server this process started, by its address: fixtures read its .eml files there. */
 const dataDirs = new Map<string, string>();
 
@@ -103,7 +111,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   fillFromTemplate(dataDir);
   const cwd = options.cwd ?? process.cwd();
   const buildDir = path.resolve(cwd, options.buildDir ?? process.env.E2E_BUILD_DIR ?? "build");
-  const child = spawn(process.execPath, [...serverNodeFlags(cwd), path.join(buildDir, "server/index.js")], {
+  const child = spawn(process.execPath, [...serverNodeFlags(cwd), ...testServerNodeFlags(), path.join(buildDir, "server/index.js")], {
     cwd,
     env: {
       ...process.env,
