@@ -2,15 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { outbox, scheduledTasks } from "~/server/db/shared-schema.server";
 import { automaticBackupTask, encryptBackup } from "~/server/operations/auto-backup.server";
 import { RESTORE_DRILL_TASK, restoreDrillStatus, restoreDrillTask } from "~/server/operations/restore-drill.server";
 import { moveOrderStatus } from "~/server/orders/order-status.server";
 import { runDueTasks } from "~/server/scheduled/scheduler.server";
 import { setupTestDatabase } from "../db-utils";
-import { s3BackupSettings, setBackupEnv } from "../support/backup-env";
-import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
+import { s3BackupSettings, s3StandInForFile, setBackupEnv } from "../support/backup-env";
 import { insertProduct, insertTestOrder } from "../support/transfer-orders";
 
 /**
@@ -24,7 +23,7 @@ const KEY_HEX = "a7".repeat(32);
 const root = mkdtempSync(path.join(tmpdir(), "tienda-simulacro-"));
 const owner = { email: "duena@termoclima.test" };
 let serial = 0;
-let s3: S3StandIn;
+const s3 = s3StandInForFile(root);
 
 async function paidOrder() {
   const { db } = await ready;
@@ -36,7 +35,7 @@ async function paidOrder() {
 }
 
 function configure(folder: string, withS3 = false) {
-  setBackupEnv({ BACKUP_KEY: KEY_HEX, BACKUP_DIR: path.join(root, folder), ...(withS3 ? s3BackupSettings(s3) : {}) });
+  setBackupEnv({ BACKUP_KEY: KEY_HEX, BACKUP_DIR: path.join(root, folder), ...(withS3 ? s3BackupSettings(s3()) : {}) });
 }
 
 const failureMails = async () => {
@@ -44,14 +43,6 @@ const failureMails = async () => {
   return (await db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like '%simulacro semanal de restauración%'`)).length;
 };
 
-beforeAll(async () => {
-  s3 = await startS3StandIn();
-});
-afterAll(async () => {
-  setBackupEnv();
-  await s3.close();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe("the weekly restore drill", () => {
   it("restores the newest copy and finds the shop's invoices and a sound VERI*FACTU chain; later invoices do not count against it", { timeout: 120_000 }, async () => {
@@ -77,8 +68,8 @@ describe("the weekly restore drill", () => {
     rmSync(path.join(root, "copias-s3"), { recursive: true, force: true }); // the server's disk is gone
     const line = await restoreDrillTask(db);
     expect(line).toMatch(/^simulacro con s3:\/\/copias-termoclima\/tienda\/tienda-2026-11-30T03-30-00Z\.tar\.gz\.enc .* 3 facturas, las mismas que en la tienda; cadena VERI\*FACTU correcta \(3 registros\)$/);
-    expect(s3.requests.filter((request) => request.status >= 300)).toEqual([]);
-    expect(s3.requests.some((request) => request.method === "GET" && request.path.endsWith(".tar.gz.enc"))).toBe(true);
+    expect(s3().requests.filter((request) => request.status >= 300)).toEqual([]);
+    expect(s3().requests.some((request) => request.method === "GET" && request.path.endsWith(".tar.gz.enc"))).toBe(true);
   });
 
   it("a copy whose chain was broken fails the drill: recorded for the back office, e-mailed to the shop once", { timeout: 120_000 }, async () => {
