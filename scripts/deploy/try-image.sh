@@ -63,7 +63,7 @@ who=$("${P[@]}" exec "$NAME" id -un)
 modes=$("${P[@]}" exec "$NAME" stat -c '%a' /var/lib/tienda /var/lib/tienda/pglite.lock | tr '\n' ' ')
 [ "$modes" = "700 600 " ] && pass "carpeta de datos 0700, ficheros 0600" || fail "permisos de la carpeta de datos: $modes"
 versions=$("${P[@]}" exec "$NAME" sh -c 'node_modules/.bin/node -v; pg_dump --version' | tr '\n' ' ')
-pass "dentro: $versions"
+[[ "$versions" == v24.*pg_dump* ]] && pass "dentro: $versions" || fail "Node 24 y pg_dump dentro de la imagen: $versions"
 "${P[@]}" stop -t 15 "$NAME" >/dev/null
 grep -q "cerrado limpiamente" <("${P[@]}" logs "$NAME" 2>&1) && pass "SIGTERM: cerrado limpiamente" || fail "SIGTERM sin cierre limpio"
 exit $FAILED
