@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, rejectCookies, screenshot } from "./helpers";
-import { adminContext, adminMenu, openAdminSection, signInAsAdmin } from "../support/admin-e2e";
+import { adminMenu, enrolAdminThroughPages, openAdminSection, signInAsAdmin } from "../support/admin-e2e";
 
 /*
  * Issue 11, access: a customer gets the ordinary 404 at /admin; an administrator enrols an
@@ -34,7 +34,7 @@ test("a customer and a visitor get the ordinary 404 page at /admin", async ({ pa
 for (const viewport of [{ width: 1400, height: 900 }, { width: 375, height: 740 }]) {
   test(`the owner enrols the second factor and signs in with it (${viewport.width} px)`, async ({ browser, baseURL }) => {
     const email = viewport.width < 400 ? OWNER.replace("@", "-movil@") : OWNER;
-    const { context, page, key } = await adminContext(browser, baseURL!, email, { viewport });
+    const { context, page, key } = await enrolAdminThroughPages(browser, baseURL!, email, { viewport });
     await expect(adminMenu(page)).toHaveCount(1);
     await expectAccessible(page);
     await openAdminSection(page, "Registro");
