@@ -26,6 +26,7 @@ export default tseslint.config(
         clearTimeout: "readonly",
         URL: "readonly",
         Buffer: "readonly",
+        AbortSignal: "readonly",
       },
     },
   },

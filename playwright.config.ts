@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { sharedPort } from "./tests/support/app-server";
+import { DATA_TEMPLATE_ENV, dataTemplateFolder, sharedPort } from "./tests/support/app-server";
 
 /*
  * End-to-end tests against the production build, in Debian's Chromium (never a downloaded one).
@@ -87,7 +87,9 @@ export default defineConfig({
         // E-mails go out within 0.2 s instead of 1 s: the specs waiting for one wait less.
         OUTBOX_POLL_MS: "200",
         // The back-office specs each enrol one of these administrators (tests/support/admin-e2e.ts).
-        ADMIN_EMAILS: ADMIN_E2E_EMAILS.join(",") },
+        ADMIN_EMAILS: ADMIN_E2E_EMAILS.join(","),
+        // The first one makes the run's seeded database; every server starts on a copy of it.
+        [DATA_TEMPLATE_ENV]: dataTemplateFolder(), ...(index === 0 ? { E2E_MAKE_DATA_TEMPLATE: "1" } : {}) },
     };
   }),
 });

@@ -1,20 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { spawnSync } from "node:child_process";
 import { freshDataDir, specPort, startAppServer, type AppServer } from "../support/app-server";
+import { setFlagsWhileStopped } from "../support/flags-e2e";
 import { rejectCookies } from "./helpers";
 
 /** Campaign pop-ups need flags on: a server of our own, on its own embedded database. */
 const PORT = specPort(47);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = freshDataDir("campanas");
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  PORT: String(PORT),
-  HOST: "127.0.0.1",
-  PUBLIC_BASE_URL: base,
-};
 
 const startServer = () => startAppServer({ port: PORT, dataDir });
 
@@ -22,10 +14,8 @@ async function stopServer(server: AppServer) {
   await server.stop();
 }
 
-function setFlag(name: string, value: "on" | "off") {
-  const result = spawnSync("npm", ["run", "--silent", "flag", "--", name, value], { env, encoding: "utf8" });
-  expect(result.status, result.stderr).toBe(0);
-}
+/** While the server is stopped, as `npm run flag` (server-process.spec.ts drives the command itself). */
+const setFlags = (flags: Parameters<typeof setFlagsWhileStopped>[1]) => setFlagsWhileStopped(dataDir, flags);
 
 const dialog = (page: Page, name: string) => page.getByRole("dialog", { name });
 
@@ -61,8 +51,7 @@ test("flags off: no campaign pop-up", async ({ browser }) => {
 });
 
 test("flags on: boiler pop-up after the cookie decision, closes for the session; air pop-up shrinks to the corner", async ({ browser }) => {
-  setFlag("campaignCalderas", "on");
-  setFlag("campaignAires", "on");
+  await setFlags({ campaignCalderas: true, campaignAires: true });
   const server = await startServer();
   try {
     const { context, page } = await freshPage(browser);
@@ -115,9 +104,7 @@ test("flags on: boiler pop-up after the cookie decision, closes for the session;
 });
 
 test("aerothermal pop-up shrinks to the corner and reopens; the global flag alone shows the boiler one", async ({ browser }) => {
-  setFlag("campaignCalderas", "off");
-  setFlag("campaignAires", "off");
-  setFlag("campaignAero", "on");
+  await setFlags({ campaignCalderas: false, campaignAires: false, campaignAero: true });
   let server = await startServer();
   try {
     const { context, page } = await freshPage(browser);
@@ -138,8 +125,7 @@ test("aerothermal pop-up shrinks to the corner and reopens; the global flag alon
     await stopServer(server);
   }
 
-  setFlag("campaignAero", "off");
-  setFlag("campaign", "on");
+  await setFlags({ campaignAero: false, campaign: true });
   server = await startServer();
   try {
     const { context, page } = await freshPage(browser);
@@ -149,6 +135,6 @@ test("aerothermal pop-up shrinks to the corner and reopens; the global flag alon
     await context.close();
   } finally {
     await stopServer(server);
-    setFlag("campaign", "off");
+    await setFlags({ campaign: false });
   }
 });

@@ -1,10 +1,13 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { DATA_TEMPLATE_ENV } from "../support/app-server";
-import { makeDataTemplate } from "../support/data-template";
+import { DATA_TEMPLATE_ENV, dataTemplateFolder } from "../support/app-server";
 
-/** Before the specs: the seeded database that every spec's own server starts from (data-template.ts). */
-export default async function globalSetup(): Promise<void> {
-  const folder = path.resolve(`tests/.tmp/data-template-${process.env.E2E_PORT ?? "3100"}`);
-  await makeDataTemplate(folder);
+/**
+ * Before the specs: every spec's own server starts from the seeded database the first shared
+ * server made (tests/e2e/start-server.mjs); Playwright starts its web servers before this.
+ */
+export default function globalSetup(): void {
+  const folder = dataTemplateFolder();
+  if (!existsSync(path.join(folder, "pglite"))) throw new Error(`falta la base de datos de plantilla ${folder} (tests/e2e/start-server.mjs la hace)`);
   process.env[DATA_TEMPLATE_ENV] = folder;
 }
