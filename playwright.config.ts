@@ -53,7 +53,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "es-ES",
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost about 10 % of the run (the same 62 tests in 166 and
+    // 167 s against 148 and 153 s without, 30-11-2026): under CI, where a failed test runs again
+    // once, only that second run is recorded; elsewhere every failure keeps its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: E2E_CHROME_PATH,
       args: CHROMIUM_ARGS,
