@@ -150,6 +150,15 @@ test("the photos page and the product page at 375 px; removing the photos brings
   }
 });
 
+/**
+ * The answer under one slot's card of /admin/sitio ("Imagen 1", "Marca 1"): after a second
+ * save, the first slot's «Imagen guardada.» is still on the page until the new answer arrives.
+ */
+function replyOf(page: Page, slot: string, text: string) {
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: new RegExp(`^${slot} `) }) });
+  return card.getByRole("status").filter({ hasText: text });
+}
+
 test("the owner puts a photo in the home page's carousel and a brand's logo, then restores the demo", async () => {
   const { page } = site;
   await page.goto("/admin/sitio");
@@ -162,7 +171,7 @@ test("the owner puts a photo in the home page's carousel and a brand's logo, the
     buffer: await cameraPhoto("#8a5a44"),
   });
   await page.getByRole("button", { name: "Guardar imagen 1" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Imagen guardada." })).toBeVisible({ timeout: 30_000 });
+  await expect(replyOf(page, "Imagen 1", "Imagen guardada.")).toBeVisible({ timeout: 30_000 });
 
   // A brand's logo: its form opens on demand.
   await page.getByText("Cambiar marca 1", { exact: true }).click();
@@ -170,7 +179,7 @@ test("the owner puts a photo in the home page's carousel and a brand's logo, the
   const logo = await sharp({ create: { width: 600, height: 150, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
   await page.getByLabel("Logotipo nuevo (JPEG, PNG o WebP, hasta 15 MB)").first().setInputFiles({ name: "baxi.png", mimeType: "image/png", buffer: logo });
   await page.getByRole("button", { name: "Guardar marca 1" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Imagen guardada." })).toBeVisible({ timeout: 30_000 });
+  await expect(replyOf(page, "Marca 1", "Imagen guardada.")).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page);
 
   const visitor = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: "es-ES", viewport: PHONE });
@@ -192,10 +201,10 @@ test("the owner puts a photo in the home page's carousel and a brand's logo, the
   await screenshot(home.locator(".home-carousel"), { path: "tests/.tmp/screens/inicio-carrusel-375.png" });
 
   await page.getByRole("button", { name: "Restaurar la muestra en imagen 1" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Muestra restaurada." })).toBeVisible();
+  await expect(replyOf(page, "Imagen 1", "Muestra restaurada.")).toBeVisible();
   await page.getByText("Cambiar marca 1", { exact: true }).click();
   await page.getByRole("button", { name: "Restaurar la muestra en marca 1" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Muestra restaurada." })).toBeVisible();
+  await expect(replyOf(page, "Marca 1", "Muestra restaurada.")).toBeVisible();
   await expect
     .poll(async () => {
       await home.goto("/");
