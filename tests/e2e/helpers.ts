@@ -25,6 +25,12 @@ export async function expectAccessible(page: Page) {
     // contrast as failing (the old "flaky" contrast failures). They are rendered for the check
     // and put back after, through the CSSOM (the page's CSP refuses an added <style>).
     const results = await frame.evaluate(async (options) => {
+      // A transition under way (a product card's features fading in under a mouse left over
+      // it) would be judged half-drawn: axe looks once they have finished. Endless ones (a
+      // spinner) are left running.
+      const settling = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      const finished = Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)));
+      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       const skipped = [...document.querySelectorAll<HTMLElement>("body *")].filter((element) => getComputedStyle(element).contentVisibility === "auto");
       for (const element of skipped) element.style.setProperty("content-visibility", "visible", "important");
       try {
@@ -106,10 +112,15 @@ export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
-/** Rejects the cookies; without JavaScript the form posts and the page loads again: it waits for hydration. */
+/**
+ * Rejects the cookies; without JavaScript the form posts and the page loads again: it waits for
+ * hydration. With it, the banner goes at the click while the post is still on its way: it also
+ * waits for the answer's cookie, so that the next page loaded knows the decision.
+ */
 export async function rejectCookies(page: Page) {
   await page.getByRole("button", { name: "Rechazar" }).click();
   await expect(page.getByRole("region", { name: "Su privacidad" })).toHaveCount(0);
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "cookie_consent")).toBe(true);
   await hydrated(page);
 }
 
