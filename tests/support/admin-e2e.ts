@@ -15,6 +15,14 @@ export const ADMIN_PASSWORD = "contraseña-de-la-dueña-1";
 
 export type AdminSession = { context: BrowserContext; page: Page; key: string };
 
+/** The owner's screen: a desktop's by default. */
+type AdminOptions = { viewport?: { width: number; height: number } };
+
+async function newBrowsing(browser: Browser, baseURL: string, options: AdminOptions) {
+  const context = await browser.newContext({ baseURL, locale: "es-ES", viewport: options.viewport ?? { width: 1400, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
 /**
  * An enrolled administrator for a spec about something else: the same requests the pages send
  * (sign-up, the e-mailed link, the cookie decision, the sign-in form, the enrolment form's two
@@ -23,14 +31,8 @@ export type AdminSession = { context: BrowserContext; page: Page; key: string };
  * instead of 3.5 s a spec (30-11-2026). The key is kept in the server's data folder: a spec
  * retried on the same server signs in with it instead of registering the address again.
  */
-export async function adminContext(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-  options: { viewport?: { width: number; height: number } } = {},
-): Promise<AdminSession> {
-  const context = await browser.newContext({ baseURL, locale: "es-ES", viewport: options.viewport ?? { width: 1400, height: 900 } });
-  const page = await context.newPage();
+export async function adminContext(browser: Browser, baseURL: string, email: string, options: AdminOptions = {}): Promise<AdminSession> {
+  const { context, page } = await newBrowsing(browser, baseURL, options);
   const post = (url: string, form: Record<string, string>) => context.request.post(url, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
   // Enrolled already on this server's data: a retried spec (a new worker) on the shared server.
   const keyFile = path.join(dataDirOf(baseURL), `e2e-clave-${email}.txt`);
@@ -77,14 +79,8 @@ async function signUp(page: Page, baseURL: string, email: string) {
  * An administrator who registers, opens the link that proves the address (issue 28), signs in
  * and enrols the authenticator app through the real pages, as the owner would.
  */
-export async function enrolAdminThroughPages(
-  browser: Browser,
-  baseURL: string,
-  email: string,
-  options: { viewport?: { width: number; height: number } } = {},
-): Promise<AdminSession> {
-  const context = await browser.newContext({ baseURL, locale: "es-ES", viewport: options.viewport ?? { width: 1400, height: 900 } });
-  const page = await context.newPage();
+export async function enrolAdminThroughPages(browser: Browser, baseURL: string, email: string, options: AdminOptions = {}): Promise<AdminSession> {
+  const { context, page } = await newBrowsing(browser, baseURL, options);
   await signUp(page, baseURL, email);
   // A listed address opens /admin only once proved: the e-mailed link, back to /login, where
   // the cookie banner is answered first.
