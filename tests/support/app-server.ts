@@ -75,11 +75,11 @@ export function dataTemplateFolder(): string {
   return path.resolve(`tests/.tmp/data-template-${process.env.E2E_PORT ?? "3100"}`);
 }
 
-/** Gives a data folder without a database a copy of the run's seeded one, when there is one. */
+/** Gives a data folder without a database a copy of the run's seeded one, once there is one. */
 export function fillFromTemplate(dataDir: string): void {
   const template = process.env[DATA_TEMPLATE_ENV];
   const target = path.join(dataDir, "pglite");
-  if (!template || existsSync(target)) return;
+  if (!template || existsSync(target) || !existsSync(path.join(template, "pglite"))) return;
   cpSync(path.join(template, "pglite"), target, { recursive: true });
 }
 
